@@ -1,0 +1,27 @@
+#pragma once
+
+#include "validationissue.h"
+
+#include <QtGlobal>
+
+#include <optional>
+
+namespace qs {
+
+/** pfifo: a queue limited in packets. Unset limit: the device's txqueuelen. */
+struct PfifoParams
+{
+    std::optional<quint32> limitPackets;
+    ValidationIssues validate() const;
+    friend bool operator==(const PfifoParams &, const PfifoParams &) = default;
+};
+
+/** bfifo: a queue limited in bytes. Unset limit: txqueuelen × MTU. */
+struct BfifoParams
+{
+    std::optional<quint32> limitBytes;
+    ValidationIssues validate() const;
+    friend bool operator==(const BfifoParams &, const BfifoParams &) = default;
+};
+
+} // namespace qs

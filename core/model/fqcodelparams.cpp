@@ -1,0 +1,21 @@
+#include "fqcodelparams.h"
+
+#include "tc/tcunits.h"
+
+namespace qs {
+
+ValidationIssues FqCodelParams::validate() const
+{
+    ValidationIssues issues;
+    if (flows > 65536)
+        issues.append(ValidationIssue::error(QStringLiteral("flows"),
+                                             QStringLiteral("flows %1 is above 65536 (0: default 1024)").arg(flows)));
+    if (targetUs != 0 && intervalUs != 0 && targetUs >= intervalUs)
+        issues.append(ValidationIssue::warning(
+            QStringLiteral("target"),
+            QStringLiteral("target %1 is not below the interval %2: CoDel never gets to drop")
+                .arg(TcUnits::formatTimeUs(targetUs), TcUnits::formatTimeUs(intervalUs))));
+    return issues;
+}
+
+} // namespace qs

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "validationissue.h"
+
+#include <QtGlobal>
+
+#include <optional>
+
+namespace qs {
+
+/** Fair queueing with CoDel. Unset values are not sent: the kernel keeps its defaults. */
+struct FqCodelParams
+{
+    quint32 limit = 0;       ///< packets; 0: default 10240
+    quint32 flows = 0;       ///< 0: default 1024 (fixed once created)
+    quint32 quantum = 0;     ///< bytes; 0: default 1514
+    quint32 targetUs = 0;    ///< 0: default 5 ms
+    quint32 intervalUs = 0;  ///< 0: default 100 ms
+    std::optional<quint32> ceThresholdUs;
+    quint32 memoryLimit = 0; ///< bytes; 0: default 32 MiB
+    quint32 dropBatch = 0;   ///< 0: default 64
+    std::optional<bool> ecn; ///< unset: the kernel's default (on)
+
+    ValidationIssues validate() const;
+    friend bool operator==(const FqCodelParams &, const FqCodelParams &) = default;
+};
+
+} // namespace qs

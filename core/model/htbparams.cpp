@@ -1,0 +1,60 @@
+#include "htbparams.h"
+
+#include "tc/tcunits.h"
+
+namespace qs {
+
+ValidationIssues HtbQdiscParams::validate() const
+{
+    ValidationIssues issues;
+    if (defaultClass > 0xFFFF)
+        issues.append(ValidationIssue::error(
+            QStringLiteral("default"),
+            QStringLiteral("default class %1 is not a class minor; allowed 0…ffff (hex)").arg(defaultClass, 0, 16)));
+    if (r2q == 0)
+        issues.append(ValidationIssue::error(QStringLiteral("r2q"),
+                                             QStringLiteral("r2q 0 would divide by zero; allowed 1…4294967295, default 10")));
+    return issues;
+}
+
+ValidationIssues HtbClassParams::validate() const
+{
+    using namespace TcUnits;
+    ValidationIssues issues;
+    if (rateBytesPerSecond == 0)
+        issues.append(ValidationIssue::error(QStringLiteral("rate"),
+                                             QStringLiteral("a rate is required and must be above 0, e.g. 10mbit")));
+    if (ceilBytesPerSecond != 0 && ceilBytesPerSecond < rateBytesPerSecond)
+        issues.append(ValidationIssue::warning(
+            QStringLiteral("ceil"),
+            QStringLiteral("ceil %1 is below the rate %2: the class can never borrow and is held to the ceil")
+                .arg(formatRate(ceilBytesPerSecond), formatRate(rateBytesPerSecond))));
+    if (prio > MaxPrio)
+        issues.append(ValidationIssue::error(QStringLiteral("prio"),
+                                             QStringLiteral("prio %1 is out of range; allowed 0…7 (0 is served first)").arg(prio)));
+    if (quantum != 0 && (quantum < 1000 || quantum > 200000))
+        issues.append(ValidationIssue::warning(
+            QStringLiteral("quantum"),
+            QStringLiteral("quantum %1 is outside 1000…200000 bytes; the kernel warns and sharing gets unfair").arg(quantum)));
+    if (mtu == 0)
+        issues.append(ValidationIssue::error(QStringLiteral("mtu"), QStringLiteral("mtu must be above 0; default 1600")));
+    const auto checkBucket = [&](const char *field, const std::optional<quint32> &bucket) {
+        if (!bucket)
+            return;
+        if (*bucket == 0)
+            issues.append(ValidationIssue::error(QString::fromLatin1(field),
+                                                 QStringLiteral("%1 must be above 0 bytes; leave it unset for tc's default")
+                                                     .arg(QString::fromLatin1(field))));
+        else if (*bucket < mtu)
+            issues.append(ValidationIssue::warning(
+                QString::fromLatin1(field),
+                QStringLiteral("%1 %2 is below the mtu %3: full-size packets cannot pass at once; use at "
+                               "least rate × 1 ms")
+                    .arg(QString::fromLatin1(field), formatSize(*bucket), formatSize(mtu))));
+    };
+    checkBucket("burst", burstBytes);
+    checkBucket("cburst", cburstBytes);
+    return issues;
+}
+
+} // namespace qs

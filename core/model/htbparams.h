@@ -1,0 +1,42 @@
+#pragma once
+
+#include "validationissue.h"
+
+#include <QtGlobal>
+
+#include <optional>
+
+namespace qs {
+
+/** The htb qdisc itself: where unclassified traffic goes and how quanta are derived. */
+struct HtbQdiscParams
+{
+    quint32 defaultClass = 0; ///< minor of the default class (tc reads it in hex); 0: unclassified traffic passes unshaped
+    quint32 r2q = 10;         ///< quantum = rate / r2q
+    std::optional<quint32> directQlen;
+
+    ValidationIssues validate() const;
+    friend bool operator==(const HtbQdiscParams &, const HtbQdiscParams &) = default;
+};
+
+/** One htb class. Rates in bytes per second; bursts in bytes (tc's default when unset). */
+struct HtbClassParams
+{
+    static constexpr quint32 MaxPrio = 7;
+    static constexpr quint32 DefaultMtu = 1600;
+
+    quint64 rateBytesPerSecond = 0;
+    quint64 ceilBytesPerSecond = 0; ///< 0: same as rate (tc's default)
+    std::optional<quint32> burstBytes;  ///< unset: rate / HZ + mtu, as tc computes
+    std::optional<quint32> cburstBytes; ///< unset: ceil / HZ + mtu
+    quint32 prio = 0;
+    quint32 quantum = 0; ///< 0: rate / r2q
+    quint32 mtu = DefaultMtu;
+    quint16 overhead = 0;
+
+    quint64 effectiveCeil() const { return ceilBytesPerSecond ? ceilBytesPerSecond : rateBytesPerSecond; }
+    ValidationIssues validate() const;
+    friend bool operator==(const HtbClassParams &, const HtbClassParams &) = default;
+};
+
+} // namespace qs

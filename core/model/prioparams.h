@@ -1,0 +1,27 @@
+#pragma once
+
+#include "validationissue.h"
+
+#include <QtGlobal>
+
+#include <array>
+
+namespace qs {
+
+/** prio: strict-priority bands, chosen by the packet's priority through the priomap. */
+struct PrioParams
+{
+    static constexpr int MinBands = 2;
+    static constexpr int MaxBands = 16;
+    using Priomap = std::array<quint8, 16>;
+    /** The kernel's and tc's default map (TC_PRIO_* → band). */
+    static constexpr Priomap DefaultPriomap = {1, 2, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+
+    int bands = 3;
+    Priomap priomap = DefaultPriomap;
+
+    ValidationIssues validate() const;
+    friend bool operator==(const PrioParams &, const PrioParams &) = default;
+};
+
+} // namespace qs

@@ -1,0 +1,348 @@
+#include "qdisctree.h"
+
+#include <QSet>
+
+#include <algorithm>
+
+namespace qs {
+
+QString QdiscTree::target() const
+{
+    return netns.isEmpty() ? device : netns + u'/' + device;
+}
+
+bool QdiscTree::splitTarget(QStringView target, QString *netnsOut, QString *deviceOut)
+{
+    const qsizetype slash = target.indexOf(u'/');
+    if (slash < 0) {
+        *netnsOut = QString();
+        *deviceOut = target.toString();
+        return !target.isEmpty();
+    }
+    if (target.indexOf(u'/', slash + 1) >= 0 || slash == 0 || slash == target.size() - 1)
+        return false;
+    *netnsOut = target.left(slash).toString();
+    *deviceOut = target.mid(slash + 1).toString();
+    return true;
+}
+
+const QdiscNode *QdiscTree::rootQdisc() const
+{
+    return qdiscAt(TcHandle::root());
+}
+
+const QdiscNode *QdiscTree::ingressQdisc() const
+{
+    return qdiscAt(TcHandle::ingressParent());
+}
+
+const QdiscNode *QdiscTree::qdisc(TcHandle handle) const
+{
+    for (const QdiscNode &node : qdiscs) {
+        if (node.handle == handle)
+            return &node;
+    }
+    return nullptr;
+}
+
+QdiscNode *QdiscTree::qdisc(TcHandle handle)
+{
+    return const_cast<QdiscNode *>(std::as_const(*this).qdisc(handle));
+}
+
+const QdiscNode *QdiscTree::qdiscAt(TcHandle parent) const
+{
+    for (const QdiscNode &node : qdiscs) {
+        if (node.parent == parent)
+            return &node;
+    }
+    return nullptr;
+}
+
+const ClassNode *QdiscTree::findClass(TcHandle classId) const
+{
+    for (const ClassNode &node : classes) {
+        if (node.classId == classId)
+            return &node;
+    }
+    return nullptr;
+}
+
+ClassNode *QdiscTree::findClass(TcHandle classId)
+{
+    return const_cast<ClassNode *>(std::as_const(*this).findClass(classId));
+}
+
+void QdiscTree::removeSubtree(TcHandle handle)
+{
+    // Collect the doomed ids first, then erase: a qdisc takes its classes (same major), its
+    // filters and the qdiscs below those classes with it.
+    QSet<quint32> doomedQdiscs;
+    QSet<quint32> doomedClasses;
+    QList<TcHandle> pending{handle};
+    while (!pending.isEmpty()) {
+        const TcHandle current = pending.takeLast();
+        if (current.minor() == 0 && !current.isRoot() && !current.isIngressParent()) {
+            if (doomedQdiscs.contains(current.raw()))
+                continue;
+            doomedQdiscs.insert(current.raw());
+            for (const ClassNode &c : classes) {
+                if (c.classId.major() == current.major())
+                    pending.append(c.classId);
+            }
+            // Inner qdiscs of classless kinds (netem, tbf) hang from "major:minor" too.
+            for (const QdiscNode &q : qdiscs) {
+                if (q.parent.major() == current.major() && q.parent.minor() != 0 && !q.parent.isRoot() &&
+                    !q.parent.isIngressParent())
+                    pending.append(q.handle);
+            }
+        } else {
+            if (doomedClasses.contains(current.raw()))
+                continue;
+            doomedClasses.insert(current.raw());
+            for (const ClassNode &c : classes) {
+                if (c.parent == current)
+                    pending.append(c.classId);
+            }
+            for (const QdiscNode &q : qdiscs) {
+                if (q.parent == current)
+                    pending.append(q.handle);
+            }
+        }
+    }
+    qdiscs.removeIf([&](const QdiscNode &q) { return doomedQdiscs.contains(q.handle.raw()); });
+    classes.removeIf([&](const ClassNode &c) { return doomedClasses.contains(c.classId.raw()); });
+    filters.removeIf([&](const U32Filter &f) { return doomedQdiscs.contains(f.parent.raw()); });
+}
+
+void QdiscTree::removeQdiscAt(TcHandle parent)
+{
+    const QdiscNode *node = qdiscAt(parent);
+    if (!node)
+        return;
+    if (node->handle.isUnspec()) {
+        // A qdisc without a handle owns nothing by handle; remove just the node.
+        qdiscs.removeIf([&](const QdiscNode &q) { return q.parent == parent; });
+        return;
+    }
+    removeSubtree(node->handle);
+}
+
+QList<QdiscNode> QdiscTree::qdiscsInCreationOrder() const
+{
+    // A qdisc can be created once what it hangs from exists: root/ingress, or its parent's
+    // qdisc. Classes are created right after their qdisc, so "parent qdisc exists" suffices.
+    QList<QdiscNode> ordered;
+    QSet<quint32> placed;
+    QList<QdiscNode> remaining = qdiscs;
+    bool progress = true;
+    while (!remaining.isEmpty() && progress) {
+        progress = false;
+        for (qsizetype i = 0; i < remaining.size();) {
+            const TcHandle parent = remaining[i].parent;
+            const bool ready = parent.isRoot() || parent.isIngressParent() ||
+                               placed.contains(parent.qdiscPart().raw());
+            if (ready) {
+                placed.insert(remaining[i].handle.raw());
+                ordered.append(remaining.takeAt(i));
+                progress = true;
+            } else {
+                ++i;
+            }
+        }
+    }
+    ordered += remaining; // unreachable nodes keep their order; validate() reports them
+    return ordered;
+}
+
+QList<ClassNode> QdiscTree::classesInCreationOrder() const
+{
+    QList<ClassNode> ordered;
+    QSet<quint32> placed;
+    QList<ClassNode> remaining = classes;
+    bool progress = true;
+    while (!remaining.isEmpty() && progress) {
+        progress = false;
+        for (qsizetype i = 0; i < remaining.size();) {
+            const TcHandle parent = remaining[i].parent;
+            if (parent.minor() == 0 || placed.contains(parent.raw())) {
+                placed.insert(remaining[i].classId.raw());
+                ordered.append(remaining.takeAt(i));
+                progress = true;
+            } else {
+                ++i;
+            }
+        }
+    }
+    ordered += remaining;
+    return ordered;
+}
+
+namespace {
+
+/** Kinds that hold exactly one inner qdisc at MAJOR:1. */
+bool hasSingleInnerQdisc(QdiscKind kind)
+{
+    return kind == QdiscKind::Netem || kind == QdiscKind::Tbf;
+}
+
+} // namespace
+
+ValidationIssues QdiscTree::validate() const
+{
+    ValidationIssues issues;
+    const QString where = device.isEmpty() ? QStringLiteral("tree") : target();
+    const auto error = [&](const QString &field, const QString &message) {
+        issues.append(ValidationIssue::error(where + u": " + field, message));
+    };
+    const auto warning = [&](const QString &field, const QString &message) {
+        issues.append(ValidationIssue::warning(where + u": " + field, message));
+    };
+
+    if (!device.isEmpty() && !isValidDeviceName(device))
+        error(QStringLiteral("device"), QStringLiteral("\"%1\" is not a valid interface name (1…15 characters, no '/', ':' or spaces)").arg(device));
+    if (!netns.isEmpty() && !isValidNetnsName(netns))
+        error(QStringLiteral("netns"), QStringLiteral("\"%1\" is not a valid namespace name").arg(netns));
+
+    QSet<quint32> seenHandles;
+    QSet<quint32> seenParents;
+    for (const QdiscNode &q : qdiscs) {
+        issues += prefixed(q.validate(), where);
+        const QString name = QStringLiteral("qdisc %1 (%2)").arg(q.handle.toString(), qdiscKindName(q.kind()));
+        if (!q.handle.isUnspec() && seenHandles.contains(q.handle.raw()))
+            error(name, QStringLiteral("handle %1 is used twice").arg(q.handle.toString()));
+        seenHandles.insert(q.handle.raw());
+        if (seenParents.contains(q.parent.raw()))
+            error(name, QStringLiteral("two qdiscs hang at %1; only one can").arg(q.parent.toString()));
+        seenParents.insert(q.parent.raw());
+
+        if (q.parent.isRoot() || q.parent.isIngressParent())
+            continue;
+        const QdiscNode *owner = qdisc(q.parent.qdiscPart());
+        if (!owner) {
+            error(name, QStringLiteral("its parent %1 does not exist").arg(q.parent.toString()));
+            continue;
+        }
+        if (owner == &q) {
+            error(name, QStringLiteral("hangs below itself (parent %1)").arg(q.parent.toString()));
+            continue;
+        }
+        switch (owner->kind()) {
+        case QdiscKind::Htb:
+            if (!findClass(q.parent))
+                error(name, QStringLiteral("its parent class %1 does not exist").arg(q.parent.toString()));
+            break;
+        case QdiscKind::Prio: {
+            const int bands = std::get<PrioParams>(owner->params).bands;
+            if (q.parent.minor() < 1 || q.parent.minor() > bands)
+                error(name, QStringLiteral("prio %1 has bands %1:1…%1:%2, not %3")
+                                .arg(owner->handle.toString().chopped(1)).arg(QString::number(bands, 16), q.parent.toString()));
+            break;
+        }
+        default:
+            if (hasSingleInnerQdisc(owner->kind())) {
+                if (q.parent.minor() != 1)
+                    error(name, QStringLiteral("%1 holds one inner qdisc, at %2:1, not %3")
+                                    .arg(qdiscKindName(owner->kind()), owner->handle.toString().chopped(1), q.parent.toString()));
+            } else {
+                error(name, QStringLiteral("%1 %2 cannot hold child qdiscs")
+                                .arg(qdiscKindName(owner->kind()), owner->handle.toString()));
+            }
+        }
+    }
+
+    // Anything not reachable from root or ingress would never be created (a cycle, an orphan).
+    const QList<QdiscNode> ordered = qdiscsInCreationOrder();
+    QSet<quint32> reachable;
+    for (const QdiscNode &q : ordered) {
+        const bool ok = q.parent.isRoot() || q.parent.isIngressParent() ||
+                        reachable.contains(q.parent.qdiscPart().raw());
+        if (ok)
+            reachable.insert(q.handle.raw());
+        else if (qdisc(q.parent.qdiscPart()))
+            error(QStringLiteral("qdisc %1").arg(q.handle.toString()),
+                  QStringLiteral("is not reachable from the root (its parents form a cycle)"));
+    }
+    for (const QdiscNode &q : qdiscs) {
+        if (!q.parent.isRoot() && !q.parent.isIngressParent() && q.handle.isUnspec())
+            error(QStringLiteral("qdisc at %1").arg(q.parent.toString()),
+                  QStringLiteral("a child qdisc needs a handle so it can be found again"));
+    }
+
+    QSet<quint32> seenClasses;
+    for (const ClassNode &c : classes) {
+        issues += prefixed(c.validate(), where);
+        const QString name = QStringLiteral("class %1").arg(c.classId.toString());
+        if (seenClasses.contains(c.classId.raw()))
+            error(name, QStringLiteral("classid %1 is used twice").arg(c.classId.toString()));
+        seenClasses.insert(c.classId.raw());
+        const QdiscNode *owner = qdisc(c.classId.qdiscPart());
+        if (!owner || owner->kind() != QdiscKind::Htb) {
+            error(name, QStringLiteral("there is no htb qdisc %1 for it").arg(c.classId.qdiscPart().toString()));
+            continue;
+        }
+        if (c.parent.major() != c.classId.major())
+            error(name, QStringLiteral("its parent %1 belongs to another qdisc").arg(c.parent.toString()));
+        else if (c.parent.minor() != 0 && !findClass(c.parent))
+            error(name, QStringLiteral("its parent class %1 does not exist").arg(c.parent.toString()));
+        else if (c.parent == c.classId)
+            error(name, QStringLiteral("is its own parent"));
+        const auto &htb = std::get<HtbQdiscParams>(owner->params);
+        if (c.params.quantum == 0 && c.params.rateBytesPerSecond / htb.r2q < 1000 && c.params.rateBytesPerSecond != 0)
+            warning(name + u".quantum",
+                    QStringLiteral("rate / r2q is below 1000 bytes; the kernel raises the quantum to 1000 and "
+                                   "warns. Set a quantum or lower r2q"));
+    }
+    for (const QdiscNode &q : qdiscs) {
+        if (q.kind() != QdiscKind::Htb)
+            continue;
+        const auto &htb = std::get<HtbQdiscParams>(q.params);
+        if (htb.defaultClass != 0 && !findClass(TcHandle::make(q.handle.major(), quint16(htb.defaultClass))))
+            warning(QStringLiteral("qdisc %1 (htb).default").arg(q.handle.toString()),
+                    QStringLiteral("default class %1:%2 does not exist: unclassified traffic bypasses the shaping")
+                        .arg(QString::number(q.handle.major(), 16), QString::number(htb.defaultClass, 16)));
+    }
+
+    for (const U32Filter &f : filters) {
+        issues += prefixed(f.validate(), where);
+        const QString name = QStringLiteral("filter %1 prio %2").arg(f.parent.toString()).arg(f.prio);
+        const QdiscNode *owner = qdisc(f.parent);
+        if (!owner) {
+            error(name, QStringLiteral("there is no qdisc %1 to attach it to").arg(f.parent.toString()));
+            continue;
+        }
+        if (!isClassful(owner->kind()) && !isIngressKind(owner->kind())) {
+            error(name, QStringLiteral("%1 %2 has no classes to steer traffic into; attach filters to htb, prio, ingress or clsact")
+                            .arg(qdiscKindName(owner->kind()), owner->handle.toString()));
+            continue;
+        }
+        if (!f.flowId.isUnspec() && !isIngressKind(owner->kind())) {
+            const bool isBand = owner->kind() == QdiscKind::Prio && f.flowId.major() == owner->handle.major() &&
+                                f.flowId.minor() >= 1 && f.flowId.minor() <= std::get<PrioParams>(owner->params).bands;
+            if (f.flowId.major() != owner->handle.major())
+                error(name + u".flowid", QStringLiteral("flowid %1 is not a class of %2")
+                                             .arg(f.flowId.toString(), owner->handle.toString()));
+            else if (!isBand && !findClass(f.flowId))
+                warning(name + u".flowid", QStringLiteral("class %1 does not exist: matching traffic falls through to the default")
+                                               .arg(f.flowId.toString()));
+        }
+    }
+    return issues;
+}
+
+bool isValidDeviceName(QStringView name)
+{
+    if (name.isEmpty() || name.toUtf8().size() > 15 || name == u"." || name == u"..")
+        return false;
+    return std::none_of(name.begin(), name.end(),
+                        [](QChar c) { return c == u'/' || c == u':' || c.isSpace() || c.unicode() < 0x20; });
+}
+
+bool isValidNetnsName(QStringView name)
+{
+    if (name.isEmpty() || name.toUtf8().size() > 255 || name == u"." || name == u"..")
+        return false;
+    return std::none_of(name.begin(), name.end(), [](QChar c) { return c == u'/' || c.unicode() < 0x20; });
+}
+
+} // namespace qs

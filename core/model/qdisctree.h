@@ -1,0 +1,64 @@
+#pragma once
+
+#include "classnode.h"
+#include "qdiscnode.h"
+#include "u32filter.h"
+#include "validationissue.h"
+
+#include <QList>
+#include <QString>
+
+namespace qs {
+
+/**
+ * Everything tc configures on one device: the root (egress) qdisc and what hangs below it,
+ * the ingress/clsact qdisc, classes and u32 filters. Kept flat with parent references, as the
+ * kernel holds it; the hierarchy is derived. An empty tree means "the device's default qdisc".
+ */
+class QdiscTree
+{
+public:
+    QString netns;  ///< empty: the root namespace
+    QString device; ///< empty in a profile whose tree is applied to a target chosen later
+    /** The device is an ifb that receives redirected incoming traffic: created when missing. */
+    bool isIfb = false;
+
+    QList<QdiscNode> qdiscs;
+    QList<ClassNode> classes;
+    QList<U32Filter> filters;
+
+    /** "dev" or "netns/dev", the form the CLI takes. */
+    QString target() const;
+    /** Splits "netns/dev"; returns false when @p target has more than one '/' or an empty part. */
+    static bool splitTarget(QStringView target, QString *netns, QString *device);
+
+    bool isEmpty() const { return qdiscs.isEmpty() && classes.isEmpty() && filters.isEmpty(); }
+    const QdiscNode *rootQdisc() const;
+    const QdiscNode *ingressQdisc() const;
+    const QdiscNode *qdisc(TcHandle handle) const;
+    QdiscNode *qdisc(TcHandle handle);
+    const QdiscNode *qdiscAt(TcHandle parent) const;
+    const ClassNode *findClass(TcHandle classId) const;
+    ClassNode *findClass(TcHandle classId);
+
+    /** Removes a qdisc or class and everything below it, like the kernel's delete. */
+    void removeSubtree(TcHandle handle);
+    /** Removes the qdisc hanging at @p parent ("root", "ingress" or a class) and its subtree. */
+    void removeQdiscAt(TcHandle parent);
+
+    /** Parent-first order for creating: qdiscs, then their classes, child qdiscs, filters. */
+    QList<QdiscNode> qdiscsInCreationOrder() const;
+    QList<ClassNode> classesInCreationOrder() const;
+
+    /** Every node's parameters plus the structure: one root, parents that exist, unique ids. */
+    ValidationIssues validate() const;
+
+    friend bool operator==(const QdiscTree &, const QdiscTree &) = default;
+};
+
+/** Device names the kernel accepts: 1…15 bytes, no '/', ':' or whitespace, not "." or "..". */
+bool isValidDeviceName(QStringView name);
+/** Namespace names as `ip netns` accepts them: a file name under /run/netns. */
+bool isValidNetnsName(QStringView name);
+
+} // namespace qs

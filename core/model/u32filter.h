@@ -1,0 +1,99 @@
+#pragma once
+
+#include "tchandle.h"
+#include "validationissue.h"
+
+#include <QList>
+#include <QString>
+#include <QtGlobal>
+
+#include <optional>
+
+namespace qs {
+
+/** One 32-bit selector key as the kernel holds it (value and mask in network byte order). */
+struct U32Key
+{
+    quint32 value = 0; ///< network byte order
+    quint32 mask = 0;  ///< network byte order
+    int offset = 0;    ///< bytes from the start of the IP header, a multiple of 4
+    friend bool operator==(const U32Key &, const U32Key &) = default;
+};
+
+/**
+ * One "match" of a u32 filter, as the user writes it. Values are kept masked (tc masks them
+ * before sending), so two spellings of the same match compare equal.
+ */
+struct U32Match
+{
+    enum class Field { IpSrc, IpDst, IpProtocol, IpTos, IpSport, IpDport, U32, U16, U8 };
+
+    Field field = Field::U32;
+    quint32 value = 0; ///< host order; an IPv4 address for IpSrc/IpDst
+    quint32 mask = 0;  ///< host order, the field's width
+    int offset = 0;    ///< only for U32/U16/U8 ("at OFFSET"); the ip fields have fixed offsets
+
+    static U32Match ipAddress(Field field, quint32 address, int prefixLength);
+    static U32Match masked(Field field, quint32 value, quint32 mask, int offset = 0);
+
+    /** Width of the field in bits: 32, 16 or 8. */
+    int width() const;
+    /** Byte offset of the field in the IP header. */
+    int fieldOffset() const;
+    /** For IpSrc/IpDst: the prefix length when the mask is contiguous, else -1. */
+    int prefixLength() const;
+    /** tc's words after "match": "ip dst 10.0.0.0/8", "ip sport 5201 0xffff", "u32 0x0 0x0 at 0". */
+    QString toTcWords() const;
+    /** Packs like tc's pack_key16/pack_key8: the 32-bit word holding the field. */
+    U32Key toKey() const;
+
+    ValidationIssues validate() const;
+    friend bool operator==(const U32Match &, const U32Match &) = default;
+};
+
+/** tc's "action mirred": send the packet on to (or a copy to) another device. */
+struct MirredAction
+{
+    enum class Direction { Egress, Ingress };
+    enum class Mode { Redirect, Mirror };
+    Direction direction = Direction::Egress;
+    Mode mode = Mode::Redirect;
+    QString device;
+
+    QString toTcWords() const;
+    friend bool operator==(const MirredAction &, const MirredAction &) = default;
+};
+
+/** Link-layer protocols a filter can select, as tc names them. */
+namespace EtherType {
+constexpr quint16 All = 0x0003;
+constexpr quint16 Ip = 0x0800;
+constexpr quint16 Arp = 0x0806;
+constexpr quint16 Vlan = 0x8100;
+constexpr quint16 Ipv6 = 0x86DD;
+QString name(quint16 protocol);
+std::optional<quint16> fromName(QStringView name);
+} // namespace EtherType
+
+/** A u32 classifier: all matches must hold; then the packet goes to flowid or to the action. */
+struct U32Filter
+{
+    TcHandle parent;                 ///< the qdisc it is attached to ("1:", "ffff:")
+    quint16 protocol = EtherType::All;
+    quint16 prio = 0;                ///< 0: the kernel picks one
+    std::optional<quint32> handle;   ///< u32 handle "800::800"; unset: the kernel picks
+    QList<U32Match> matches;         ///< empty: match everything
+    TcHandle flowId;                 ///< target class; none with an action only
+    std::optional<MirredAction> action;
+
+    /** The selector keys in tc's order, merged the way tc merges keys sharing a word; nullopt on a conflict. */
+    std::optional<QList<U32Key>> keys() const;
+    ValidationIssues validate() const;
+    friend bool operator==(const U32Filter &, const U32Filter &) = default;
+};
+
+/** iproute2's u32 handle text "800:0:800" / "800::800". */
+QString u32HandleToString(quint32 handle);
+std::optional<quint32> u32HandleFromString(QStringView text);
+
+} // namespace qs

@@ -1,0 +1,36 @@
+#include "validationissue.h"
+
+#include <algorithm>
+
+namespace qs {
+
+QString ValidationIssue::toString() const
+{
+    const QString kind = isError() ? QStringLiteral("error") : QStringLiteral("warning");
+    return kind + u": " + field + u": " + message;
+}
+
+ValidationIssue ValidationIssue::error(QString field, QString message)
+{
+    return {Severity::Error, std::move(field), std::move(message)};
+}
+
+ValidationIssue ValidationIssue::warning(QString field, QString message)
+{
+    return {Severity::Warning, std::move(field), std::move(message)};
+}
+
+bool hasErrors(const ValidationIssues &issues)
+{
+    return std::any_of(issues.begin(), issues.end(),
+                       [](const ValidationIssue &issue) { return issue.isError(); });
+}
+
+ValidationIssues prefixed(ValidationIssues issues, const QString &prefix)
+{
+    for (ValidationIssue &issue : issues)
+        issue.field = prefix + u'.' + issue.field;
+    return issues;
+}
+
+} // namespace qs

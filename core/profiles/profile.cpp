@@ -1,0 +1,149 @@
+#include "profile.h"
+
+#include "model/treejson.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+
+#include <cmath>
+
+namespace qs {
+
+bool Profile::isTargetFree() const
+{
+    return trees.size() == 1 && trees.first().device.isEmpty();
+}
+
+std::optional<QdiscTree> Profile::treeFor(const QString &target) const
+{
+    for (const QdiscTree &tree : trees) {
+        if (!tree.device.isEmpty() && tree.target() == target)
+            return tree;
+    }
+    if (isTargetFree()) {
+        QdiscTree bound = trees.first();
+        if (!QdiscTree::splitTarget(target, &bound.netns, &bound.device))
+            return std::nullopt;
+        return bound;
+    }
+    return std::nullopt;
+}
+
+ValidationIssues Profile::validate() const
+{
+    ValidationIssues issues;
+    if (name.trimmed().isEmpty())
+        issues.append(ValidationIssue::error(QStringLiteral("name"), QStringLiteral("a profile needs a name")));
+    if (trees.isEmpty())
+        issues.append(ValidationIssue::error(QStringLiteral("trees"), QStringLiteral("a profile needs at least one tree")));
+    QSet<QString> targets;
+    for (const QdiscTree &tree : trees) {
+        if (tree.device.isEmpty() && trees.size() > 1)
+            issues.append(ValidationIssue::error(QStringLiteral("trees"),
+                                                 QStringLiteral("a tree without a target must be the profile's only tree")));
+        if (!tree.device.isEmpty() && targets.contains(tree.target()))
+            issues.append(ValidationIssue::error(QStringLiteral("trees"),
+                                                 QStringLiteral("target %1 has two trees").arg(tree.target())));
+        targets.insert(tree.target());
+        issues += tree.validate();
+    }
+    return issues;
+}
+
+QJsonObject Profile::toJson() const
+{
+    QJsonArray treeArray;
+    for (const QdiscTree &tree : trees)
+        treeArray.append(TreeJson::toJson(tree));
+    QJsonObject o{{QStringLiteral("schemaVersion"), SchemaVersion},
+                  {QStringLiteral("name"), name},
+                  {QStringLiteral("trees"), treeArray}};
+    if (!description.isEmpty())
+        o.insert(QStringLiteral("description"), description);
+    if (created.isValid())
+        o.insert(QStringLiteral("created"), created.toUTC().toString(Qt::ISODateWithMs));
+    if (modified.isValid())
+        o.insert(QStringLiteral("modified"), modified.toUTC().toString(Qt::ISODateWithMs));
+    return o;
+}
+
+QByteArray Profile::toJsonBytes() const
+{
+    return QJsonDocument(toJson()).toJson(QJsonDocument::Indented);
+}
+
+std::optional<Profile> Profile::fromJson(const QJsonObject &o, QStringList *errors)
+{
+    const qsizetype before = errors->size();
+    const QJsonValue version = o.value(QStringLiteral("schemaVersion"));
+    if (!version.isDouble() || version.toDouble() != std::floor(version.toDouble())) {
+        errors->append(QStringLiteral("schemaVersion: missing or not a whole number; this is not a Qdisc Studio profile"));
+        return std::nullopt;
+    }
+    if (version.toInt() > SchemaVersion) {
+        errors->append(QStringLiteral("schemaVersion: %1 was written by a newer Qdisc Studio; this version reads %2")
+                           .arg(version.toInt())
+                           .arg(SchemaVersion));
+        return std::nullopt;
+    }
+    if (version.toInt() < 1) {
+        errors->append(QStringLiteral("schemaVersion: %1 is not a valid version").arg(version.toInt()));
+        return std::nullopt;
+    }
+
+    Profile profile;
+    static const QSet<QString> known{QStringLiteral("schemaVersion"), QStringLiteral("name"), QStringLiteral("description"),
+                                     QStringLiteral("created"), QStringLiteral("modified"), QStringLiteral("trees")};
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        if (!known.contains(it.key()))
+            errors->append(it.key() + QStringLiteral(": unknown key"));
+    }
+    const QJsonValue name = o.value(QStringLiteral("name"));
+    if (!name.isString() || name.toString().trimmed().isEmpty())
+        errors->append(QStringLiteral("name: a non-empty string is required"));
+    profile.name = name.toString();
+    const QJsonValue description = o.value(QStringLiteral("description"));
+    if (!description.isUndefined() && !description.isString())
+        errors->append(QStringLiteral("description: expected a string"));
+    profile.description = description.toString();
+    for (const char *key : {"created", "modified"}) {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (v.isUndefined())
+            continue;
+        const QDateTime when = QDateTime::fromString(v.toString(), Qt::ISODateWithMs);
+        if (!v.isString() || !when.isValid())
+            errors->append(QString::fromLatin1(key) + QStringLiteral(": expected an ISO 8601 date and time"));
+        (qstrcmp(key, "created") == 0 ? profile.created : profile.modified) = when.toUTC();
+    }
+    const QJsonValue trees = o.value(QStringLiteral("trees"));
+    if (!trees.isArray()) {
+        errors->append(QStringLiteral("trees: an array of trees is required"));
+    } else {
+        const QJsonArray array = trees.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            if (auto tree = TreeJson::fromJson(array[i], QStringLiteral("trees[%1]").arg(i), errors))
+                profile.trees.append(*tree);
+        }
+    }
+    if (errors->size() != before)
+        return std::nullopt;
+    return profile;
+}
+
+std::optional<Profile> Profile::fromJsonBytes(const QByteArray &bytes, QStringList *errors)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        errors->append(QStringLiteral("not valid JSON at byte %1: %2").arg(parseError.offset).arg(parseError.errorString()));
+        return std::nullopt;
+    }
+    if (!document.isObject()) {
+        errors->append(QStringLiteral("expected a JSON object at the top"));
+        return std::nullopt;
+    }
+    return fromJson(document.object(), errors);
+}
+
+} // namespace qs
