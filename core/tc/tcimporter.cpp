@@ -636,7 +636,8 @@ U32Match parseMatchWords(Cursor &c)
         }
         if (field == U32Match::Field::U32 && offset % 4 != 0)
             c.fail(QStringLiteral("a u32 match needs an offset that is a multiple of 4"));
-        return U32Match::masked(field, *value, *mask, offset);
+        const bool raw = field == U32Match::Field::U32 || field == U32Match::Field::U16 || field == U32Match::Field::U8;
+        return U32Match::masked(field, *value, *mask, raw ? offset : 0);
     };
 
     if (matches(family, u"u32"))

@@ -1,0 +1,98 @@
+#include "model/treejson.h"
+#include "tc/tcimporter.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace qs;
+
+class TstTreeJson : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void roundTrip_data()
+    {
+        QTest::addColumn<QString>("script");
+        QTest::newRow("netem everything") << QStringLiteral(
+            "tc -n lab qdisc add dev veth1 root handle 1: netem limit 5000 delay 100ms 10ms 25% distribution paretonormal "
+            "loss state 1% 30% 0.5% 10% 0.1% duplicate 1% 20% corrupt 0.1% reorder 25% 50% gap 5 rate 1mbit 20 100 -4 "
+            "slot 1ms 5ms packets 8 bytes 4kb ecn");
+        QTest::newRow("gemodel and tbf child") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: netem loss gemodel 1% 10% 70% 0.1%\n"
+            "tc qdisc add dev eth0 parent 1:1 handle 2: tbf rate 10gbit burst 1mb limit 10mb peakrate 20gbit mtu 9000");
+        QTest::newRow("htb with everything") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: htb default 30 r2q 5 direct_qlen 100\n"
+            "tc class add dev eth0 parent 1: classid 1:1 htb rate 100mbit burst 15k ceil 80mbit cburst 20k prio 1 quantum 3000 mtu 9000 overhead 24\n"
+            "tc qdisc add dev eth0 parent 1:1 handle 10: fq_codel limit 1000 flows 64 quantum 300 target 2ms interval 50ms ce_threshold 1ms memory_limit 4mb drop_batch 32 ecn\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 7 handle 800::801 u32 match ip src 198.18.0.0/15 match ip dport 443 0xffff match u8 6 0xff at 9 flowid 1:1");
+        QTest::newRow("ingress") << QStringLiteral(
+            "ip link add ifb1 type ifb\ntc qdisc add dev eth0 handle ffff: ingress\n"
+            "tc filter add dev eth0 parent ffff: protocol all prio 1 u32 match u32 0 0 action mirred egress redirect dev ifb1\n"
+            "tc qdisc add dev ifb1 root sfq perturb 10 quantum 1514 limit 100 divisor 256 flows 64 depth 20 headdrop");
+        QTest::newRow("prio and fifos") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: prio bands 5 priomap 4 3 2 1 0 0 0 0 1 1 1 1 1 1 1 1\n"
+            "tc qdisc add dev eth0 parent 1:1 handle 10: pfifo limit 10\ntc qdisc add dev eth0 parent 1:2 handle 20: bfifo");
+    }
+
+    void roundTrip()
+    {
+        QFETCH(QString, script);
+        const TcImportResult imported = TcImporter::import(script);
+        QVERIFY2(imported.ok(), imported.errors.isEmpty() ? "" : qPrintable(imported.errors.first().toString()));
+        for (const QdiscTree &tree : imported.trees) {
+            const QByteArray bytes = QJsonDocument(TreeJson::toJson(tree)).toJson();
+            QStringList errors;
+            const auto back = TreeJson::fromJson(QJsonDocument::fromJson(bytes).object(), QString(), &errors);
+            QVERIFY2(back, qPrintable(errors.join(u'\n')));
+            QVERIFY2(*back == tree, bytes.constData());
+        }
+    }
+
+    void readableValues()
+    {
+        const TcImportResult imported = TcImporter::import(QStringLiteral("tc qdisc add dev eth0 root netem delay 100ms 20ms loss 1%"));
+        const QJsonObject json = TreeJson::toJson(imported.trees.first());
+        const QJsonObject params = json[u"qdiscs"].toArray().first()[u"params"].toObject();
+        QCOMPARE(params[u"delay"].toString(), QStringLiteral("100ms"));
+        QCOMPARE(params[u"jitter"].toString(), QStringLiteral("20ms"));
+        QCOMPARE(params[u"loss"][u"probability"].toString(), QStringLiteral("1%"));
+        QCOMPARE(json[u"target"].toString(), QStringLiteral("eth0"));
+    }
+
+    void errorsNamePaths_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("bad time") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"delay":"10xs"}}]})")
+                                  << QStringLiteral("qdiscs[0].params.delay: \"10xs\" is not valid");
+        QTest::newRow("typo key") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"dealy":"10ms"}}]})")
+                                  << QStringLiteral("qdiscs[0].params.dealy: unknown key");
+        QTest::newRow("unknown kind") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"cake"}]})")
+                                      << QStringLiteral("qdiscs[0].kind: \"cake\" is not a qdisc kind");
+        QTest::newRow("number for a time") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"delay":100}}]})")
+                                           << QStringLiteral("qdiscs[0].params.delay: expected a string with a unit");
+        QTest::newRow("bad handle") << QByteArray(R"({"qdiscs":[{"parent":"root","handle":"1:1","kind":"netem"}]})")
+                                    << QStringLiteral("qdiscs[0].handle:");
+        QTest::newRow("bad match") << QByteArray(R"({"qdiscs":[],"filters":[{"parent":"1:","matches":["ip dst 1.2.3/8"],"flowid":"1:1"}]})")
+                                   << QStringLiteral("filters[0].matches[0]:");
+        QTest::newRow("bad loss model") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"loss":{"model":"burst"}}}]})")
+                                        << QStringLiteral("qdiscs[0].params.loss.model:");
+        QTest::newRow("negative limit") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"limit":-1}}]})")
+                                        << QStringLiteral("qdiscs[0].params.limit: expected a whole number");
+        QTest::newRow("bad target") << QByteArray(R"({"target":"a/b/c","qdiscs":[]})") << QStringLiteral("target:");
+    }
+
+    void errorsNamePaths()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, expected);
+        QStringList errors;
+        QVERIFY(!TreeJson::fromJson(QJsonDocument::fromJson(json).object(), QString(), &errors));
+        QVERIFY2(!errors.isEmpty() && errors.first().startsWith(expected), qPrintable(errors.join(u'\n')));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstTreeJson)
+#include "tst_treejson.moc"
