@@ -91,6 +91,8 @@ private:
 
     /** Every *.json file in the directory, read, in file name order. */
     QList<Entry> scan() const;
+    /** The entry holding the profile @p name, or nullptr. */
+    static const Entry *find(const QList<Entry> &entries, const QString &name);
     /** The file @p name is stored in, or empty. */
     static QString pathOf(const QList<Entry> &entries, const QString &name);
     /** A free file path for a new profile named @p name; @p reusable may be taken already. */

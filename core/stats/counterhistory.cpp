@@ -121,8 +121,7 @@ RatePoint toPoint(const CounterBucket &b)
 }
 
 // First logical index whose timeNs is >= t (entries are strictly increasing in time).
-template<typename Ring>
-qsizetype lowerBound(const Ring &ring, qint64 t)
+template <typename Ring> qsizetype lowerBound(const Ring &ring, qint64 t)
 {
     qsizetype lo = 0;
     qsizetype hi = ring.size();
@@ -136,12 +135,11 @@ qsizetype lowerBound(const Ring &ring, qint64 t)
     return lo;
 }
 
-template<typename Ring>
+template <typename Ring>
 void collectFrom(const Ring &ring, qint64 fromNs, qint64 toNs, int maxPoints, QList<RatePoint> &out)
 {
     const qsizetype begin = lowerBound(ring, fromNs);
-    const qsizetype end = toNs == Int64Max ? ring.size()
-                                                                     : lowerBound(ring, toNs + 1);
+    const qsizetype end = toNs == Int64Max ? ring.size() : lowerBound(ring, toNs + 1);
     const qsizetype count = end - begin;
     if (count <= 0)
         return;
@@ -199,8 +197,7 @@ bool delta32(quint32 before, quint32 after, double wrapLimit, quint32 &delta, bo
 
 CounterHistory::CounterHistory(const CounterHistoryConfig &config)
     : m_gapFactor(config.gapFactor > 1.0 ? config.gapFactor : 5.0),
-      m_maxBitsPerSec(config.maxBitsPerSec),
-      m_maxEventsPerSec(config.maxEventsPerSec),
+      m_maxBitsPerSec(config.maxBitsPerSec), m_maxEventsPerSec(config.maxEventsPerSec),
       m_packets64(config.packets64)
 {
     Q_ASSERT(config.pollIntervalNs > 0);
@@ -209,7 +206,9 @@ CounterHistory::CounterHistory(const CounterHistoryConfig &config)
     m_tiers.resize(size_t(config.tiers.size()));
     for (qsizetype i = 0; i < config.tiers.size(); ++i) {
         const CounterTierSpec &spec = config.tiers.at(i);
+        // finestTierCovering() walks the tiers in order and takes the first that covers.
         Q_ASSERT(spec.bucketNs > 0);
+        Q_ASSERT(i == 0 || spec.bucketNs > config.tiers.at(i - 1).bucketNs);
         Tier &tier = m_tiers[size_t(i)];
         tier.bucketNs = qMax<qint64>(1, spec.bucketNs);
         tier.ring.allocate(ringCapacity(spec.spanNs, tier.bucketNs));
@@ -322,15 +321,16 @@ CounterHistory::Verdict CounterHistory::classify(const CounterSample &before,
     } else {
         // Rule 2; a packet carries at least one byte, which bounds a packets wrap further.
         quint32 packets = 0;
-        if (!delta32(quint32(before.packets), quint32(after.packets), wrapLimit, packets, wrapped)
-            || (after.packets < before.packets && packets > d.bytes)) {
+        if (!delta32(quint32(before.packets), quint32(after.packets), wrapLimit, packets,
+                     wrapped) ||
+            (after.packets < before.packets && packets > d.bytes)) {
             return Verdict::Reset;
         }
         d.packets = packets;
     }
-    if (!delta32(before.drops, after.drops, wrapLimit, d.drops, wrapped)
-        || !delta32(before.overlimits, after.overlimits, wrapLimit, d.overlimits, wrapped)
-        || !delta32(before.requeues, after.requeues, wrapLimit, d.requeues, wrapped)) {
+    if (!delta32(before.drops, after.drops, wrapLimit, d.drops, wrapped) ||
+        !delta32(before.overlimits, after.overlimits, wrapLimit, d.overlimits, wrapped) ||
+        !delta32(before.requeues, after.requeues, wrapLimit, d.requeues, wrapped)) {
         return Verdict::Reset;
     }
 
@@ -492,8 +492,8 @@ std::optional<CounterSample> CounterHistory::latestSample() const
 
 qsizetype CounterHistory::memoryBytes() const
 {
-    qsizetype bytes = qsizetype(sizeof(*this)) + m_raw.storageBytes()
-                      + qsizetype(m_tiers.capacity() * sizeof(Tier));
+    qsizetype bytes = qsizetype(sizeof(*this)) + m_raw.storageBytes() +
+                      qsizetype(m_tiers.capacity() * sizeof(Tier));
     for (const Tier &tier : m_tiers)
         bytes += tier.ring.storageBytes();
     return bytes;

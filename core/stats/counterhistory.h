@@ -12,10 +12,10 @@ namespace qs {
 /** One poll of a qdisc's or class's TCA_STATS2 counters. */
 struct CounterSample
 {
-    qint64 timeNs = 0;    ///< CLOCK_MONOTONIC, nanoseconds.
-    quint64 bytes = 0;    ///< gnet_stats_basic bytes (u64).
-    quint64 packets = 0;  ///< u32 in gnet_stats_basic, u64 with TCA_STATS_PKT64.
-    quint32 drops = 0;    ///< gnet_stats_queue drops (u32, wraps).
+    qint64 timeNs = 0;   ///< CLOCK_MONOTONIC, nanoseconds.
+    quint64 bytes = 0;   ///< gnet_stats_basic bytes (u64).
+    quint64 packets = 0; ///< u32 in gnet_stats_basic, u64 with TCA_STATS_PKT64.
+    quint32 drops = 0;   ///< gnet_stats_queue drops (u32, wraps).
     quint32 overlimits = 0;
     quint32 requeues = 0;
     quint32 backlogBytes = 0;   ///< Gauge, not a counter.
@@ -36,7 +36,10 @@ struct RatePoint
     double requeuesPerSec = 0;
     quint32 backlogBytes = 0;   ///< Maximum over the point, so spikes survive downsampling.
     quint32 backlogPackets = 0; ///< Maximum over the point.
-    /** Do not join this point to the previous one: a reset or a polling gap lies between. */
+    /**
+     * Do not join this point to the previous one: a counter reset or a polling gap lies
+     * between them. Also set on the first point of the history.
+     */
     bool segmentStart = false;
     double backlogBytesMean = 0;   ///< Time-weighted mean over the point.
     double backlogPacketsMean = 0; ///< Time-weighted mean over the point.
@@ -124,8 +127,7 @@ struct CounterBucket
 };
 
 // A ring over storage allocated once; push() overwrites the oldest entry when full.
-template<typename T>
-class CounterRing
+template <typename T> class CounterRing
 {
 public:
     void allocate(qsizetype capacity)
@@ -234,7 +236,10 @@ public:
 
     /**
      * Records one poll. Rates come from the deltas to the previous accepted sample divided by
-     * the real time between them. See the .cpp for the wrap/reset rule.
+     * the real time between them. A u64 counter going down is a reset; a u32 counter going
+     * down is a wrap if the modular delta is plausible (at most maxEventsPerSec × dt and
+     * 2^31, for packets at most the bytes delta) and bytes did not go down, else a reset.
+     * The full rule and its reasons are at the top of counterhistory.cpp.
      */
     AppendResult append(const CounterSample &sample);
 

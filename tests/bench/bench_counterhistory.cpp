@@ -14,7 +14,8 @@ constexpr qint64 Sec = 1'000'000'000;
 
 double nsSince(Clock::time_point start)
 {
-    return double(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
+    return double(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
 }
 
 struct Query
@@ -54,10 +55,10 @@ int main()
     std::printf("append: %.1f ns/sample (%lld samples)\n", appendNs, qlonglong(Samples));
 
     const Query queries[] = {
-        {"30 s", 30 * Sec, 0},           {"30 s, 1000 pts", 30 * Sec, 1000},
-        {"5 min", 300 * Sec, 0},         {"5 min, 1000 pts", 300 * Sec, 1000},
-        {"1 h", 3600 * Sec, 0},          {"1 h, 1000 pts", 3600 * Sec, 1000},
-        {"24 h", 86'400 * Sec, 0},       {"24 h, 1000 pts", 86'400 * Sec, 1000},
+        {"30 s", 30 * Sec, 0},     {"30 s, 1000 pts", 30 * Sec, 1000},
+        {"5 min", 300 * Sec, 0},   {"5 min, 1000 pts", 300 * Sec, 1000},
+        {"1 h", 3600 * Sec, 0},    {"1 h, 1000 pts", 3600 * Sec, 1000},
+        {"24 h", 86'400 * Sec, 0}, {"24 h, 1000 pts", 86'400 * Sec, 1000},
     };
     double checksum = 0;
     qs::CounterHistory::RateSeries reused;

@@ -69,7 +69,8 @@ CounterHistoryConfig smallConfig()
     CounterHistoryConfig config;
     config.pollIntervalNs = 100 * Ms;
     config.rawSpanNs = 10 * Sec;
-    config.tiers = {qs::CounterTierSpec{1 * Sec, 60 * Sec}, qs::CounterTierSpec{10 * Sec, 600 * Sec}};
+    config.tiers = {qs::CounterTierSpec{1 * Sec, 60 * Sec},
+                    qs::CounterTierSpec{10 * Sec, 600 * Sec}};
     return config;
 }
 
@@ -102,9 +103,9 @@ int segmentStarts(const QList<RatePoint> &points)
 bool saneRates(const QList<RatePoint> &points, double maxBits, double maxPackets)
 {
     for (const RatePoint &p : points) {
-        if (p.bitsPerSec < 0 || p.bitsPerSec > maxBits || p.packetsPerSec < 0
-            || p.packetsPerSec > maxPackets || p.dropsPerSec < 0 || p.dropsPerSec > maxPackets
-            || p.overlimitsPerSec < 0 || p.requeuesPerSec < 0)
+        if (p.bitsPerSec < 0 || p.bitsPerSec > maxBits || p.packetsPerSec < 0 ||
+            p.packetsPerSec > maxPackets || p.dropsPerSec < 0 || p.dropsPerSec > maxPackets ||
+            p.overlimitsPerSec < 0 || p.requeuesPerSec < 0)
             return false;
     }
     return true;
@@ -160,9 +161,11 @@ void TstCounterHistory::constantRate_data()
     QTest::addColumn<quint32>("overlimits");
     QTest::addColumn<quint32>("requeues");
 
-    QTest::newRow("100 ms, 10 Mbit/s") << 100 * Ms << quint64(125'000) << quint64(100) << 3u << 5u << 1u;
+    QTest::newRow("100 ms, 10 Mbit/s")
+        << 100 * Ms << quint64(125'000) << quint64(100) << 3u << 5u << 1u;
     QTest::newRow("250 ms") << 250 * Ms << quint64(1'000'000) << quint64(700) << 0u << 40u << 0u;
-    QTest::newRow("1 s") << 1 * Sec << quint64(12'500'000'000) << quint64(1'000'000) << 17u << 0u << 2u;
+    QTest::newRow("1 s") << 1 * Sec << quint64(12'500'000'000) << quint64(1'000'000) << 17u << 0u
+                         << 2u;
     QTest::newRow("10 ms") << 10 * Ms << quint64(1500) << quint64(1) << 0u << 0u << 0u;
     QTest::newRow("37 ms, odd") << 37 * Ms << quint64(4321) << quint64(9) << 1u << 2u << 3u;
     QTest::newRow("idle") << 100 * Ms << quint64(0) << quint64(0) << 0u << 0u << 0u;
@@ -238,7 +241,8 @@ void TstCounterHistory::realTimestampsNotNominal()
     history.append(feed.s);
     const qint64 jitterMs[] = {90, 110, 100, 130, 70, 101, 99, 250, 20, 1};
     for (const qint64 ms : jitterMs)
-        QCOMPARE(history.append(feed.step(ms * Ms, quint64(ms) * 1000, quint64(ms))), Result::Interval);
+        QCOMPARE(history.append(feed.step(ms * Ms, quint64(ms) * 1000, quint64(ms))),
+                 Result::Interval);
     const auto points = history.rates(NoStart, AllTime).points;
     QCOMPARE(points.size(), qsizetype(std::size(jitterMs)));
     for (const RatePoint &p : points) {
@@ -257,7 +261,8 @@ void TstCounterHistory::counterReset_data()
 
     QTest::newRow("to zero") << makeSample(0, 0, 0);
     QTest::newRow("to small values") << makeSample(0, 3000, 2, 1, 0, 0);
-    QTest::newRow("bytes lower, rest higher") << makeSample(0, 50'000, 4'000'000, 900'000, 900'000, 900'000);
+    QTest::newRow("bytes lower, rest higher")
+        << makeSample(0, 50'000, 4'000'000, 900'000, 900'000, 900'000);
 }
 
 void TstCounterHistory::counterReset()
@@ -317,8 +322,8 @@ void TstCounterHistory::classification_data()
         Result::Wrapped);
     row("overlimits wrap", makeSample(T0, 1000, 10, 0, nearTop), makeSample(t1, 2000, 20, 0, 5),
         Result::Wrapped);
-    row("requeues wrap", makeSample(T0, 1000, 10, 0, 0, nearTop),
-        makeSample(t1, 2000, 20, 0, 0, 7), Result::Wrapped);
+    row("requeues wrap", makeSample(T0, 1000, 10, 0, 0, nearTop), makeSample(t1, 2000, 20, 0, 0, 7),
+        Result::Wrapped);
     row("packets u32 wrap", makeSample(T0, 1000, nearTop), makeSample(t1, 1'000'000, 0x200),
         Result::Wrapped);
     row("packets wrap just under the 2e9/s bound", makeSample(T0, 0, U32 - 99'000'000),
@@ -349,8 +354,8 @@ void TstCounterHistory::classification_data()
     row("packets cross 2^32 as u64", makeSample(T0, 1000, U32 - 16),
         makeSample(t1, 1'000'000, U32 + 16), Result::Interval);
     // No huge positive spike either.
-    row("implausible byte jump", makeSample(T0, 1000, 10),
-        makeSample(t1, 100'000'000'000'000, 20), Result::Implausible);
+    row("implausible byte jump", makeSample(T0, 1000, 10), makeSample(t1, 100'000'000'000'000, 20),
+        Result::Implausible);
     row("implausible drop jump", makeSample(T0, 1000, 10, 0),
         makeSample(t1, 2000, 20, 1'000'000'000u), Result::Implausible);
 }
@@ -378,10 +383,10 @@ void TstCounterHistory::classification()
     QCOMPARE(totals.implausible, quint64(expected == Result::Implausible ? 1 : 0));
     QCOMPARE(totals.wraps, quint64(expected == Result::Wrapped ? 1 : 0));
     // A reset counts the new counters from zero; an implausible jump counts nothing.
-    const quint64 bytes = recorded                       ? after.bytes - before.bytes
+    const quint64 bytes = recorded                    ? after.bytes - before.bytes
                           : expected == Result::Reset ? after.bytes
                                                       : 0;
-    const quint64 drops = recorded                       ? quint32(after.drops - before.drops)
+    const quint64 drops = recorded                    ? quint32(after.drops - before.drops)
                           : expected == Result::Reset ? after.drops
                                                       : 0;
     QCOMPARE(totals.bytes, bytes);
@@ -418,10 +423,9 @@ void TstCounterHistory::wrapGivesRightRate()
     const bool isPackets = field == u"packets";
     int wrapped = 0;
     for (int i = 0; i < 10; ++i) {
-        const auto result = history.append(feed.step(100 * Ms, 1'500'000, isPackets ? per : 1,
-                                                     field == u"drops" ? per : 0,
-                                                     field == u"overlimits" ? per : 0,
-                                                     field == u"requeues" ? per : 0));
+        const auto result = history.append(
+            feed.step(100 * Ms, 1'500'000, isPackets ? per : 1, field == u"drops" ? per : 0,
+                      field == u"overlimits" ? per : 0, field == u"requeues" ? per : 0));
         QVERIFY(result == Result::Interval || result == Result::Wrapped);
         wrapped += result == Result::Wrapped;
     }
@@ -447,7 +451,9 @@ void TstCounterHistory::wrapGivesRightRate()
     QCOMPARE(totals.resets, quint64(0));
     // The wrap is inside one second bucket; the bucket average is unaffected.
     for (const RatePoint &p : history.ratesInTier(1, NoStart, AllTime).points)
-        QVERIFY(qAbs((isPackets ? p.packetsPerSec : p.dropsPerSec + p.overlimitsPerSec + p.requeuesPerSec) - 10'000.0) < 1e-6);
+        QVERIFY(qAbs((isPackets ? p.packetsPerSec
+                                : p.dropsPerSec + p.overlimitsPerSec + p.requeuesPerSec) -
+                     10'000.0) < 1e-6);
 }
 
 void TstCounterHistory::bytesDecreaseIsReset()
@@ -687,8 +693,8 @@ void TstCounterHistory::windowChoosesTier()
     QCOMPARE(series.points.last().timeNs, to);
     // A covering tier really reaches back to the window start.
     if (expectedTier < history.tierCount() - 1 || windowNs <= 600 * Sec)
-        QVERIFY(series.points.first().timeNs - series.points.first().coveredNs
-                <= from + series.resolutionNs);
+        QVERIFY(series.points.first().timeNs - series.points.first().coveredNs <=
+                from + series.resolutionNs);
     // The explicit-window form agrees.
     const auto same = history.rates(from, to);
     QCOMPARE(same.tier, expectedTier);

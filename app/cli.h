@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QStringList>
+#include <QTextStream>
+
+namespace qs {
+
+/**
+ * The headless side of qdisc-studio: one method per subcommand. Output meant for scripts goes
+ * to stdout (plain or --json), everything a person must read about a failure to stderr.
+ * Exit codes: 0 done, 1 the input is wrong or the work failed, 2 the command line is wrong.
+ */
+class Cli
+{
+public:
+    Cli(QTextStream &out, QTextStream &err) : m_out(out), m_err(err) {}
+
+    /** @p arguments without the program name; the first is the subcommand. */
+    int run(const QStringList &arguments);
+
+    static bool isSubcommand(const QString &word);
+    static QString usage();
+
+private:
+    int importScript(const QStringList &arguments);
+    int exportProfile(const QStringList &arguments);
+    int validate(const QStringList &arguments);
+    int profiles(const QStringList &arguments);
+
+    QTextStream &m_out;
+    QTextStream &m_err;
+};
+
+} // namespace qs

@@ -1,0 +1,52 @@
+#include "cli.h"
+
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+
+#include <cstdio>
+
+namespace {
+
+void describeApplication()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("qdisc-studio"));
+    QCoreApplication::setApplicationName(QStringLiteral("qdisc-studio"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(QS_VERSION));
+}
+
+/**
+ * A subcommand, --help or --version runs headless: no display needed, no window flashes. Other
+ * dash options are Qt's own (-platform, -style) and go to the window.
+ */
+bool wantsCli(int argc, char **argv)
+{
+    if (argc < 2)
+        return false;
+    const QString first = QString::fromLocal8Bit(argv[1]);
+    return qs::Cli::isSubcommand(first) || !first.startsWith(u'-') || first == u"--help" || first == u"-h" ||
+           first == u"--version" || first == u"-v";
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (wantsCli(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        describeApplication();
+        QTextStream out(stdout);
+        QTextStream err(stderr);
+        const int status = qs::Cli(out, err).run(app.arguments().mid(1));
+        out.flush();
+        err.flush();
+        return status;
+    }
+    QApplication app(argc, argv);
+    describeApplication();
+    QApplication::setApplicationDisplayName(QStringLiteral("Qdisc Studio"));
+    qs::MainWindow window;
+    window.show();
+    return app.exec();
+}
