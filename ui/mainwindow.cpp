@@ -25,7 +25,7 @@
 namespace qs {
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_profiles(new QListWidget(this)), m_tree(new TreeView(this)), m_commands(new QPlainTextEdit(this))
+    : QMainWindow(parent), m_profiles(new QListWidget(this)), m_description(new QLabel(this)), m_tree(new TreeView(this)), m_commands(new QPlainTextEdit(this))
 {
     setWindowTitle(tr("Qdisc Studio"));
     m_profiles->setToolTip(tr("Built-in presets and your profiles. Select one to see its tree and tc commands."));
@@ -43,8 +43,17 @@ MainWindow::MainWindow(QWidget *parent)
     commandsLayout->addWidget(m_commands);
     commandsLayout->addWidget(copy, 0, Qt::AlignRight);
 
+    m_description->setWordWrap(true);
+    m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_description->setContentsMargins(4, 4, 4, 4);
+    auto *treePane = new QWidget(this);
+    auto *treeLayout = new QVBoxLayout(treePane);
+    treeLayout->setContentsMargins(0, 0, 0, 0);
+    treeLayout->addWidget(m_description);
+    treeLayout->addWidget(m_tree, 1);
+
     auto *centre = new QSplitter(Qt::Vertical, this);
-    centre->addWidget(m_tree);
+    centre->addWidget(treePane);
     centre->addWidget(commandsPane);
     centre->setStretchFactor(0, 3);
     centre->setStretchFactor(1, 2);
@@ -104,6 +113,8 @@ void MainWindow::showProfile(int row)
         if (tree.device.isEmpty())
             tree.device = QStringLiteral("DEV");
     }
+    m_description->setText(QStringLiteral("<b>%1</b><br>%2").arg(profile.name.toHtmlEscaped(),
+                                                                  profile.description.toHtmlEscaped().replace(u'\n', QStringLiteral("<br>"))));
     m_tree->setTree(trees.isEmpty() ? QdiscTree() : trees.first());
     m_commands->setPlainText(TcExporter::script(trees));
 }

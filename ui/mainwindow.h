@@ -4,6 +4,7 @@
 
 #include <QMainWindow>
 
+class QLabel;
 class QListWidget;
 class QPlainTextEdit;
 
@@ -31,6 +32,7 @@ private:
     void copyCommands();
 
     QListWidget *m_profiles;
+    QLabel *m_description;
     TreeView *m_tree;
     QPlainTextEdit *m_commands;
     QList<Profile> m_shown;

@@ -6,6 +6,30 @@
 
 namespace qs {
 
+namespace {
+
+template <typename T, typename Key>
+QList<T> sortedBy(QList<T> list, Key key)
+{
+    std::stable_sort(list.begin(), list.end(), [&](const T &x, const T &y) { return key(x) < key(y); });
+    return list;
+}
+
+} // namespace
+
+bool operator==(const QdiscTree &a, const QdiscTree &b)
+{
+    if (a.netns != b.netns || a.device != b.device || a.isIfb != b.isIfb || a.qdiscs.size() != b.qdiscs.size() ||
+        a.classes.size() != b.classes.size() || a.filters.size() != b.filters.size())
+        return false;
+    const auto qdiscKey = [](const QdiscNode &q) { return std::pair(q.parent.raw(), q.handle.raw()); };
+    const auto classKey = [](const ClassNode &c) { return c.classId.raw(); };
+    const auto filterKey = [](const U32Filter &f) { return std::pair(f.parent.raw(), f.prio); };
+    return sortedBy(a.qdiscs, qdiscKey) == sortedBy(b.qdiscs, qdiscKey) &&
+           sortedBy(a.classes, classKey) == sortedBy(b.classes, classKey) &&
+           sortedBy(a.filters, filterKey) == sortedBy(b.filters, filterKey);
+}
+
 QString QdiscTree::target() const
 {
     return netns.isEmpty() ? device : netns + u'/' + device;
@@ -59,6 +83,15 @@ const QdiscNode *QdiscTree::qdiscAt(TcHandle parent) const
     return nullptr;
 }
 
+const QdiscNode *QdiscTree::filterOwner(TcHandle parent) const
+{
+    if (parent.raw() == 0xFFFFFFF2u || parent.raw() == 0xFFFFFFF3u) {
+        const QdiscNode *hook = ingressQdisc();
+        return hook && hook->kind() == QdiscKind::Clsact ? hook : nullptr;
+    }
+    return qdisc(parent);
+}
+
 const ClassNode *QdiscTree::findClass(TcHandle classId) const
 {
     for (const ClassNode &node : classes) {
@@ -110,9 +143,12 @@ void QdiscTree::removeSubtree(TcHandle handle)
             }
         }
     }
+    filters.removeIf([&](const U32Filter &f) {
+        const QdiscNode *owner = filterOwner(f.parent);
+        return owner && doomedQdiscs.contains(owner->handle.raw());
+    });
     qdiscs.removeIf([&](const QdiscNode &q) { return doomedQdiscs.contains(q.handle.raw()); });
     classes.removeIf([&](const ClassNode &c) { return doomedClasses.contains(c.classId.raw()); });
-    filters.removeIf([&](const U32Filter &f) { return doomedQdiscs.contains(f.parent.raw()); });
 }
 
 void QdiscTree::removeQdiscAt(TcHandle parent)
@@ -306,7 +342,7 @@ ValidationIssues QdiscTree::validate() const
     for (const U32Filter &f : filters) {
         issues += prefixed(f.validate(), where);
         const QString name = QStringLiteral("filter %1 prio %2").arg(f.parent.toString()).arg(f.prio);
-        const QdiscNode *owner = qdisc(f.parent);
+        const QdiscNode *owner = filterOwner(f.parent);
         if (!owner) {
             error(name, QStringLiteral("there is no qdisc %1 to attach it to").arg(f.parent.toString()));
             continue;

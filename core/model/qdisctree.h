@@ -38,6 +38,8 @@ public:
     const QdiscNode *qdisc(TcHandle handle) const;
     QdiscNode *qdisc(TcHandle handle);
     const QdiscNode *qdiscAt(TcHandle parent) const;
+    /** The qdisc a filter with @p parent attaches to; clsact's hooks ffff:fff2/fff3 mean the clsact. */
+    const QdiscNode *filterOwner(TcHandle parent) const;
     const ClassNode *findClass(TcHandle classId) const;
     ClassNode *findClass(TcHandle classId);
 
@@ -53,7 +55,12 @@ public:
     /** Every node's parameters plus the structure: one root, parents that exist, unique ids. */
     ValidationIssues validate() const;
 
-    friend bool operator==(const QdiscTree &, const QdiscTree &) = default;
+    /**
+     * Equal when both configure the same kernel state: the order qdiscs and classes are listed
+     * in does not matter, the order of filters sharing a parent and prio does (the kernel tries
+     * them in insertion order).
+     */
+    friend bool operator==(const QdiscTree &a, const QdiscTree &b);
 };
 
 /** Device names the kernel accepts: 1…15 bytes, no '/', ':' or whitespace, not "." or "..". */

@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
 
 namespace qs::TreeJson {
@@ -122,7 +123,10 @@ public:
             error(QString::fromLatin1(key), QStringLiteral("expected a string with a unit, like \"%1\"").arg(example));
             return fallback;
         }
-        const auto parsed = parse(QStringView(v.toString()));
+        // tc reads "" and "%" as 0 %; in a file that is a mistake, not a value.
+        const QString text = v.toString();
+        const bool hasDigit = std::any_of(text.begin(), text.end(), [](QChar ch) { return ch.isDigit(); });
+        const auto parsed = hasDigit ? parse(QStringView(text)) : std::nullopt;
         if (!parsed) {
             error(QString::fromLatin1(key), QStringLiteral("\"%1\" is not valid; write it like \"%2\"").arg(v.toString(), example));
             return fallback;
@@ -264,6 +268,11 @@ NetemParams readNetem(ObjectReader &r)
     if (r.has("slot")) {
         ObjectReader slot = r.object("slot");
         p.slot.enabled = true;
+        // Two forms, never mixed: what the other form holds would be silently dropped.
+        if (slot.has("distribution") && (slot.has("min") || slot.has("max")))
+            slot.error(QStringLiteral("min"), QStringLiteral("min/max belong to the fixed form; with a distribution give delay and jitter"));
+        if (!slot.has("distribution") && (slot.has("delay") || slot.has("jitter")))
+            slot.error(QStringLiteral("delay"), QStringLiteral("delay/jitter need a distribution; the fixed form takes min and max"));
         p.slot.distribution = readDistribution(slot, "distribution");
         p.slot.minDelayNs = slot.time64("min");
         p.slot.maxDelayNs = slot.time64("max");
@@ -320,6 +329,8 @@ HtbClassParams readHtbClass(ObjectReader &r)
     HtbClassParams p;
     p.rateBytesPerSecond = r.rate("rate");
     p.ceilBytesPerSecond = r.rate("ceil", p.rateBytesPerSecond);
+    if (p.ceilBytesPerSecond == 0)
+        p.ceilBytesPerSecond = p.rateBytesPerSecond; // tc's reading of "ceil 0": the same as the rate
     p.burstBytes = r.optionalSize("burst");
     p.cburstBytes = r.optionalSize("cburst");
     p.prio = quint32(r.integer("prio", 0, 0, 0xFFFFFFFFLL));

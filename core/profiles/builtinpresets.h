@@ -11,7 +11,7 @@ namespace qs {
 
 /**
  * The network conditions that ship with Qdisc Studio (LTE, GEO satellite, outage, …): read-only
- * profiles compiled in from resources/presets/*.json (":/presets/<id>.json"), each with one
+ * profiles compiled in from the JSON files in resources/presets/ (":/presets/<id>.json"), each with one
  * target-free tree and a description that ends with the source of its numbers.
  */
 class BuiltinPresets

@@ -81,14 +81,15 @@ std::optional<Profile> Profile::fromJson(const QJsonObject &o, QStringList *erro
         errors->append(QStringLiteral("schemaVersion: missing or not a whole number; this is not a Qdisc Studio profile"));
         return std::nullopt;
     }
-    if (version.toInt() > SchemaVersion) {
+    const double number = version.toDouble();
+    if (number > SchemaVersion) {
         errors->append(QStringLiteral("schemaVersion: %1 was written by a newer Qdisc Studio; this version reads %2")
-                           .arg(version.toInt())
+                           .arg(QString::number(number, 'f', 0))
                            .arg(SchemaVersion));
         return std::nullopt;
     }
-    if (version.toInt() < 1) {
-        errors->append(QStringLiteral("schemaVersion: %1 is not a valid version").arg(version.toInt()));
+    if (number < 1) {
+        errors->append(QStringLiteral("schemaVersion: %1 is not a valid version").arg(QString::number(number, 'f', 0)));
         return std::nullopt;
     }
 
@@ -114,6 +115,8 @@ std::optional<Profile> Profile::fromJson(const QJsonObject &o, QStringList *erro
         const QDateTime when = QDateTime::fromString(v.toString(), Qt::ISODateWithMs);
         if (!v.isString() || !when.isValid())
             errors->append(QString::fromLatin1(key) + QStringLiteral(": expected an ISO 8601 date and time"));
+        else if (when.timeSpec() == Qt::LocalTime) // would mean a different instant on every machine
+            errors->append(QString::fromLatin1(key) + QStringLiteral(": needs a time zone, like 2026-11-30T10:00:00Z"));
         (qstrcmp(key, "created") == 0 ? profile.created : profile.modified) = when.toUTC();
     }
     const QJsonValue trees = o.value(QStringLiteral("trees"));

@@ -171,10 +171,17 @@ bool writeAtomically(const QString &path, const QByteArray &bytes, QString *reas
         *reason = file.errorString();
         return false;
     }
-    if (file.write(bytes) != bytes.size()) {
-        *reason = file.errorString();
-        file.cancelWriting();
-        return false;
+    // write() may stop short without an error (the file-size limit, a full disk); the retry
+    // then fails with the reason.
+    for (qint64 written = 0; written < bytes.size();) {
+        const qint64 n = file.write(bytes.constData() + written, bytes.size() - written);
+        if (n <= 0) {
+            *reason = n < 0 ? file.errorString()
+                            : QStringLiteral("only %1 of %2 bytes could be written").arg(written).arg(bytes.size());
+            file.cancelWriting();
+            return false;
+        }
+        written += n;
     }
     if (!file.commit()) {
         *reason = file.errorString();
@@ -333,21 +340,16 @@ bool ProfileStore::save(const Profile &profile, QString *error, Profile *stored)
         return false;
     }
     const Profile toWrite = stamped(profile);
-    if (!write(toWrite, path, error))
-        return false;
-    if (stored)
-        *stored = toWrite;
-    return true;
-}
-
-bool ProfileStore::write(const Profile &profile, const QString &path, QString *error)
-{
+    const bool replacing = pathIsTaken(path);
     QString reason;
-    if (!writeAtomically(path, profile.toJsonBytes(), &reason)) {
-        setError(error, QStringLiteral("Profile %1 was not saved to %2: %3. The previous file, if any, is unchanged.")
-                            .arg(quoted(profile.name), nativePath(path), reason));
+    if (!writeAtomically(path, toWrite.toJsonBytes(), &reason)) {
+        setError(error, QStringLiteral("Profile %1 was not saved to %2: %3.%4")
+                            .arg(quoted(profile.name), nativePath(path), reason,
+                                 replacing ? QStringLiteral(" The previously saved version is unchanged.") : QString()));
         return false;
     }
+    if (stored)
+        *stored = toWrite;
     return true;
 }
 
@@ -387,13 +389,17 @@ bool ProfileStore::rename(const QString &oldName, const QString &newName, QStrin
                             .arg(quoted(oldName), quoted(newName), nativePath(m_directory)));
         return false;
     }
-    if (!write(stamped(profile), newPath, error))
+    QString reason;
+    if (!writeAtomically(newPath, stamped(profile).toJsonBytes(), &reason)) {
+        setError(error, QStringLiteral("Profile %1 was not renamed to %2: writing %3 failed: %4. The profile is unchanged.")
+                            .arg(quoted(oldName), quoted(newName), nativePath(newPath), reason));
         return false;
+    }
     if (newPath != oldPath) {
         QFile old(oldPath);
         if (!old.remove()) {
             // Roll back, so that the profile does not exist under two names.
-            const QString reason = old.errorString();
+            reason = old.errorString();
             QFile::remove(newPath);
             setError(error, QStringLiteral("Profile %1 was not renamed: the old file %2 cannot be removed: %3.")
                                 .arg(quoted(oldName), nativePath(oldPath), reason));

@@ -45,9 +45,10 @@ public:
 
     /**
      * The file name (without directory or collision suffix) a profile named @p name is stored
-     * under: letters, digits and punctuation kept (NFC), path separators, control and invisible
-     * format characters, a leading '.' or '-' and leading/trailing spaces replaced with '_', and
-     * cut at a character boundary so that the name with suffix and ".json" fits 120 UTF-8 bytes.
+     * under: letters, digits, symbols and spaces kept (in NFC); '/', '\\', the characters Windows
+     * reserves (: * ? " < > |), control and invisible format characters, a leading '.' or '-' and
+     * a leading or trailing space or trailing '.' replaced with '_'; cut between characters so
+     * that it fits 120 UTF-8 bytes with ".json" and any collision suffix.
      */
     static QString fileNameFor(const QString &name);
 
@@ -97,7 +98,6 @@ private:
     static QString pathOf(const QList<Entry> &entries, const QString &name);
     /** A free file path for a new profile named @p name; @p reusable may be taken already. */
     QString freePathFor(const QString &name, const QString &reusable = QString()) const;
-    bool write(const Profile &profile, const QString &path, QString *error);
 
     QString m_directory;
 };

@@ -1016,6 +1016,11 @@ private:
 
     void insertQdisc(Cursor &c, QdiscTree &tree, const QdiscNode &node, qsizetype verbAt)
     {
+        // The kernel looks the parent up when the qdisc is created: it must exist by then.
+        if (!node.parent.isRoot() && !node.parent.isIngressParent() && !tree.qdisc(node.parent.qdiscPart()))
+            c.failAt(verbAt, QStringLiteral("there is no qdisc %1 on %2 for parent %3 (the kernel refuses: "
+                                            "create the parent first)")
+                                 .arg(node.parent.qdiscPart().toString(), tree.target(), node.parent.toString()));
         if (!node.handle.isUnspec() && tree.qdisc(node.handle))
             c.failAt(verbAt, QStringLiteral("handle %1 is already used on %2").arg(node.handle.toString(), tree.target()));
         tree.qdiscs.append(node);
@@ -1170,6 +1175,10 @@ private:
                                  .arg(classId->qdiscPart().toString(), tree.target()));
         if (verb == Verb::Add && existing)
             c.failAt(verbAt, QStringLiteral("class %1 already exists; use change or replace").arg(classId->toString()));
+        if (node.parent.major() != classId->major() || (node.parent.minor() != 0 && !tree.findClass(node.parent)))
+            c.failAt(verbAt, QStringLiteral("there is no parent %1 for class %2 on %3 (the kernel refuses: create "
+                                            "the parent first)")
+                                 .arg(node.parent.toString(), classId->toString(), tree.target()));
         if (existing) {
             existing->params = node.params;
         } else {
@@ -1262,6 +1271,10 @@ private:
         if (!kindSeen)
             c.failAt(verbAt, QStringLiteral("no filter kind: add \"u32 match …\""));
         parseU32Options(c, filter);
+        if (!tree.filterOwner(filter.parent))
+            c.failAt(verbAt, QStringLiteral("there is no qdisc %1 on %2 to attach the filter to (the kernel refuses: "
+                                            "create it first)")
+                                 .arg(filter.parent.toString(), tree.target()));
         if (filter.flowId.isUnspec() && !filter.action)
             c.fail(QStringLiteral("the filter needs a flowid (the class to send traffic to) or an action"));
 

@@ -1042,8 +1042,10 @@ void TstTcUnits::germanLocaleDoesNotChangeParsing()
     QCOMPARE(TcUnits::formatPercent(Probability::fromScaled(21474836)), QStringLiteral("0.5%"));
     QCOMPARE(TcUnits::printSize(4294966272u), QStringLiteral("4.1943e+06Kb"));
 
+    // scripts/test.sh generates the locale; without it the hostile case above went untested.
     if (!cLocaleIsGerman)
-        QSKIP("de_DE is not installed: only QLocale::setDefault(German) was exercised");
+        QFAIL("de_DE.UTF-8 is not installed, so the C-locale half of this test could not run; "
+              "generate it with: localedef -i de_DE -f UTF-8 de_DE.UTF-8 (scripts/test.sh does)");
 }
 
 QTEST_GUILESS_MAIN(TstTcUnits)

@@ -81,6 +81,10 @@ private Q_SLOTS:
                                         << QStringLiteral("qdiscs[0].params.loss.model:");
         QTest::newRow("negative limit") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"limit":-1}}]})")
                                         << QStringLiteral("qdiscs[0].params.limit: expected a whole number");
+        QTest::newRow("empty percent") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"duplicate":{"probability":"%"}}}]})")
+                                       << QStringLiteral("qdiscs[0].params.duplicate.probability: \"%\" is not valid");
+        QTest::newRow("slot forms mixed") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"slot":{"min":"1ms","distribution":"normal","delay":"1ms","jitter":"1ms"}}}]})")
+                                          << QStringLiteral("qdiscs[0].params.slot.min:");
         QTest::newRow("bad target") << QByteArray(R"({"target":"a/b/c","qdiscs":[]})") << QStringLiteral("target:");
     }
 
