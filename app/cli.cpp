@@ -1,6 +1,8 @@
 #include "cli.h"
 
 #include "model/treejson.h"
+#include "netlink/tcengine.h"
+#include "stats/counterhistory.h"
 #include "profiles/builtinpresets.h"
 #include "profiles/profile.h"
 #include "profiles/profilestore.h"
@@ -16,6 +18,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
+#include <QThread>
+
+#include <unistd.h>
 
 namespace qs {
 
@@ -39,6 +44,11 @@ constexpr Subcommand kSubcommands[] = {
     {"export", "export PROFILE [--dev TARGET]                         profile → tc script on stdout"},
     {"validate", "validate FILE [--json]                                check a profile or tc script"},
     {"profiles", "profiles [list | show NAME] [--json]                 built-in presets and your profiles"},
+    {"targets", "targets [--json]                                      interfaces of every namespace, with their root qdisc"},
+    {"show", "show TARGET [--json] [-s]                             the tree the kernel holds (TARGET: IF or NETNS/IF)"},
+    {"stats", "stats TARGET [--json] [--interval MS] [--count N]     counters and rates of every node"},
+    {"apply", "apply --direct --dev TARGET PROFILE.json|SCRIPT.tc   make the kernel hold this tree (root)"},
+    {"clear", "clear --direct --dev TARGET                           back to the device's default qdisc (root)"},
 };
 
 /** Reads @p path ("-" is stdin) as UTF-8, refusing what is too large to be a script. */
@@ -157,6 +167,16 @@ int Cli::run(const QStringList &arguments)
         return validate(rest);
     if (command == u"profiles")
         return profiles(rest);
+    if (command == u"targets")
+        return targets(rest);
+    if (command == u"show")
+        return show(rest);
+    if (command == u"stats")
+        return stats(rest);
+    if (command == u"apply")
+        return apply(rest);
+    if (command == u"clear")
+        return clear(rest);
     m_err << QStringLiteral("qdisc-studio: unknown subcommand \"%1\"\n\n").arg(command) << usage();
     return ExitUsage;
 }
@@ -465,6 +485,313 @@ int Cli::profiles(const QStringList &arguments)
     }
     m_err << QStringLiteral("qdisc-studio profiles: use \"profiles list\" or \"profiles show NAME\"\n");
     return ExitUsage;
+}
+
+int Cli::targets(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    prepare(parser, QStringLiteral("Lists the interfaces of the root namespace and of every namespace in /run/netns."));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Output as JSON."));
+    parser.addOption(json);
+    QS_PARSE_OR_RETURN(parser, "targets", arguments)
+    QString error;
+    const QList<TargetInfo> list = listTargets(&error);
+    if (list.isEmpty() && !error.isEmpty()) {
+        m_err << error << u'\n';
+        return ExitFailure;
+    }
+    if (parser.isSet(json)) {
+        QJsonArray array;
+        for (const TargetInfo &t : list)
+            array.append(QJsonObject{{QStringLiteral("target"), t.target()}, {QStringLiteral("type"), t.type},
+                                     {QStringLiteral("up"), t.up}, {QStringLiteral("rootQdisc"), t.rootQdisc}});
+        m_out << QString::fromUtf8(QJsonDocument(array).toJson());
+        return ExitOk;
+    }
+    for (const TargetInfo &t : list)
+        m_out << t.target().leftJustified(24) << u' ' << t.type.leftJustified(9) << (t.up ? QStringLiteral("up     ") : QStringLiteral("down   "))
+              << t.rootQdisc << u'\n';
+    return ExitOk;
+}
+
+int Cli::show(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    prepare(parser, QStringLiteral("Shows the tree the kernel holds for TARGET (IF or NETNS/IF), whoever built it."));
+    parser.addPositionalArgument(QStringLiteral("TARGET"), QStringLiteral("IF or NETNS/IF"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Output as JSON (the profile tree form)."));
+    const QCommandLineOption withStats({QStringLiteral("s"), QStringLiteral("stats")}, QStringLiteral("Add each node's counters."));
+    parser.addOptions({json, withStats});
+    QS_PARSE_OR_RETURN(parser, "show", arguments)
+    if (parser.positionalArguments().size() != 1) {
+        m_err << QStringLiteral("qdisc-studio show: give exactly one TARGET\n");
+        return ExitUsage;
+    }
+    QString error;
+    auto engine = TcEngine::open(parser.positionalArguments().first(), &error);
+    const auto tree = engine ? engine->read(&error) : std::nullopt;
+    if (!tree) {
+        m_err << error << u'\n';
+        return ExitFailure;
+    }
+    QList<NodeStats> counters;
+    if (parser.isSet(withStats)) {
+        const auto read = engine->readStats(&error);
+        if (!read) {
+            m_err << error << u'\n';
+            return ExitFailure;
+        }
+        counters = *read;
+    }
+    const auto countersOf = [&](TcHandle id, bool isClass) -> const CounterSample * {
+        for (const NodeStats &n : std::as_const(counters)) {
+            if (n.id == id && n.isClass == isClass)
+                return &n.counters;
+        }
+        return nullptr;
+    };
+    if (parser.isSet(json)) {
+        QJsonObject object = TreeJson::toJson(*tree);
+        if (parser.isSet(withStats)) {
+            QJsonArray stats;
+            for (const NodeStats &n : std::as_const(counters))
+                stats.append(QJsonObject{{QStringLiteral("id"), n.id.toString()}, {QStringLiteral("class"), n.isClass},
+                                         {QStringLiteral("kind"), n.kind}, {QStringLiteral("bytes"), double(n.counters.bytes)},
+                                         {QStringLiteral("packets"), double(n.counters.packets)}, {QStringLiteral("drops"), double(n.counters.drops)},
+                                         {QStringLiteral("overlimits"), double(n.counters.overlimits)},
+                                         {QStringLiteral("requeues"), double(n.counters.requeues)},
+                                         {QStringLiteral("backlogBytes"), double(n.counters.backlogBytes)},
+                                         {QStringLiteral("backlogPackets"), double(n.counters.backlogPackets)}});
+            object.insert(QStringLiteral("stats"), stats);
+        }
+        m_out << QString::fromUtf8(QJsonDocument(object).toJson());
+        return ExitOk;
+    }
+    const auto counterLine = [&](const CounterSample *c) {
+        if (!c)
+            return QString();
+        return QStringLiteral("\n      sent %1 bytes %2 pkt (dropped %3, overlimits %4, requeues %5) backlog %6b %7p")
+            .arg(c->bytes).arg(c->packets).arg(c->drops).arg(c->overlimits).arg(c->requeues).arg(c->backlogBytes).arg(c->backlogPackets);
+    };
+    m_out << engine->target() << QStringLiteral(": ") << TcSummary::tree(*tree) << u'\n';
+    for (const QdiscNode &q : tree->qdiscsInCreationOrder())
+        m_out << QStringLiteral("  qdisc %1 %2 at %3: %4").arg(q.kindName(), q.handle.toString(), q.parent.toString(), TcSummary::qdisc(q))
+              << counterLine(countersOf(isIngressKind(q.kind()) ? TcHandle::ingressHandle() : q.handle, false)) << u'\n';
+    for (const ClassNode &c : tree->classesInCreationOrder())
+        m_out << QStringLiteral("  class %1 at %2: %3").arg(c.classId.toString(), c.parent.toString(), TcSummary::htbClass(c))
+              << counterLine(countersOf(c.classId, true)) << u'\n';
+    for (const U32Filter &f : tree->filters)
+        m_out << QStringLiteral("  filter %1 prio %2: %3").arg(f.parent.toString()).arg(f.prio).arg(TcSummary::filter(f)) << u'\n';
+    for (const ForeignFilter &f : tree->foreignFilters)
+        m_out << QStringLiteral("  filter %1 prio %2: %3 (kept as it is)").arg(f.parent.toString()).arg(f.prio).arg(f.kind) << u'\n';
+    return ExitOk;
+}
+
+int Cli::stats(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    prepare(parser, QStringLiteral("Prints every node's counters and rates, one sample per interval. No root needed."));
+    parser.addPositionalArgument(QStringLiteral("TARGET"), QStringLiteral("IF or NETNS/IF"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("One JSON object per line and sample."));
+    const QCommandLineOption interval(QStringLiteral("interval"), QStringLiteral("Milliseconds between samples (default 1000)."), QStringLiteral("MS"), QStringLiteral("1000"));
+    const QCommandLineOption count(QStringLiteral("count"), QStringLiteral("Samples to print (default 1; 0: until interrupted)."), QStringLiteral("N"), QStringLiteral("1"));
+    parser.addOptions({json, interval, count});
+    QS_PARSE_OR_RETURN(parser, "stats", arguments)
+    bool intervalOk = false;
+    bool countOk = false;
+    const int intervalMs = parser.value(interval).toInt(&intervalOk);
+    const int samples = parser.value(count).toInt(&countOk);
+    if (parser.positionalArguments().size() != 1 || !intervalOk || intervalMs < 10 || !countOk || samples < 0) {
+        m_err << QStringLiteral("qdisc-studio stats: give one TARGET, --interval of at least 10 ms and a --count of 0 or more\n");
+        return ExitUsage;
+    }
+    QString error;
+    auto engine = TcEngine::open(parser.positionalArguments().first(), &error);
+    if (!engine) {
+        m_err << error << u'\n';
+        return ExitFailure;
+    }
+    QHash<QString, CounterHistory *> histories;
+    const auto cleanup = qScopeGuard([&] { qDeleteAll(histories); });
+    for (int i = 0; samples == 0 || i < samples; ++i) {
+        if (i > 0)
+            QThread::msleep(ulong(intervalMs));
+        const auto nodes = engine->readStats(&error);
+        if (!nodes) {
+            m_err << error << u'\n';
+            return ExitFailure;
+        }
+        QJsonArray array;
+        for (const NodeStats &n : *nodes) {
+            const QString key = (n.isClass ? QStringLiteral("class ") : QStringLiteral("qdisc ")) + n.id.toString();
+            CounterHistory *&history = histories[key];
+            if (!history) {
+                CounterHistoryConfig config;
+                config.pollIntervalNs = qint64(intervalMs) * 1000000;
+                history = new CounterHistory(config);
+            }
+            history->append(n.counters);
+            const auto rate = history->latest();
+            if (parser.isSet(json)) {
+                QJsonObject o{{QStringLiteral("node"), key}, {QStringLiteral("kind"), n.kind},
+                              {QStringLiteral("bytes"), double(n.counters.bytes)}, {QStringLiteral("packets"), double(n.counters.packets)},
+                              {QStringLiteral("drops"), double(n.counters.drops)}, {QStringLiteral("overlimits"), double(n.counters.overlimits)},
+                              {QStringLiteral("backlogBytes"), double(n.counters.backlogBytes)},
+                              {QStringLiteral("backlogPackets"), double(n.counters.backlogPackets)}};
+                if (rate) {
+                    o.insert(QStringLiteral("bitsPerSec"), rate->bitsPerSec);
+                    o.insert(QStringLiteral("packetsPerSec"), rate->packetsPerSec);
+                    o.insert(QStringLiteral("dropsPerSec"), rate->dropsPerSec);
+                    o.insert(QStringLiteral("overlimitsPerSec"), rate->overlimitsPerSec);
+                }
+                array.append(o);
+            } else {
+                m_out << QStringLiteral("%1 %2  %3 bytes %4 pkt  drops %5  overlimits %6  backlog %7b %8p")
+                             .arg(key.leftJustified(14), n.kind.leftJustified(8))
+                             .arg(n.counters.bytes).arg(n.counters.packets).arg(n.counters.drops).arg(n.counters.overlimits)
+                             .arg(n.counters.backlogBytes).arg(n.counters.backlogPackets);
+                if (rate)
+                    m_out << QStringLiteral("  %1  %2 pkt/s  %3 drops/s").arg(TcSummary::rate(quint64(rate->bitsPerSec / 8)))
+                                 .arg(rate->packetsPerSec, 0, 'f', 1).arg(rate->dropsPerSec, 0, 'f', 1);
+                m_out << u'\n';
+            }
+        }
+        if (parser.isSet(json))
+            m_out << QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact)) << u'\n';
+        else if (samples != 1)
+            m_out << u'\n';
+        m_out.flush();
+    }
+    return ExitOk;
+}
+
+/** The tree for @p target from a profile (JSON) or a tc script file. */
+static std::optional<QdiscTree> treeFromFile(const QString &path, const QString &target, QString *error)
+{
+    const auto text = readInput(path, error);
+    if (!text)
+        return std::nullopt;
+    if (looksLikeJson(*text)) {
+        QStringList errors;
+        const auto profile = Profile::fromJsonBytes(text->toUtf8(), &errors);
+        if (!profile) {
+            *error = path + QStringLiteral(": ") + errors.join(QStringLiteral("\n") + path + QStringLiteral(": "));
+            return std::nullopt;
+        }
+        const auto tree = profile->treeFor(target);
+        if (!tree)
+            *error = QStringLiteral("%1: profile \"%2\" has no tree for %3").arg(path, profile->name, target);
+        return tree;
+    }
+    const TcImportResult result = TcImporter::import(*text);
+    if (!result.ok()) {
+        QStringList lines;
+        for (const TcScriptError &e : result.errors)
+            lines.append(scriptProblem(path, e, "error"));
+        *error = lines.join(u'\n');
+        return std::nullopt;
+    }
+    // A script's own device names are not trusted to match: it must build exactly one tree.
+    if (result.trees.size() != 1) {
+        *error = QStringLiteral("%1: the script configures %2 devices; apply takes a script for one").arg(path).arg(result.trees.size());
+        return std::nullopt;
+    }
+    return result.trees.first();
+}
+
+int Cli::apply(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    prepare(parser, QStringLiteral("Makes the kernel hold the tree of a profile or tc script on TARGET, changing in place what can be\n"
+                                   "changed in place. All or nothing: when the kernel refuses a step, the target is put back as it was."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("a profile (JSON) or a tc script"));
+    const QCommandLineOption direct(QStringLiteral("direct"), QStringLiteral("Apply in this process (root); without it the helper applies (not available yet)."));
+    const QCommandLineOption dev(QStringLiteral("dev"), QStringLiteral("The target: IF or NETNS/IF."), QStringLiteral("TARGET"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Report as JSON."));
+    parser.addOptions({direct, dev, json});
+    QS_PARSE_OR_RETURN(parser, "apply", arguments)
+    if (parser.positionalArguments().size() != 1 || !parser.isSet(dev)) {
+        m_err << QStringLiteral("qdisc-studio apply: give --dev TARGET and one FILE\n");
+        return ExitUsage;
+    }
+    if (!parser.isSet(direct)) {
+        m_err << QStringLiteral("qdisc-studio apply: applying through the helper is not available yet; as root, add --direct\n");
+        return ExitUsage;
+    }
+    if (geteuid() != 0)
+        m_err << QStringLiteral("warning: not root: the kernel will refuse changes without CAP_NET_ADMIN\n");
+    QString error;
+    auto tree = treeFromFile(parser.positionalArguments().first(), parser.value(dev), &error);
+    if (!tree) {
+        m_err << error << u'\n';
+        return ExitFailure;
+    }
+    const ValidationIssues issues = tree->validate();
+    for (const ValidationIssue &issue : issues)
+        m_err << issueLine(issue) << u'\n';
+    if (hasErrors(issues)) {
+        m_err << QStringLiteral("nothing applied\n");
+        return ExitFailure;
+    }
+    auto engine = TcEngine::open(parser.value(dev), &error);
+    if (!engine) {
+        m_err << error << u'\n';
+        return ExitFailure;
+    }
+    const ApplyResult result = engine->apply(*tree);
+    return reportApply(result, parser.isSet(json));
+}
+
+int Cli::clear(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    prepare(parser, QStringLiteral("Removes every qdisc, class and filter of TARGET: the device returns to its default qdisc."));
+    const QCommandLineOption direct(QStringLiteral("direct"), QStringLiteral("Apply in this process (root)."));
+    const QCommandLineOption dev(QStringLiteral("dev"), QStringLiteral("The target: IF or NETNS/IF."), QStringLiteral("TARGET"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Report as JSON."));
+    parser.addOptions({direct, dev, json});
+    QS_PARSE_OR_RETURN(parser, "clear", arguments)
+    if (!parser.isSet(dev) || !parser.positionalArguments().isEmpty()) {
+        m_err << QStringLiteral("qdisc-studio clear: give --dev TARGET\n");
+        return ExitUsage;
+    }
+    if (!parser.isSet(direct)) {
+        m_err << QStringLiteral("qdisc-studio clear: clearing through the helper is not available yet; as root, add --direct\n");
+        return ExitUsage;
+    }
+    QString error;
+    auto engine = TcEngine::open(parser.value(dev), &error);
+    if (!engine) {
+        m_err << error << u'\n';
+        return ExitFailure;
+    }
+    return reportApply(engine->clear(), parser.isSet(json));
+}
+
+int Cli::reportApply(const ApplyResult &result, bool json)
+{
+    if (json) {
+        QJsonArray plan;
+        for (const TcOperation &op : result.plan)
+            plan.append(op.describe());
+        m_out << QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("ok"), result.ok}, {QStringLiteral("plan"), plan},
+                                                            {QStringLiteral("done"), result.done}, {QStringLiteral("error"), result.error},
+                                                            {QStringLiteral("restored"), result.restored},
+                                                            {QStringLiteral("restoreError"), result.restoreError}})
+                                       .toJson());
+    } else {
+        for (int i = 0; i < result.plan.size(); ++i)
+            m_out << (i < result.done ? QStringLiteral("  done    ") : QStringLiteral("  not run ")) << result.plan[i].describe() << u'\n';
+        if (result.plan.isEmpty() && result.ok)
+            m_out << QStringLiteral("nothing to do: the kernel already holds this tree\n");
+    }
+    if (result.ok)
+        return ExitOk;
+    m_err << result.error << u'\n';
+    if (result.done > 0)
+        m_err << (result.restored ? QStringLiteral("the target was put back as it was\n")
+                                  : QStringLiteral("putting the target back failed: %1\n").arg(result.restoreError));
+    return ExitFailure;
 }
 
 } // namespace qs

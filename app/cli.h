@@ -26,6 +26,13 @@ private:
     int exportProfile(const QStringList &arguments);
     int validate(const QStringList &arguments);
     int profiles(const QStringList &arguments);
+    int targets(const QStringList &arguments);
+    int show(const QStringList &arguments);
+    int stats(const QStringList &arguments);
+    int apply(const QStringList &arguments);
+    int clear(const QStringList &arguments);
+
+    int reportApply(const struct ApplyResult &result, bool json);
 
     QTextStream &m_out;
     QTextStream &m_err;

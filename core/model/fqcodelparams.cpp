@@ -18,4 +18,19 @@ ValidationIssues FqCodelParams::validate() const
     return issues;
 }
 
+FqCodelParams FqCodelParams::appliedOnto(const FqCodelParams &running) const
+{
+    FqCodelParams result = *this;
+    for (auto field : {&FqCodelParams::limit, &FqCodelParams::flows, &FqCodelParams::quantum, &FqCodelParams::targetUs,
+                       &FqCodelParams::intervalUs, &FqCodelParams::memoryLimit, &FqCodelParams::dropBatch}) {
+        if (result.*field == 0)
+            result.*field = running.*field;
+    }
+    if (!result.ceThresholdUs)
+        result.ceThresholdUs = running.ceThresholdUs;
+    if (!result.ecn)
+        result.ecn = running.ecn;
+    return result;
+}
+
 } // namespace qs

@@ -22,6 +22,8 @@ struct FqCodelParams
     std::optional<bool> ecn; ///< unset: the kernel's default (on)
 
     ValidationIssues validate() const;
+    /** What the kernel holds after changing @p running to these: fq_codel keeps every attribute not sent. */
+    FqCodelParams appliedOnto(const FqCodelParams &running) const;
     friend bool operator==(const FqCodelParams &, const FqCodelParams &) = default;
 };
 

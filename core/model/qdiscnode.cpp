@@ -2,7 +2,7 @@
 
 namespace qs {
 
-static_assert(std::variant_size_v<QdiscParams> == int(QdiscKind::Clsact) + 1,
+static_assert(std::variant_size_v<QdiscParams> == int(QdiscKind::Foreign) + 1,
               "QdiscKind and QdiscParams must list the same kinds in the same order");
 
 QString qdiscKindName(QdiscKind kind)
@@ -28,8 +28,17 @@ QString qdiscKindName(QdiscKind kind)
         return QStringLiteral("ingress");
     case QdiscKind::Clsact:
         return QStringLiteral("clsact");
+    case QdiscKind::Foreign:
+        return QStringLiteral("foreign");
     }
     return {};
+}
+
+QString QdiscNode::kindName() const
+{
+    if (const auto *foreign = std::get_if<ForeignParams>(&params))
+        return foreign->kind;
+    return qdiscKindName(kind());
 }
 
 QList<QdiscKind> allQdiscKinds()
@@ -76,7 +85,7 @@ bool isIngressKind(QdiscKind kind)
 
 ValidationIssues QdiscNode::validate() const
 {
-    const QString where = QStringLiteral("qdisc %1 (%2)").arg(handle.toString(), qdiscKindName(kind()));
+    const QString where = QStringLiteral("qdisc %1 (%2)").arg(handle.toString(), kindName());
     ValidationIssues issues = std::visit(
         [](const auto &p) -> ValidationIssues {
             if constexpr (requires { p.validate(); })

@@ -20,7 +20,7 @@ QList<T> sortedBy(QList<T> list, Key key)
 bool operator==(const QdiscTree &a, const QdiscTree &b)
 {
     if (a.netns != b.netns || a.device != b.device || a.isIfb != b.isIfb || a.qdiscs.size() != b.qdiscs.size() ||
-        a.classes.size() != b.classes.size() || a.filters.size() != b.filters.size())
+        a.classes.size() != b.classes.size() || a.filters.size() != b.filters.size() || a.foreignFilters != b.foreignFilters)
         return false;
     const auto qdiscKey = [](const QdiscNode &q) { return std::pair(q.parent.raw(), q.handle.raw()); };
     const auto classKey = [](const ClassNode &c) { return c.classId.raw(); };
@@ -143,10 +143,12 @@ void QdiscTree::removeSubtree(TcHandle handle)
             }
         }
     }
-    filters.removeIf([&](const U32Filter &f) {
-        const QdiscNode *owner = filterOwner(f.parent);
+    const auto ownerDoomed = [&](TcHandle parent) {
+        const QdiscNode *owner = filterOwner(parent);
         return owner && doomedQdiscs.contains(owner->handle.raw());
-    });
+    };
+    filters.removeIf([&](const U32Filter &f) { return ownerDoomed(f.parent); });
+    foreignFilters.removeIf([&](const ForeignFilter &f) { return ownerDoomed(f.parent); });
     qdiscs.removeIf([&](const QdiscNode &q) { return doomedQdiscs.contains(q.handle.raw()); });
     classes.removeIf([&](const ClassNode &c) { return doomedClasses.contains(c.classId.raw()); });
 }

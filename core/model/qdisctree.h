@@ -10,6 +10,18 @@
 
 namespace qs {
 
+/** A filter the model cannot describe (another classifier, or u32 features beyond it), kept as read. */
+struct ForeignFilter
+{
+    TcHandle parent;
+    quint16 protocol = 0;
+    quint16 prio = 0;
+    quint32 handle = 0;
+    QString kind;
+    QByteArray options; ///< TCA_OPTIONS as dumped
+    friend bool operator==(const ForeignFilter &, const ForeignFilter &) = default;
+};
+
 /**
  * Everything tc configures on one device: the root (egress) qdisc and what hangs below it,
  * the ingress/clsact qdisc, classes and u32 filters. Kept flat with parent references, as the
@@ -26,13 +38,15 @@ public:
     QList<QdiscNode> qdiscs;
     QList<ClassNode> classes;
     QList<U32Filter> filters;
+    /** Read from the kernel, never created here: the planner leaves them alone. */
+    QList<ForeignFilter> foreignFilters;
 
     /** "dev" or "netns/dev", the form the CLI takes. */
     QString target() const;
     /** Splits "netns/dev"; returns false when @p target has more than one '/' or an empty part. */
     static bool splitTarget(QStringView target, QString *netns, QString *device);
 
-    bool isEmpty() const { return qdiscs.isEmpty() && classes.isEmpty() && filters.isEmpty(); }
+    bool isEmpty() const { return qdiscs.isEmpty() && classes.isEmpty() && filters.isEmpty() && foreignFilters.isEmpty(); }
     const QdiscNode *rootQdisc() const;
     const QdiscNode *ingressQdisc() const;
     const QdiscNode *qdisc(TcHandle handle) const;

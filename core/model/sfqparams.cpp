@@ -23,4 +23,14 @@ ValidationIssues SfqParams::validate() const
     return issues;
 }
 
+SfqParams SfqParams::appliedOnto(const SfqParams &running) const
+{
+    SfqParams result = *this;
+    for (auto field : {&SfqParams::quantum, &SfqParams::limit, &SfqParams::divisor, &SfqParams::flows, &SfqParams::depth}) {
+        if (result.*field == 0)
+            result.*field = running.*field;
+    }
+    return result;
+}
+
 } // namespace qs

@@ -18,6 +18,8 @@ struct SfqParams
     bool headdrop = false;
 
     ValidationIssues validate() const;
+    /** What the kernel holds after changing @p running to these: sfq keeps every field sent as 0, except perturb and headdrop. */
+    SfqParams appliedOnto(const SfqParams &running) const;
     friend bool operator==(const SfqParams &, const SfqParams &) = default;
 };
 

@@ -414,6 +414,7 @@ QdiscParams readQdiscParams(QdiscKind kind, ObjectReader &r)
         return readPrio(r);
     case QdiscKind::Ingress:
     case QdiscKind::Clsact:
+    case QdiscKind::Foreign: // read from "foreign": true, never from a kind name
         break;
     }
     return defaultQdiscParams(kind);
@@ -659,7 +660,11 @@ QJsonObject toJson(const QdiscTree &tree)
         o.insert(QStringLiteral("ifb"), true);
     QJsonArray qdiscs;
     for (const QdiscNode &q : tree.qdiscs) {
-        QJsonObject node{{QStringLiteral("parent"), q.parent.toString()}, {QStringLiteral("kind"), qdiscKindName(q.kind())}};
+        QJsonObject node{{QStringLiteral("parent"), q.parent.toString()}, {QStringLiteral("kind"), q.kindName()}};
+        if (const auto *foreign = std::get_if<ForeignParams>(&q.params)) {
+            node.insert(QStringLiteral("foreign"), true);
+            node.insert(QStringLiteral("options"), QString::fromLatin1(foreign->options.toBase64()));
+        }
         if (!q.handle.isUnspec())
             node.insert(QStringLiteral("handle"), q.handle.toString());
         const QJsonObject params = qdiscParamsToJson(q.params);
@@ -699,6 +704,17 @@ QJsonObject toJson(const QdiscTree &tree)
         }
         o.insert(QStringLiteral("filters"), filters);
     }
+    if (!tree.foreignFilters.isEmpty()) {
+        QJsonArray foreign;
+        for (const ForeignFilter &f : tree.foreignFilters)
+            foreign.append(QJsonObject{{QStringLiteral("parent"), f.parent.toString()},
+                                       {QStringLiteral("protocol"), EtherType::name(f.protocol)},
+                                       {QStringLiteral("prio"), f.prio},
+                                       {QStringLiteral("handle"), double(f.handle)},
+                                       {QStringLiteral("kind"), f.kind},
+                                       {QStringLiteral("options"), QString::fromLatin1(f.options.toBase64())}});
+        o.insert(QStringLiteral("foreignFilters"), foreign);
+    }
     return o;
 }
 
@@ -725,7 +741,15 @@ std::optional<QdiscTree> fromJson(const QJsonValue &value, const QString &path, 
         node.handle = readHandle(q, "handle", false, false).value_or(TcHandle());
         const QString kindName = q.string("kind", true).value_or(QString());
         const auto kind = qdiscKindFromName(kindName);
-        if (!kind) {
+        if (q.boolean("foreign")) {
+            // Kept from a kernel read: the options travel as the kernel reported them.
+            const auto options = q.string("options").value_or(QString());
+            const auto decoded = QByteArray::fromBase64Encoding(options.toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+            if (!decoded || kindName.isEmpty())
+                q.error(QStringLiteral("options"), QStringLiteral("a foreign qdisc needs its kind and base64 options"));
+            node.params = ForeignParams{kindName, decoded.decoded};
+            q.take("params");
+        } else if (!kind) {
             if (!kindName.isEmpty())
                 q.error(QStringLiteral("kind"), QStringLiteral("\"%1\" is not a qdisc kind Qdisc Studio knows").arg(kindName));
             q.take("params");
@@ -794,6 +818,24 @@ std::optional<QdiscTree> fromJson(const QJsonValue &value, const QString &path, 
         }
         f.finish();
         tree.filters.append(filter);
+    });
+    forEachIn(r, "foreignFilters", [&](const QJsonValue &v, const QString &p) {
+        ObjectReader f(v, p, errors);
+        if (!f.valid())
+            return;
+        ForeignFilter filter;
+        filter.parent = readHandle(f, "parent", true, true).value_or(TcHandle());
+        filter.protocol = EtherType::fromName(f.string("protocol").value_or(QStringLiteral("all"))).value_or(EtherType::All);
+        filter.prio = quint16(f.integer("prio", 0, 0, 0xFFFF));
+        filter.handle = quint32(f.integer("handle", 0, 0, 0xFFFFFFFFLL));
+        filter.kind = f.string("kind", true).value_or(QString());
+        const auto decoded = QByteArray::fromBase64Encoding(f.string("options").value_or(QString()).toLatin1(),
+                                                            QByteArray::AbortOnBase64DecodingErrors);
+        if (!decoded)
+            f.error(QStringLiteral("options"), QStringLiteral("expected base64"));
+        filter.options = decoded.decoded;
+        f.finish();
+        tree.foreignFilters.append(filter);
     });
     r.finish();
     if (errors->size() != errorsBefore)

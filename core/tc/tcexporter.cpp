@@ -303,6 +303,11 @@ QStringList TcExporter::commands(const QdiscTree &tree)
             lines.append(head + QStringLiteral(" handle ffff: ingress"));
             continue;
         }
+        if (q.kind() == QdiscKind::Foreign) {
+            lines.append(QStringLiteral("# %1 qdisc %2 at %3 is kept as it is: Qdisc Studio cannot write its options")
+                             .arg(q.kindName(), q.handle.toString(), q.parent.toString()));
+            continue;
+        }
         head += q.parent.isRoot() ? QStringLiteral(" root") : QStringLiteral(" parent ") + q.parent.toString();
         if (!q.handle.isUnspec())
             head += QStringLiteral(" handle ") + q.handle.toString();
@@ -317,6 +322,10 @@ QStringList TcExporter::commands(const QdiscTree &tree)
     }
     for (const U32Filter &f : tree.filters)
         lines.append(filterCommand(tree, f));
+    for (const ForeignFilter &f : tree.foreignFilters)
+        lines.append(QStringLiteral("# %1 filter at %2 prio %3 is kept as it is: Qdisc Studio cannot write its options")
+                         .arg(f.kind, f.parent.toString())
+                         .arg(f.prio));
     return lines;
 }
 

@@ -896,10 +896,12 @@ private:
         std::optional<TcHandle> parent;
         std::optional<QdiscKind> kind;
         qsizetype kindAt = -1;
+        qsizetype parentAt = verbAt;
         const auto setParent = [&](TcHandle value, QStringView name) {
             if (parent)
                 c.fail(QStringLiteral("a second parent (%1) is given").arg(name));
             parent = value;
+            parentAt = c.position() - 1;
         };
         while (!c.atEnd() && !kind) {
             const qsizetype at = c.position();
@@ -962,12 +964,12 @@ private:
             if (existing)
                 c.failAt(verbAt, QStringLiteral("a qdisc already hangs at %1 (the kernel refuses: exclusivity flag "
                                                 "on); use replace or change, or delete it first").arg(where));
-            insertQdisc(c, tree, node, verbAt);
+            insertQdisc(c, tree, node, verbAt, parentAt);
             break;
         case Verb::Change:
             if (!existing) {
                 warn(c, verbAt, QStringLiteral("nothing to change at %1; read as add").arg(where));
-                insertQdisc(c, tree, node, verbAt);
+                insertQdisc(c, tree, node, verbAt, parentAt);
                 break;
             }
             changeQdisc(c, tree, *existing, node, presence, verbAt);
@@ -977,7 +979,7 @@ private:
                 changeQdisc(c, tree, *existing, node, presence, verbAt);
             } else {
                 tree.removeQdiscAt(*parent);
-                insertQdisc(c, tree, node, verbAt);
+                insertQdisc(c, tree, node, verbAt, parentAt);
             }
             break;
         case Verb::Delete:
@@ -1005,6 +1007,7 @@ private:
             return BfifoParams{parseFifoLimit(c, u"bfifo")};
         case QdiscKind::Prio:
             return parsePrio(c);
+        case QdiscKind::Foreign: // qdiscKindFromName() never names it
         case QdiscKind::Ingress:
         case QdiscKind::Clsact:
             if (!c.atEnd())
@@ -1014,11 +1017,11 @@ private:
         return {};
     }
 
-    void insertQdisc(Cursor &c, QdiscTree &tree, const QdiscNode &node, qsizetype verbAt)
+    void insertQdisc(Cursor &c, QdiscTree &tree, const QdiscNode &node, qsizetype verbAt, qsizetype parentAt)
     {
         // The kernel looks the parent up when the qdisc is created: it must exist by then.
         if (!node.parent.isRoot() && !node.parent.isIngressParent() && !tree.qdisc(node.parent.qdiscPart()))
-            c.failAt(verbAt, QStringLiteral("there is no qdisc %1 on %2 for parent %3 (the kernel refuses: "
+            c.failAt(parentAt, QStringLiteral("there is no qdisc %1 on %2 for parent %3 (the kernel refuses: "
                                             "create the parent first)")
                                  .arg(node.parent.qdiscPart().toString(), tree.target(), node.parent.toString()));
         if (!node.handle.isUnspec() && tree.qdisc(node.handle))
@@ -1049,47 +1052,10 @@ private:
         if (next.kind() == QdiscKind::Netem)
             next.params = mergeNetemChange(std::get<NetemParams>(existing.params), std::get<NetemParams>(next.params), presence);
         else if (next.kind() == QdiscKind::Sfq)
-            next.params = mergeSfqChange(std::get<SfqParams>(existing.params), std::get<SfqParams>(next.params));
+            next.params = std::get<SfqParams>(next.params).appliedOnto(std::get<SfqParams>(existing.params));
         else if (next.kind() == QdiscKind::FqCodel)
-            next.params = mergeFqCodelChange(std::get<FqCodelParams>(existing.params), std::get<FqCodelParams>(next.params));
+            next.params = std::get<FqCodelParams>(next.params).appliedOnto(std::get<FqCodelParams>(existing.params));
         target->params = next.params;
-    }
-
-    /** sfq_change() keeps every field sent as 0, except perturb and headdrop. */
-    static SfqParams mergeSfqChange(const SfqParams &old, SfqParams next)
-    {
-        if (!next.quantum)
-            next.quantum = old.quantum;
-        if (!next.limit)
-            next.limit = old.limit;
-        if (!next.divisor)
-            next.divisor = old.divisor;
-        if (!next.flows)
-            next.flows = old.flows;
-        if (!next.depth)
-            next.depth = old.depth;
-        return next;
-    }
-
-    /** fq_codel keeps every attribute it is not sent. */
-    static FqCodelParams mergeFqCodelChange(const FqCodelParams &old, FqCodelParams next)
-    {
-        const auto keep = [](quint32 &field, quint32 previous) {
-            if (!field)
-                field = previous;
-        };
-        keep(next.limit, old.limit);
-        keep(next.flows, old.flows);
-        keep(next.quantum, old.quantum);
-        keep(next.targetUs, old.targetUs);
-        keep(next.intervalUs, old.intervalUs);
-        keep(next.memoryLimit, old.memoryLimit);
-        keep(next.dropBatch, old.dropBatch);
-        if (!next.ceThresholdUs)
-            next.ceThresholdUs = old.ceThresholdUs;
-        if (!next.ecn)
-            next.ecn = old.ecn;
-        return next;
     }
 
     void deleteQdisc(Cursor &c, QdiscTree &tree, TcHandle parent, TcHandle handle,

@@ -107,6 +107,8 @@ QString TcSummary::qdisc(const QdiscNode &node)
                 return QStringLiteral("prio, %1 bands").arg(p.bands);
             } else if constexpr (std::is_same_v<T, IngressParams>) {
                 return QStringLiteral("ingress (incoming traffic)");
+            } else if constexpr (std::is_same_v<T, ForeignParams>) {
+                return QStringLiteral("%1 (kept as it is)").arg(p.kind);
             } else {
                 return QStringLiteral("clsact (incoming and outgoing filters)");
             }

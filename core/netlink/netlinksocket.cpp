@@ -1,0 +1,260 @@
+#include "netlinksocket.h"
+
+#include <QFile>
+
+#include <netlink/msg.h>
+#include <netlink/netlink.h>
+#include <netlink/socket.h>
+
+#include <linux/if_link.h>
+#include <linux/netlink.h>
+#include <linux/rtnetlink.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sched.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#ifndef SOL_NETLINK
+#define SOL_NETLINK 270
+#endif
+
+namespace qs {
+
+QString KernelError::toString() const
+{
+    const QString reason = QString::fromLocal8Bit(std::strerror(code));
+    return extack.isEmpty() ? reason : extack + QStringLiteral(" (") + reason + u')';
+}
+
+void NlMsgDeleter::operator()(nl_msg *msg) const
+{
+    nlmsg_free(msg);
+}
+
+namespace {
+
+/** A file descriptor closed when it goes out of scope. */
+class ScopedFd
+{
+public:
+    explicit ScopedFd(int fd) : m_fd(fd) {}
+    ~ScopedFd()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    int get() const { return m_fd; }
+    int release() { return std::exchange(m_fd, -1); }
+
+private:
+    int m_fd;
+};
+
+void enableExtendedAcks(int fd)
+{
+    const int one = 1;
+    // Extended acks carry the kernel's sentence; capped acks leave out the echoed request.
+    setsockopt(fd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
+    setsockopt(fd, SOL_NETLINK, NETLINK_CAP_ACK, &one, sizeof(one));
+    // Large dumps (10 000 classes) arrive in bursts; a bigger buffer avoids ENOBUFS.
+    const int size = 4 << 20;
+    setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, sizeof(size));
+}
+
+/** The extended-ack message text of an error reply, if the kernel sent one. */
+QString extackMessage(const nlmsghdr *header)
+{
+    if (!(header->nlmsg_flags & NLM_F_ACK_TLVS))
+        return {};
+    const auto *error = static_cast<const nlmsgerr *>(NLMSG_DATA(header));
+    qsizetype offset = NLMSG_HDRLEN + sizeof(nlmsgerr);
+    if (!(header->nlmsg_flags & NLM_F_CAPPED))
+        offset += error->msg.nlmsg_len - NLMSG_HDRLEN;
+    const char *base = reinterpret_cast<const char *>(header);
+    qsizetype remaining = qsizetype(header->nlmsg_len) - offset;
+    const auto *attr = reinterpret_cast<const nlattr *>(base + offset);
+    while (remaining >= qsizetype(sizeof(nlattr)) && attr->nla_len >= sizeof(nlattr) && attr->nla_len <= remaining) {
+        if ((attr->nla_type & NLA_TYPE_MASK) == NLMSGERR_ATTR_MSG) {
+            const char *text = reinterpret_cast<const char *>(attr) + NLA_HDRLEN;
+            return QString::fromUtf8(text, qstrnlen(text, attr->nla_len - NLA_HDRLEN)).trimmed();
+        }
+        const int step = NLA_ALIGN(attr->nla_len);
+        remaining -= step;
+        attr = reinterpret_cast<const nlattr *>(reinterpret_cast<const char *>(attr) + step);
+    }
+    return {};
+}
+
+} // namespace
+
+NetlinkSocket::NetlinkSocket(nl_sock *socket) : m_socket(socket), m_buffer(256 * 1024, Qt::Uninitialized) {}
+
+NetlinkSocket::~NetlinkSocket()
+{
+    nl_socket_free(m_socket);
+}
+
+std::unique_ptr<NetlinkSocket> NetlinkSocket::open(const QString &netns, QString *error)
+{
+    int fd = -1;
+    if (netns.isEmpty()) {
+        fd = ::socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+    } else {
+        // What `tc -netns` does: enter the namespace for the socket() call only.
+        const QByteArray path = QFile::encodeName(QStringLiteral("/run/netns/") + netns);
+        ScopedFd target(::open(path.constData(), O_RDONLY | O_CLOEXEC));
+        if (target.get() < 0) {
+            *error = QStringLiteral("network namespace \"%1\" does not exist (%2)").arg(netns, QString::fromLocal8Bit(std::strerror(errno)));
+            return nullptr;
+        }
+        ScopedFd own(::open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC));
+        if (own.get() < 0 || ::setns(target.get(), CLONE_NEWNET) != 0) {
+            *error = QStringLiteral("cannot enter network namespace \"%1\": %2").arg(netns, QString::fromLocal8Bit(std::strerror(errno)));
+            return nullptr;
+        }
+        fd = ::socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+        const int savedErrno = errno;
+        if (::setns(own.get(), CLONE_NEWNET) != 0)
+            qFatal("cannot return to the original network namespace: %s", std::strerror(errno));
+        errno = savedErrno;
+    }
+    if (fd < 0) {
+        *error = QStringLiteral("cannot open a netlink socket: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
+        return nullptr;
+    }
+    return adopt(fd, error);
+}
+
+std::unique_ptr<NetlinkSocket> NetlinkSocket::adopt(int fd, QString *error)
+{
+    ScopedFd owned(fd);
+    nl_sock *socket = nl_socket_alloc();
+    if (!socket) {
+        *error = QStringLiteral("out of memory");
+        return nullptr;
+    }
+    sockaddr_nl local{};
+    local.nl_family = AF_NETLINK;
+    if (::bind(fd, reinterpret_cast<sockaddr *>(&local), sizeof(local)) != 0 && errno != EINVAL) {
+        *error = QStringLiteral("cannot bind the netlink socket: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
+        nl_socket_free(socket);
+        return nullptr;
+    }
+    if (nl_socket_set_fd(socket, NETLINK_ROUTE, owned.get()) < 0) {
+        *error = QStringLiteral("cannot use the netlink socket");
+        nl_socket_free(socket);
+        return nullptr;
+    }
+    enableExtendedAcks(owned.release());
+    nl_socket_disable_auto_ack(socket);
+    return std::unique_ptr<NetlinkSocket>(new NetlinkSocket(socket));
+}
+
+int NetlinkSocket::fd() const
+{
+    return nl_socket_get_fd(m_socket);
+}
+
+std::optional<KernelError> NetlinkSocket::request(nl_msg *msg)
+{
+    nlmsghdr *header = nlmsg_hdr(msg);
+    header->nlmsg_flags |= NLM_F_REQUEST | NLM_F_ACK;
+    nl_complete_msg(m_socket, msg);
+    if (nl_send(m_socket, msg) < 0)
+        return KernelError{EIO, QStringLiteral("sending to the kernel failed")};
+    return receive(header->nlmsg_seq, {});
+}
+
+std::optional<KernelError> NetlinkSocket::dump(nl_msg *msg, const std::function<void(const nlmsghdr *)> &onMessage)
+{
+    nlmsghdr *header = nlmsg_hdr(msg);
+    header->nlmsg_flags |= NLM_F_REQUEST | NLM_F_DUMP;
+    nl_complete_msg(m_socket, msg);
+    if (nl_send(m_socket, msg) < 0)
+        return KernelError{EIO, QStringLiteral("sending to the kernel failed")};
+    return receive(header->nlmsg_seq, onMessage);
+}
+
+std::optional<KernelError> NetlinkSocket::receive(quint32 sequence, const std::function<void(const nlmsghdr *)> &onMessage)
+{
+    const int socketFd = fd();
+    for (;;) {
+        const ssize_t got = ::recv(socketFd, m_buffer.data(), size_t(m_buffer.size()), MSG_TRUNC);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            return KernelError{errno, QStringLiteral("receiving from the kernel failed")};
+        }
+        if (got > m_buffer.size()) { // a datagram larger than our buffer: grow and ask again
+            m_buffer.resize(qsizetype(got) * 2);
+            return KernelError{EMSGSIZE, QStringLiteral("a reply was larger than the receive buffer; try again")};
+        }
+        int remaining = int(got);
+        for (auto *header = reinterpret_cast<const nlmsghdr *>(m_buffer.constData()); NLMSG_OK(header, remaining);
+             header = NLMSG_NEXT(header, remaining)) {
+            if (header->nlmsg_seq != sequence)
+                continue; // a late reply to something else (or a notification): not ours
+            if (header->nlmsg_type == NLMSG_DONE)
+                return std::nullopt;
+            if (header->nlmsg_type == NLMSG_ERROR) {
+                const auto *error = static_cast<const nlmsgerr *>(NLMSG_DATA(header));
+                if (error->error == 0)
+                    return std::nullopt; // the ack
+                return KernelError{-error->error, extackMessage(header)};
+            }
+            if (onMessage)
+                onMessage(header);
+            if (!(header->nlmsg_flags & NLM_F_MULTI))
+                return std::nullopt; // a single answer (a get) ends here; dumps end with NLMSG_DONE
+        }
+    }
+}
+
+int NetlinkSocket::ifindex(const QString &device)
+{
+    NlMsgPtr msg(nlmsg_alloc_simple(RTM_GETLINK, 0));
+    ifinfomsg info{};
+    info.ifi_family = AF_UNSPEC;
+    nlmsg_append(msg.get(), &info, sizeof(info), NLMSG_ALIGNTO);
+    nla_put_string(msg.get(), IFLA_IFNAME, device.toUtf8().constData());
+    nlmsghdr *header = nlmsg_hdr(msg.get());
+    header->nlmsg_flags |= NLM_F_REQUEST;
+    nl_complete_msg(m_socket, msg.get());
+    if (nl_send(m_socket, msg.get()) < 0)
+        return 0;
+    int index = 0;
+    // A get without NLM_F_ACK answers with one RTM_NEWLINK or an error.
+    const auto error = receive(header->nlmsg_seq, [&](const nlmsghdr *reply) {
+        if (reply->nlmsg_type == RTM_NEWLINK)
+            index = static_cast<const ifinfomsg *>(NLMSG_DATA(reply))->ifi_index;
+    });
+    return error ? 0 : index;
+}
+
+QString NetlinkSocket::ifname(int index)
+{
+    NlMsgPtr msg(nlmsg_alloc_simple(RTM_GETLINK, 0));
+    ifinfomsg info{};
+    info.ifi_family = AF_UNSPEC;
+    info.ifi_index = index;
+    nlmsg_append(msg.get(), &info, sizeof(info), NLMSG_ALIGNTO);
+    nlmsghdr *header = nlmsg_hdr(msg.get());
+    header->nlmsg_flags |= NLM_F_REQUEST;
+    nl_complete_msg(m_socket, msg.get());
+    if (nl_send(m_socket, msg.get()) < 0)
+        return {};
+    QString name;
+    receive(header->nlmsg_seq, [&](const nlmsghdr *reply) {
+        if (reply->nlmsg_type != RTM_NEWLINK)
+            return;
+        nlattr *attrs[IFLA_MAX + 1];
+        if (nlmsg_parse(const_cast<nlmsghdr *>(reply), sizeof(ifinfomsg), attrs, IFLA_MAX, nullptr) == 0 && attrs[IFLA_IFNAME])
+            name = QString::fromUtf8(nla_get_string(attrs[IFLA_IFNAME]));
+    });
+    return name;
+}
+
+} // namespace qs

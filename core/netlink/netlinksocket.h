@@ -1,0 +1,71 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+struct nl_sock;
+struct nl_msg;
+struct nlmsghdr;
+
+namespace qs {
+
+/** A refusal from the kernel: errno and, when it sent one, its own extended-ack sentence. */
+struct KernelError
+{
+    int code = 0;        ///< positive errno
+    QString extack;      ///< the kernel's text ("Specified qdisc kind is unknown"), may be empty
+    QString toString() const;
+};
+
+/**
+ * One rtnetlink socket, optionally inside a named network namespace, with extended acks on so
+ * a refusal carries the kernel's own words. Requests are sent one at a time and wait for their
+ * ack; dumps hand each message to a callback. Not thread-safe: one owner at a time.
+ */
+class NetlinkSocket
+{
+public:
+    ~NetlinkSocket();
+    NetlinkSocket(const NetlinkSocket &) = delete;
+    NetlinkSocket &operator=(const NetlinkSocket &) = delete;
+
+    /**
+     * Opens a socket in @p netns (a name under /run/netns; empty: this process's namespace).
+     * The namespace is entered only for the socket() call, so the thread returns to its own.
+     */
+    static std::unique_ptr<NetlinkSocket> open(const QString &netns, QString *error);
+    /** Takes over a descriptor opened elsewhere (e.g. handed over by the helper). */
+    static std::unique_ptr<NetlinkSocket> adopt(int fd, QString *error);
+
+    int fd() const;
+
+    /** Sends @p msg with NLM_F_ACK and waits for the answer; nullopt means done. */
+    std::optional<KernelError> request(nl_msg *msg);
+    /** Sends a dump request and calls @p onMessage for each reply until NLMSG_DONE. */
+    std::optional<KernelError> dump(nl_msg *msg, const std::function<void(const nlmsghdr *)> &onMessage);
+
+    /** The interface index of @p device in this socket's namespace, or 0. */
+    int ifindex(const QString &device);
+    /** The name of interface @p index in this socket's namespace, or empty. */
+    QString ifname(int index);
+
+private:
+    explicit NetlinkSocket(nl_sock *socket);
+    std::optional<KernelError> receive(quint32 sequence, const std::function<void(const nlmsghdr *)> &onMessage);
+
+    nl_sock *m_socket;
+    QByteArray m_buffer;
+};
+
+/** Frees an nl_msg when it goes out of scope. */
+struct NlMsgDeleter
+{
+    void operator()(nl_msg *msg) const;
+};
+using NlMsgPtr = std::unique_ptr<nl_msg, NlMsgDeleter>;
+
+} // namespace qs

@@ -1,0 +1,425 @@
+#include "tcengine.h"
+
+#include "pschedclock.h"
+#include "tccodec.h"
+
+#include <QDir>
+
+#include <netlink/attr.h>
+#include <netlink/msg.h>
+
+#include <linux/gen_stats.h>
+#include <linux/if_arp.h>
+#include <linux/if_link.h>
+#include <linux/pkt_sched.h>
+#include <linux/rtnetlink.h>
+
+#include <arpa/inet.h>
+#include <cstring>
+
+namespace qs {
+
+namespace {
+
+/** One dumped tc object (qdisc, class or filter), parsed just enough to decide what it is. */
+struct TcObject
+{
+    tcmsg header{};
+    QString kind;
+    const nlattr *options = nullptr;
+    const nlattr *stats2 = nullptr;
+    QByteArray optionBytes;
+};
+
+TcObject parseObject(const nlmsghdr *message)
+{
+    TcObject object;
+    std::memcpy(&object.header, NLMSG_DATA(message), sizeof(tcmsg));
+    nlattr *tb[TCA_MAX + 1] = {};
+    nlmsg_parse(const_cast<nlmsghdr *>(message), sizeof(tcmsg), tb, TCA_MAX, nullptr);
+    if (tb[TCA_KIND])
+        object.kind = QString::fromLatin1(nla_get_string(tb[TCA_KIND]));
+    object.options = tb[TCA_OPTIONS];
+    object.stats2 = tb[TCA_STATS2];
+    if (tb[TCA_OPTIONS])
+        object.optionBytes = QByteArray(static_cast<const char *>(nla_data(tb[TCA_OPTIONS])), nla_len(tb[TCA_OPTIONS]));
+    return object;
+}
+
+NlMsgPtr tcMessage(int type, int flags, int ifindex, quint32 handle, quint32 parent, quint32 info = 0)
+{
+    // Large enough for a netem message with two distribution tables (2 × 32 KiB).
+    NlMsgPtr msg(nlmsg_alloc_size(80 * 1024));
+    nlmsg_put(msg.get(), NL_AUTO_PORT, NL_AUTO_SEQ, type, 0, flags);
+    tcmsg header{};
+    header.tcm_family = AF_UNSPEC;
+    header.tcm_ifindex = ifindex;
+    header.tcm_handle = handle;
+    header.tcm_parent = parent;
+    header.tcm_info = info;
+    nlmsg_append(msg.get(), &header, sizeof(header), NLMSG_ALIGNTO);
+    return msg;
+}
+
+CounterSample countersOf(const nlattr *stats2, bool *packets64)
+{
+    CounterSample sample;
+    *packets64 = false;
+    if (!stats2)
+        return sample;
+    nlattr *tb[TCA_STATS_MAX + 1] = {};
+    if (nla_parse_nested(tb, TCA_STATS_MAX, const_cast<nlattr *>(stats2), nullptr) < 0)
+        return sample;
+    if (tb[TCA_STATS_BASIC] && nla_len(tb[TCA_STATS_BASIC]) >= int(sizeof(gnet_stats_basic))) {
+        gnet_stats_basic basic;
+        std::memcpy(&basic, nla_data(tb[TCA_STATS_BASIC]), sizeof(basic));
+        sample.bytes = basic.bytes;
+        sample.packets = basic.packets;
+    }
+    if (tb[TCA_STATS_PKT64]) { // only sent once the count passed 2^32
+        sample.packets = nla_get_u64(tb[TCA_STATS_PKT64]);
+        *packets64 = true;
+    }
+    if (tb[TCA_STATS_QUEUE] && nla_len(tb[TCA_STATS_QUEUE]) >= int(sizeof(gnet_stats_queue))) {
+        gnet_stats_queue queue;
+        std::memcpy(&queue, nla_data(tb[TCA_STATS_QUEUE]), sizeof(queue));
+        sample.backlogPackets = queue.qlen;
+        sample.backlogBytes = queue.backlog;
+        sample.drops = queue.drops;
+        sample.requeues = queue.requeues;
+        sample.overlimits = queue.overlimits;
+    }
+    return sample;
+}
+
+qint64 monotonicNs()
+{
+    timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return qint64(now.tv_sec) * 1000000000 + now.tv_nsec;
+}
+
+} // namespace
+
+TcEngine::TcEngine(QString target, QString netns, QString device, std::unique_ptr<NetlinkSocket> socket, int ifindex)
+    : m_target(std::move(target)), m_netns(std::move(netns)), m_device(std::move(device)), m_socket(std::move(socket)),
+      m_ifindex(ifindex), m_clock(PschedClock::system())
+{
+}
+
+TcEngine::~TcEngine() = default;
+
+std::unique_ptr<TcEngine> TcEngine::open(const QString &target, QString *error)
+{
+    QString netns;
+    QString device;
+    if (!QdiscTree::splitTarget(target, &netns, &device) || !isValidDeviceName(device) ||
+        (!netns.isEmpty() && !isValidNetnsName(netns))) {
+        *error = QStringLiteral("\"%1\" is not a target; write it as IF or NETNS/IF").arg(target);
+        return nullptr;
+    }
+    QString socketError;
+    auto socket = NetlinkSocket::open(netns, &socketError);
+    if (!socket) {
+        *error = QStringLiteral("%1: %2").arg(target, socketError);
+        return nullptr;
+    }
+    const int index = socket->ifindex(device);
+    if (index <= 0) {
+        *error = netns.isEmpty() ? QStringLiteral("%1: no such network interface").arg(target)
+                                 : QStringLiteral("%1: no interface %2 in network namespace %3").arg(target, device, netns);
+        return nullptr;
+    }
+    return std::unique_ptr<TcEngine>(new TcEngine(target, netns, device, std::move(socket), index));
+}
+
+std::optional<QdiscTree> TcEngine::read(QString *error)
+{
+    QdiscTree tree;
+    tree.netns = m_netns;
+    tree.device = m_device;
+    TcCodec::Context context;
+    context.clock = &m_clock;
+    context.ifname = [this](int index) { return m_socket->ifname(index); };
+
+    QList<TcObject> qdiscs;
+    QList<QByteArray> keep; // the objects point into these buffers
+    const auto collect = [&](NlMsgPtr msg, QList<TcObject> *into) -> std::optional<KernelError> {
+        return m_socket->dump(msg.get(), [&](const nlmsghdr *message) {
+            const auto *header = static_cast<const tcmsg *>(NLMSG_DATA(message));
+            if (header->tcm_ifindex != m_ifindex) // a qdisc dump lists every device
+                return;
+            keep.append(QByteArray(reinterpret_cast<const char *>(message), message->nlmsg_len));
+            into->append(parseObject(reinterpret_cast<const nlmsghdr *>(keep.last().constData())));
+        });
+    };
+    if (auto failure = collect(tcMessage(RTM_GETQDISC, 0, m_ifindex, 0, 0), &qdiscs)) {
+        *error = QStringLiteral("%1: reading qdiscs failed: %2").arg(m_target, failure->toString());
+        return std::nullopt;
+    }
+    QList<TcObject> classes;
+    if (auto failure = collect(tcMessage(RTM_GETTCLASS, 0, m_ifindex, 0, 0), &classes)) {
+        *error = QStringLiteral("%1: reading classes failed: %2").arg(m_target, failure->toString());
+        return std::nullopt;
+    }
+
+    QHash<quint32, quint32> r2qOf; // htb qdisc handle → r2q, to tell derived quanta from chosen ones
+    for (const TcObject &q : std::as_const(qdiscs)) {
+        // Handle 0 marks the device's own default (noqueue, pfifo_fast, mq and its children).
+        if (q.header.tcm_handle == 0)
+            continue;
+        QdiscNode node;
+        node.handle = TcHandle(q.header.tcm_handle);
+        node.parent = TcHandle(q.header.tcm_parent);
+        if (node.parent.isIngressParent())
+            node.handle = TcHandle::ingressHandle();
+        const auto params = TcCodec::decodeQdisc(q.kind, q.options, context);
+        node.params = params ? *params : QdiscParams(ForeignParams{q.kind, q.optionBytes});
+        if (const auto *htb = std::get_if<HtbQdiscParams>(&node.params))
+            r2qOf.insert(node.handle.raw(), htb->r2q);
+        tree.qdiscs.append(node);
+    }
+    for (const TcObject &c : std::as_const(classes)) {
+        // Only htb classes are configuration; prio's bands and mq's queues come with their qdisc.
+        if (c.kind != u"htb" || !r2qOf.contains(TcHandle(c.header.tcm_handle).qdiscPart().raw()))
+            continue;
+        ClassNode node;
+        node.classId = TcHandle(c.header.tcm_handle);
+        node.parent = TcHandle(c.header.tcm_parent);
+        if (node.parent.isRoot())
+            node.parent = node.classId.qdiscPart();
+        const auto params = TcCodec::decodeHtbClass(c.options, context, r2qOf.value(node.classId.qdiscPart().raw()));
+        if (!params) {
+            *error = QStringLiteral("%1: class %2 has options Qdisc Studio cannot read").arg(m_target, node.classId.toString());
+            return std::nullopt;
+        }
+        node.params = *params;
+        tree.classes.append(node);
+    }
+
+    // Filters hang from classful and ingress qdiscs; clsact has two hooks of its own.
+    QList<quint32> filterParents;
+    for (const QdiscNode &q : std::as_const(tree.qdiscs)) {
+        if (q.kind() == QdiscKind::Clsact)
+            filterParents << 0xFFFFFFF2u << 0xFFFFFFF3u;
+        else
+            filterParents << q.handle.raw();
+    }
+    for (quint32 parent : std::as_const(filterParents)) {
+        QList<TcObject> filters;
+        if (auto failure = collect(tcMessage(RTM_GETTFILTER, 0, m_ifindex, 0, parent), &filters)) {
+            if (failure->code == EINVAL || failure->code == EOPNOTSUPP) // a classless qdisc holds no filters
+                continue;
+            *error = QStringLiteral("%1: reading filters failed: %2").arg(m_target, failure->toString());
+            return std::nullopt;
+        }
+        for (const TcObject &f : std::as_const(filters)) {
+            if (f.kind.isEmpty() || !f.options) // the per-prio head entries carry no options
+                continue;
+            const quint16 prio = quint16(TC_H_MAJ(f.header.tcm_info) >> 16);
+            const quint16 protocol = ntohs(quint16(TC_H_MIN(f.header.tcm_info)));
+            bool isHashTable = false;
+            std::optional<U32Filter> filter;
+            if (f.kind == u"u32")
+                filter = TcCodec::decodeU32(f.options, context, &isHashTable);
+            if (isHashTable)
+                continue;
+            if (!filter) {
+                tree.foreignFilters.append({TcHandle(parent), protocol, prio, f.header.tcm_handle, f.kind, f.optionBytes});
+                continue;
+            }
+            filter->parent = TcHandle(parent);
+            filter->prio = prio;
+            filter->protocol = protocol;
+            filter->handle = f.header.tcm_handle;
+            tree.filters.append(*filter);
+        }
+    }
+    return tree;
+}
+
+std::optional<KernelError> TcEngine::send(const TcOperation &op, QString *localError)
+{
+    TcCodec::Context context;
+    context.clock = &m_clock;
+    context.ifindex = [this](const QString &name) { return m_socket->ifindex(name); };
+    using Type = TcOperation::Type;
+    const auto qdiscParent = [](const QdiscNode &q) { return q.parent.raw(); };
+    const auto qdiscHandle = [](const QdiscNode &q) { return isIngressKind(q.kind()) ? TcHandle::ingressHandle().raw() : q.handle.raw(); };
+    NlMsgPtr msg;
+    bool encoded = true;
+    switch (op.type) {
+    case Type::AddQdisc:
+    case Type::ReplaceQdisc:
+    case Type::ChangeQdisc: {
+        const int flags = op.type == Type::AddQdisc ? NLM_F_CREATE | NLM_F_EXCL : op.type == Type::ReplaceQdisc ? NLM_F_CREATE | NLM_F_REPLACE : 0;
+        msg = tcMessage(RTM_NEWQDISC, flags, m_ifindex, qdiscHandle(op.qdisc), qdiscParent(op.qdisc));
+        encoded = TcCodec::encodeQdisc(msg.get(), op.qdisc.params, context, localError);
+        break;
+    }
+    case Type::DeleteQdisc:
+        msg = tcMessage(RTM_DELQDISC, 0, m_ifindex, qdiscHandle(op.qdisc), qdiscParent(op.qdisc));
+        break;
+    case Type::AddClass:
+    case Type::ChangeClass:
+        msg = tcMessage(RTM_NEWTCLASS, op.type == Type::AddClass ? NLM_F_CREATE | NLM_F_EXCL : 0, m_ifindex, op.htbClass.classId.raw(),
+                        op.htbClass.parent.raw());
+        encoded = TcCodec::encodeClass(msg.get(), op.htbClass.params, context, localError);
+        break;
+    case Type::DeleteClass:
+        msg = tcMessage(RTM_DELTCLASS, 0, m_ifindex, op.htbClass.classId.raw(), op.htbClass.parent.raw());
+        break;
+    case Type::AddFilter:
+        msg = tcMessage(RTM_NEWTFILTER, NLM_F_CREATE | NLM_F_EXCL, m_ifindex, op.filter.handle.value_or(0), op.filter.parent.raw(),
+                        TC_H_MAKE(quint32(op.filter.prio) << 16, htons(op.filter.protocol)));
+        encoded = TcCodec::encodeU32(msg.get(), op.filter, context, localError);
+        break;
+    case Type::DeleteFilter:
+        msg = tcMessage(RTM_DELTFILTER, 0, m_ifindex, op.filter.handle.value_or(0), op.filter.parent.raw(),
+                        TC_H_MAKE(quint32(op.filter.prio) << 16, htons(op.filter.protocol)));
+        if (op.filter.handle)
+            nla_put_string(msg.get(), TCA_KIND, "u32");
+        break;
+    }
+    if (!encoded) {
+        if (localError->isEmpty())
+            *localError = QStringLiteral("the request did not fit in a netlink message");
+        return KernelError{EINVAL, *localError};
+    }
+    return m_socket->request(msg.get());
+}
+
+ApplyResult TcEngine::execute(const QList<TcOperation> &plan)
+{
+    ApplyResult result;
+    result.plan = plan;
+    for (const TcOperation &op : plan) {
+        QString localError;
+        if (const auto failure = send(op, &localError)) {
+            result.error = QStringLiteral("%1: %2: %3").arg(m_target, op.describe(), failure->toString());
+            return result;
+        }
+        ++result.done;
+    }
+    result.ok = true;
+    return result;
+}
+
+ApplyResult TcEngine::apply(const QdiscTree &desired)
+{
+    ApplyResult result;
+    QString error;
+    const auto original = read(&error);
+    if (!original) {
+        result.error = error;
+        return result;
+    }
+    QdiscTree wanted = desired;
+    wanted.netns = m_netns;
+    wanted.device = m_device;
+    const TcPlanner planner(m_clock);
+    result = execute(planner.plan(*original, wanted));
+    if (result.ok || result.done == 0)
+        return result;
+
+    // All or nothing: put back what was there before the first accepted step.
+    const auto now = read(&error);
+    if (!now) {
+        result.restoreError = error;
+        return result;
+    }
+    const ApplyResult back = execute(planner.plan(*now, *original));
+    const auto after = back.ok ? read(&error) : std::nullopt;
+    result.restored = back.ok && after && planner.plan(*after, *original).isEmpty();
+    if (!result.restored)
+        result.restoreError = back.ok ? QStringLiteral("the target does not read back as it was") : back.error;
+    return result;
+}
+
+ApplyResult TcEngine::clear()
+{
+    QdiscTree empty;
+    return apply(empty);
+}
+
+std::optional<QList<NodeStats>> TcEngine::readStats(QString *error)
+{
+    QList<NodeStats> nodes;
+    const auto take = [&](const nlmsghdr *message, bool isClass) {
+        const auto *header = static_cast<const tcmsg *>(NLMSG_DATA(message));
+        if (header->tcm_ifindex != m_ifindex)
+            return;
+        nlattr *tb[TCA_MAX + 1] = {};
+        nlmsg_parse(const_cast<nlmsghdr *>(message), sizeof(tcmsg), tb, TCA_MAX, nullptr);
+        NodeStats node;
+        node.isClass = isClass;
+        node.id = TcHandle(header->tcm_handle);
+        node.parent = TcHandle(header->tcm_parent);
+        if (tb[TCA_KIND])
+            node.kind = QString::fromLatin1(nla_get_string(tb[TCA_KIND]));
+        node.counters = countersOf(tb[TCA_STATS2], &node.packets64);
+        nodes.append(node);
+    };
+    const qint64 now = monotonicNs();
+    if (auto failure = m_socket->dump(tcMessage(RTM_GETQDISC, 0, m_ifindex, 0, 0).get(), [&](const nlmsghdr *m) { take(m, false); })) {
+        *error = QStringLiteral("%1: reading statistics failed: %2").arg(m_target, failure->toString());
+        return std::nullopt;
+    }
+    if (auto failure = m_socket->dump(tcMessage(RTM_GETTCLASS, 0, m_ifindex, 0, 0).get(), [&](const nlmsghdr *m) { take(m, true); })) {
+        *error = QStringLiteral("%1: reading statistics failed: %2").arg(m_target, failure->toString());
+        return std::nullopt;
+    }
+    for (NodeStats &node : nodes)
+        node.counters.timeNs = now;
+    return nodes;
+}
+
+QList<TargetInfo> listTargets(QString *error)
+{
+    QStringList namespaces{QString()};
+    const QDir runNetns(QStringLiteral("/run/netns"));
+    namespaces += runNetns.entryList(QDir::Files | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+    QList<TargetInfo> targets;
+    for (const QString &netns : std::as_const(namespaces)) {
+        QString socketError;
+        auto socket = NetlinkSocket::open(netns, &socketError);
+        if (!socket) {
+            if (error && netns.isEmpty())
+                *error = socketError;
+            continue; // a namespace that vanished meanwhile, or one we may not enter
+        }
+        QHash<int, QString> rootKinds;
+        NlMsgPtr qdiscs = tcMessage(RTM_GETQDISC, 0, 0, 0, 0);
+        socket->dump(qdiscs.get(), [&](const nlmsghdr *message) {
+            const TcObject q = parseObject(message);
+            if (q.header.tcm_parent == TC_H_ROOT)
+                rootKinds.insert(q.header.tcm_ifindex, q.kind);
+        });
+        NlMsgPtr links(nlmsg_alloc_simple(RTM_GETLINK, 0));
+        ifinfomsg info{};
+        info.ifi_family = AF_UNSPEC;
+        nlmsg_append(links.get(), &info, sizeof(info), NLMSG_ALIGNTO);
+        QList<TargetInfo> found;
+        socket->dump(links.get(), [&](const nlmsghdr *message) {
+            const auto *link = static_cast<const ifinfomsg *>(NLMSG_DATA(message));
+            nlattr *tb[IFLA_MAX + 1] = {};
+            nlmsg_parse(const_cast<nlmsghdr *>(message), sizeof(ifinfomsg), tb, IFLA_MAX, nullptr);
+            TargetInfo target;
+            target.netns = netns;
+            target.device = tb[IFLA_IFNAME] ? QString::fromUtf8(nla_get_string(tb[IFLA_IFNAME])) : QString();
+            target.up = link->ifi_flags & IFF_UP;
+            target.type = link->ifi_type == ARPHRD_LOOPBACK ? QStringLiteral("loopback") : QStringLiteral("ether");
+            if (tb[IFLA_LINKINFO]) {
+                nlattr *linkinfo[IFLA_INFO_MAX + 1] = {};
+                if (nla_parse_nested(linkinfo, IFLA_INFO_MAX, tb[IFLA_LINKINFO], nullptr) == 0 && linkinfo[IFLA_INFO_KIND])
+                    target.type = QString::fromLatin1(nla_get_string(linkinfo[IFLA_INFO_KIND]));
+            }
+            target.rootQdisc = rootKinds.value(link->ifi_index);
+            found.append(target);
+        });
+        targets += found;
+    }
+    return targets;
+}
+
+} // namespace qs

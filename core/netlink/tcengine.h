@@ -1,0 +1,94 @@
+#pragma once
+
+#include "model/qdisctree.h"
+#include "netlinksocket.h"
+#include "stats/counterhistory.h"
+#include "tcplan.h"
+
+#include <QList>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace qs {
+
+class PschedClock;
+
+/** What the kernel holds for one qdisc or class, with its counters. */
+struct NodeStats
+{
+    bool isClass = false;
+    TcHandle id;     ///< qdisc handle or class id
+    TcHandle parent;
+    QString kind;
+    CounterSample counters;
+    bool packets64 = false; ///< the kernel sent 64-bit packet counts
+};
+
+/** The outcome of an apply: what was done, and when the kernel refused, its words. */
+struct ApplyResult
+{
+    bool ok = false;
+    QList<TcOperation> plan;
+    int done = 0;            ///< operations the kernel accepted before a refusal (or all)
+    QString error;           ///< "<operation>: <kernel's text>", empty when ok
+    bool restored = false;   ///< after a refusal, the target was put back as it was
+    QString restoreError;    ///< why putting it back failed, if it did
+};
+
+/**
+ * The kernel side of one target (IF or NETNS/IF): reads its complete tree, plans and applies
+ * changes all-or-nothing, and dumps statistics. Writes need CAP_NET_ADMIN in the target's
+ * namespace; reading works for anyone.
+ */
+class TcEngine
+{
+public:
+    /** Opens @p target ("eth0", "lab/veth1"); fails with a message naming it when it does not exist. */
+    static std::unique_ptr<TcEngine> open(const QString &target, QString *error);
+    ~TcEngine();
+
+    QString target() const { return m_target; }
+    int ifindex() const { return m_ifindex; }
+    NetlinkSocket &socket() { return *m_socket; }
+
+    /** Everything tc configures on the device, whoever built it; unknown kinds are kept as foreign nodes. */
+    std::optional<QdiscTree> read(QString *error);
+    /** Turns the device's tree into @p desired; on any refusal puts back what was there. */
+    ApplyResult apply(const QdiscTree &desired);
+    /** Runs @p plan as it is (no rollback): for tests and benchmarks that need a chosen plan. */
+    ApplyResult execute(const QList<TcOperation> &plan);
+    /** Back to the device's default qdisc: root and ingress trees removed. */
+    ApplyResult clear();
+
+    /** One dump of every qdisc and class of the device with 64-bit counters. */
+    std::optional<QList<NodeStats>> readStats(QString *error);
+
+private:
+    TcEngine(QString target, QString netns, QString device, std::unique_ptr<NetlinkSocket> socket, int ifindex);
+    std::optional<KernelError> send(const TcOperation &op, QString *localError);
+
+    QString m_target;
+    QString m_netns;
+    QString m_device;
+    std::unique_ptr<NetlinkSocket> m_socket;
+    int m_ifindex;
+    const PschedClock &m_clock;
+};
+
+/** One interface a tree can be applied to. */
+struct TargetInfo
+{
+    QString netns; ///< empty: the root namespace
+    QString device;
+    QString type;  ///< "veth", "ifb", "loopback", "ether", …
+    bool up = false;
+    QString rootQdisc; ///< kind of the root qdisc ("noqueue", "netem", …)
+    QString target() const { return netns.isEmpty() ? device : netns + u'/' + device; }
+};
+
+/** The interfaces of the root namespace and of every named namespace in /run/netns. */
+QList<TargetInfo> listTargets(QString *error);
+
+} // namespace qs

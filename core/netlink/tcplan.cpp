@@ -1,0 +1,299 @@
+#include "tcplan.h"
+
+#include "netlinksocket.h"
+#include "pschedclock.h"
+#include "tccodec.h"
+
+#include <QSet>
+
+#include <netlink/msg.h>
+
+#include <linux/rtnetlink.h>
+
+#include <cstring>
+
+namespace qs {
+
+QString TcOperation::describe() const
+{
+    const auto qdiscText = [&](const char *verb) {
+        return QStringLiteral("%1 qdisc %2 (%3) at %4")
+            .arg(QLatin1String(verb), qdisc.handle.isUnspec() ? QStringLiteral("(auto)") : qdisc.handle.toString(),
+                 qdiscKindName(qdisc.kind()), qdisc.parent.toString());
+    };
+    switch (type) {
+    case Type::DeleteFilter:
+        return QStringLiteral("delete filters of %1 prio %2").arg(filter.parent.toString()).arg(filter.prio);
+    case Type::DeleteClass:
+        return QStringLiteral("delete class %1").arg(htbClass.classId.toString());
+    case Type::DeleteQdisc:
+        return qdiscText("delete");
+    case Type::AddQdisc:
+        return qdiscText("add");
+    case Type::ReplaceQdisc:
+        return qdiscText("replace");
+    case Type::ChangeQdisc:
+        return qdiscText("change");
+    case Type::AddClass:
+        return QStringLiteral("add class %1 at %2").arg(htbClass.classId.toString(), htbClass.parent.toString());
+    case Type::ChangeClass:
+        return QStringLiteral("change class %1").arg(htbClass.classId.toString());
+    case Type::AddFilter:
+        return QStringLiteral("add filter at %1 prio %2").arg(filter.parent.toString()).arg(filter.prio);
+    }
+    return {};
+}
+
+TcPlanner::TcPlanner(const PschedClock &clock) : m_clock(clock) {}
+
+namespace {
+
+/** The option bytes the codec would send, for comparing two parameter sets as the kernel sees them. */
+QByteArray encoded(const std::function<bool(nl_msg *)> &encode)
+{
+    NlMsgPtr msg(nlmsg_alloc_size(72 * 1024));
+    if (!msg || !encode(msg.get()))
+        return {};
+    const nlmsghdr *header = nlmsg_hdr(msg.get());
+    return QByteArray(static_cast<const char *>(nlmsg_data(header)), nlmsg_datalen(header));
+}
+
+} // namespace
+
+bool TcPlanner::sameKernelState(const QdiscParams &running, const QdiscParams &wanted) const
+{
+    if (running.index() != wanted.index())
+        return false;
+    // What a change leaves behind, for the kinds whose change keeps what it is not sent.
+    QdiscParams effective = wanted;
+    if (const auto *sfq = std::get_if<SfqParams>(&wanted))
+        effective = sfq->appliedOnto(std::get<SfqParams>(running));
+    else if (const auto *codel = std::get_if<FqCodelParams>(&wanted))
+        effective = codel->appliedOnto(std::get<FqCodelParams>(running));
+    else if (const auto *tbf = std::get_if<TbfParams>(&wanted)) {
+        // The kernel keeps the bucket as time: two byte counts landing on the same ticks are one state.
+        const auto &old = std::get<TbfParams>(running);
+        const auto ticks = [](quint64 rate, quint32 bytes) { return PschedClock::kernelLengthToNs(rate, bytes) >> 6; };
+        return old.rateBytesPerSecond == tbf->rateBytesPerSecond && old.peakRateBytesPerSecond == tbf->peakRateBytesPerSecond &&
+               old.effectiveLimitBytes() == tbf->effectiveLimitBytes() &&
+               ticks(old.rateBytesPerSecond, old.burstBytes) == ticks(tbf->rateBytesPerSecond, tbf->burstBytes) &&
+               ticks(old.peakRateBytesPerSecond, old.mtu) == ticks(tbf->peakRateBytesPerSecond, tbf->mtu);
+    } else if (const auto *htb = std::get_if<HtbQdiscParams>(&wanted)) {
+        const auto &old = std::get<HtbQdiscParams>(running);
+        return old.r2q == htb->r2q && old.defaultClass == htb->defaultClass && (!htb->directQlen || htb->directQlen == old.directQlen);
+    }
+    TcCodec::Context context;
+    context.clock = &m_clock;
+    QString ignored;
+    return encoded([&](nl_msg *m) { return TcCodec::encodeQdisc(m, running, context, &ignored); }) ==
+           encoded([&](nl_msg *m) { return TcCodec::encodeQdisc(m, effective, context, &ignored); });
+}
+
+bool TcPlanner::sameKernelState(const HtbClassParams &running, const HtbClassParams &wanted) const
+{
+    TcCodec::Context context;
+    context.clock = &m_clock;
+    QString ignored;
+    HtbClassParams adjusted = wanted;
+    adjusted.mtu = running.mtu; // the mtu only shapes tc's rate tables, which the kernel does not keep
+    return encoded([&](nl_msg *m) { return TcCodec::encodeClass(m, running, context, &ignored); }) ==
+           encoded([&](nl_msg *m) { return TcCodec::encodeClass(m, adjusted, context, &ignored); });
+}
+
+bool TcPlanner::sameFilter(const U32Filter &running, const U32Filter &wanted)
+{
+    return running.parent == wanted.parent && (wanted.prio == 0 || running.prio == wanted.prio) &&
+           running.protocol == wanted.protocol && (!wanted.handle || running.handle == wanted.handle) &&
+           running.keys() == wanted.keys() && running.flowId == wanted.flowId && running.action == wanted.action;
+}
+
+QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &desired) const
+{
+    QList<TcOperation> deletions;
+    QList<TcOperation> creations;
+    QSet<quint32> rebuilt; // qdisc handles (desired) created fresh: nothing below them survives
+
+    // Qdiscs, parents first: keep, change, replace or add each desired one.
+    for (const QdiscNode &want : desired.qdiscsInCreationOrder()) {
+        const QdiscNode *have = current.qdiscAt(want.parent);
+        const bool parentRebuilt = !want.parent.isRoot() && !want.parent.isIngressParent() &&
+                                   rebuilt.contains(want.parent.qdiscPart().raw());
+        TcOperation op;
+        op.qdisc = want;
+        if (!have || parentRebuilt) {
+            op.type = TcOperation::Type::AddQdisc;
+            rebuilt.insert(want.handle.raw());
+        } else if (have->kind() == want.kind() && (want.handle.isUnspec() || want.handle == have->handle)) {
+            if (want.handle.isUnspec())
+                op.qdisc.handle = have->handle; // address the running one
+            const bool htbRoot = want.kind() == QdiscKind::Htb;
+            if (sameKernelState(have->params, want.params))
+                continue;
+            // htb has no change operation: its default class and r2q need a rebuild.
+            op.type = htbRoot ? TcOperation::Type::ReplaceQdisc : TcOperation::Type::ChangeQdisc;
+            if (htbRoot)
+                rebuilt.insert(want.handle.raw());
+        } else {
+            op.type = TcOperation::Type::ReplaceQdisc;
+            rebuilt.insert(want.handle.raw());
+            if (isIngressKind(want.kind()) || isIngressKind(have->kind())) {
+                // ingress and clsact cannot be grafted over each other: delete, then add.
+                TcOperation removal;
+                removal.type = TcOperation::Type::DeleteQdisc;
+                removal.qdisc = *have;
+                deletions.append(removal);
+                op.type = TcOperation::Type::AddQdisc;
+            }
+        }
+        creations.append(op);
+        if (op.type == TcOperation::Type::ReplaceQdisc && have && have->handle == want.handle && !want.handle.isUnspec()) {
+            // A replace with the same handle would be a change to the kernel: delete first.
+            TcOperation removal;
+            removal.type = TcOperation::Type::DeleteQdisc;
+            removal.qdisc = *have;
+            deletions.append(removal);
+            creations.last().type = TcOperation::Type::AddQdisc;
+        }
+        // The classes of this qdisc, parents first, right after it.
+        if (want.kind() != QdiscKind::Htb)
+            continue;
+        for (const ClassNode &wantClass : desired.classesInCreationOrder()) {
+            if (wantClass.classId.major() != want.handle.major())
+                continue;
+            TcOperation classOp;
+            classOp.htbClass = wantClass;
+            const ClassNode *haveClass = rebuilt.contains(want.handle.raw()) ? nullptr : current.findClass(wantClass.classId);
+            if (!haveClass) {
+                classOp.type = TcOperation::Type::AddClass;
+            } else if (haveClass->parent != wantClass.parent) {
+                TcOperation removal;
+                removal.type = TcOperation::Type::DeleteClass;
+                removal.htbClass = *haveClass;
+                deletions.append(removal);
+                classOp.type = TcOperation::Type::AddClass;
+            } else if (sameKernelState(haveClass->params, wantClass.params)) {
+                continue;
+            } else {
+                classOp.type = TcOperation::Type::ChangeClass;
+            }
+            creations.append(classOp);
+        }
+    }
+
+    // Whatever runs and is not wanted, and survives the replacements above, goes.
+    const auto survives = [&](TcHandle parent) {
+        return parent.isRoot() || parent.isIngressParent() || !rebuilt.contains(parent.qdiscPart().raw());
+    };
+    QList<TcOperation> qdiscDeletions;
+    for (const QdiscNode &have : current.qdiscs) {
+        if (desired.qdiscAt(have.parent) || !survives(have.parent))
+            continue;
+        // Only the topmost doomed qdisc needs a request: the kernel takes its subtree with it.
+        const QdiscNode *owner = have.parent.isRoot() || have.parent.isIngressParent() ? nullptr : current.qdisc(have.parent.qdiscPart());
+        const bool ownerGoes = owner && !desired.qdiscAt(owner->parent);
+        if (ownerGoes)
+            continue;
+        TcOperation op;
+        op.type = TcOperation::Type::DeleteQdisc;
+        op.qdisc = have;
+        qdiscDeletions.append(op);
+    }
+    // Classes that go, leaves first (htb refuses to delete a class with children or filters).
+    QList<TcOperation> classDeletions;
+    QList<ClassNode> doomedClasses;
+    for (const ClassNode &have : current.classes) {
+        const QdiscNode *owner = current.qdisc(have.classId.qdiscPart());
+        const QdiscNode *wantOwner = desired.qdisc(have.classId.qdiscPart());
+        const bool ownerKept = owner && wantOwner && !rebuilt.contains(wantOwner->handle.raw()) &&
+                               desired.qdiscAt(owner->parent) == wantOwner;
+        if (ownerKept && !desired.findClass(have.classId))
+            doomedClasses.append(have);
+    }
+    for (qsizetype i = doomedClasses.size() - 1; i >= 0; --i) {
+        TcOperation op;
+        op.type = TcOperation::Type::DeleteClass;
+        op.htbClass = doomedClasses[i];
+        classDeletions.append(op);
+    }
+    std::stable_sort(classDeletions.begin(), classDeletions.end(), [&](const TcOperation &a, const TcOperation &b) {
+        // children (whose parent is another doomed class) first
+        const auto depth = [&](const ClassNode &c) {
+            int d = 0;
+            for (TcHandle p = c.parent; p.minor() != 0; ++d) {
+                const ClassNode *parent = current.findClass(p);
+                if (!parent)
+                    break;
+                p = parent->parent;
+            }
+            return d;
+        };
+        return depth(a.htbClass) > depth(b.htbClass);
+    });
+
+    // Filters, per (parent, prio) group: untouched when equal, else the group is rebuilt.
+    QList<TcOperation> filterDeletions;
+    QList<TcOperation> filterCreations;
+    const auto ownerSurvives = [&](const QdiscTree &tree, TcHandle parent) {
+        const QdiscNode *owner = tree.filterOwner(parent);
+        return owner && !rebuilt.contains(owner->handle.raw());
+    };
+    QSet<QPair<quint32, quint16>> groups;
+    for (const U32Filter &f : current.filters)
+        groups.insert({f.parent.raw(), f.prio});
+    for (const U32Filter &f : desired.filters)
+        groups.insert({f.parent.raw(), f.prio});
+    QList<QPair<quint32, quint16>> ordered(groups.begin(), groups.end());
+    std::sort(ordered.begin(), ordered.end());
+    for (const auto &[parent, prio] : ordered) {
+        QList<U32Filter> have;
+        QList<U32Filter> want;
+        for (const U32Filter &f : current.filters) {
+            if (f.parent.raw() == parent && f.prio == prio)
+                have.append(f);
+        }
+        for (const U32Filter &f : desired.filters) {
+            if (f.parent.raw() == parent && f.prio == prio)
+                want.append(f);
+        }
+        // A wanted filter without a prio (the kernel picks one) matches a running one anywhere.
+        if (prio == 0) {
+            for (const U32Filter &w : std::as_const(want)) {
+                const bool running = std::any_of(current.filters.begin(), current.filters.end(),
+                                                 [&](const U32Filter &r) { return sameFilter(r, w); });
+                if (!running || !ownerSurvives(current, w.parent)) {
+                    TcOperation op;
+                    op.type = TcOperation::Type::AddFilter;
+                    op.filter = w;
+                    filterCreations.append(op);
+                }
+            }
+            continue;
+        }
+        const bool equal = have.size() == want.size() && ownerSurvives(current, TcHandle(parent)) &&
+                           std::equal(have.begin(), have.end(), want.begin(), &TcPlanner::sameFilter);
+        if (equal)
+            continue;
+        // Filters matched by a prio-less wanted filter above stay.
+        have.removeIf([&](const U32Filter &r) {
+            return std::any_of(desired.filters.begin(), desired.filters.end(),
+                               [&](const U32Filter &w) { return w.prio == 0 && sameFilter(r, w); });
+        });
+        if (!have.isEmpty() && ownerSurvives(current, TcHandle(parent))) {
+            TcOperation op;
+            op.type = TcOperation::Type::DeleteFilter;
+            op.filter = have.first();
+            op.filter.handle.reset(); // the whole prio
+            filterDeletions.append(op);
+        }
+        for (const U32Filter &w : std::as_const(want)) {
+            TcOperation op;
+            op.type = TcOperation::Type::AddFilter;
+            op.filter = w;
+            filterCreations.append(op);
+        }
+    }
+
+    return filterDeletions + classDeletions + qdiscDeletions + deletions + creations + filterCreations;
+}
+
+} // namespace qs

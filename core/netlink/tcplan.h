@@ -1,0 +1,58 @@
+#pragma once
+
+#include "model/qdisctree.h"
+
+#include <QList>
+#include <QString>
+
+namespace qs {
+
+class PschedClock;
+
+/** One step of a plan: one netlink request. */
+struct TcOperation
+{
+    enum class Type {
+        DeleteFilter, ///< filter: parent, prio, protocol (handle 0 = the whole prio)
+        DeleteClass,
+        DeleteQdisc,
+        AddQdisc,     ///< create; fails if something is there
+        ReplaceQdisc, ///< graft a new qdisc in place of another: its queue, counters and children go
+        ChangeQdisc,  ///< in place: counters, queue, children and filters survive
+        AddClass,
+        ChangeClass,
+        AddFilter,
+    };
+    Type type = Type::AddQdisc;
+    QdiscNode qdisc;
+    ClassNode htbClass;
+    U32Filter filter;
+
+    /** "change qdisc 1: (netem) at root", for logs, the audit line and error messages. */
+    QString describe() const;
+};
+
+/**
+ * The fewest netlink operations that turn @p current (read from the kernel) into @p desired:
+ * same kind and handle at the same place → an in-place change, and only when the kernel state
+ * would differ; otherwise replace; deletions filters → classes → qdiscs, children before
+ * parents; creations parents before children, filters last. Foreign nodes of @p current are
+ * left alone unless their parent goes.
+ */
+class TcPlanner
+{
+public:
+    explicit TcPlanner(const PschedClock &clock);
+    QList<TcOperation> plan(const QdiscTree &current, const QdiscTree &desired) const;
+
+    /** Whether changing @p running to @p wanted would leave the kernel as it is. */
+    bool sameKernelState(const QdiscParams &running, const QdiscParams &wanted) const;
+    bool sameKernelState(const HtbClassParams &running, const HtbClassParams &wanted) const;
+    /** The same filter as far as the kernel can tell (handle and prio only when @p wanted sets them). */
+    static bool sameFilter(const U32Filter &running, const U32Filter &wanted);
+
+private:
+    const PschedClock &m_clock;
+};
+
+} // namespace qs
