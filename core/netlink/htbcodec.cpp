@@ -45,7 +45,8 @@ std::optional<quint32> bucketFromTicks(quint64 rate, quint32 ticks, const Psched
     if (rate == 0)
         return 0u;
     const quint32 estimate = clock.xmitSize(rate, ticks);
-    const quint64 span = quint64(double(rate) / 1e6) + 4; // bytes per microsecond, tc's time unit
+    // tc's round trip loses up to a microsecond and a tick on each side: search a few of each.
+    const quint64 span = 3 * quint64(double(rate) / 1e6) + 64;
     quint64 low = estimate > span ? estimate - span : 0;
     quint64 high = std::min<quint64>(quint64(estimate) + span, 0xFFFFFFFFu);
     while (low <= high && clock.xmitTime(rate, quint32(low)) < ticks)

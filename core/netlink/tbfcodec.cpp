@@ -44,7 +44,7 @@ quint32 bytesForKernelTicks(quint64 rate, quint32 ticks)
     const auto toTicks = [&](quint64 bytes) { return PschedClock::kernelLengthToNs(rate, quint32(std::min<quint64>(bytes, 0xFFFFFFFFu))) >> 6; };
     const quint64 estimate = quint64(double(ticks) * 64e-9 * double(rate));
     // Walk to the edges of the run of byte counts that land on these ticks.
-    const quint64 span = quint64(double(rate) * 64e-9) + 4;
+    const quint64 span = 3 * quint64(double(rate) * 64e-9) + 64;
     quint64 low = estimate > span ? estimate - span : 0;
     quint64 high = std::min<quint64>(estimate + span, 0xFFFFFFFFu);
     while (low <= high && toTicks(low) < ticks)

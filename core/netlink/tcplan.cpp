@@ -127,12 +127,14 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
             if (want.handle.isUnspec())
                 op.qdisc.handle = have->handle; // address the running one
             const bool htbRoot = want.kind() == QdiscKind::Htb;
-            if (sameKernelState(have->params, want.params))
-                continue;
-            // htb has no change operation: its default class and r2q need a rebuild.
-            op.type = htbRoot ? TcOperation::Type::ReplaceQdisc : TcOperation::Type::ChangeQdisc;
-            if (htbRoot)
-                rebuilt.insert(want.handle.raw());
+            if (sameKernelState(have->params, want.params)) {
+                op.type = TcOperation::Type::ChangeQdisc; // marks "kept": not added to the plan below
+            } else {
+                // htb has no change operation: its default class and r2q need a rebuild.
+                op.type = htbRoot ? TcOperation::Type::ReplaceQdisc : TcOperation::Type::ChangeQdisc;
+                if (htbRoot)
+                    rebuilt.insert(want.handle.raw());
+            }
         } else {
             op.type = TcOperation::Type::ReplaceQdisc;
             rebuilt.insert(want.handle.raw());
@@ -145,7 +147,9 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
                 op.type = TcOperation::Type::AddQdisc;
             }
         }
-        creations.append(op);
+        const bool kept = have && op.type == TcOperation::Type::ChangeQdisc && sameKernelState(have->params, want.params);
+        if (!kept)
+            creations.append(op);
         if (op.type == TcOperation::Type::ReplaceQdisc && have && have->handle == want.handle && !want.handle.isUnspec()) {
             // A replace with the same handle would be a change to the kernel: delete first.
             TcOperation removal;

@@ -89,7 +89,8 @@ ip link set lo up || fail "ip link set lo up"
 echo 4 >/proc/sys/kernel/printk 2>/dev/null
 
 cd "$QS_UML_WORKDIR" || fail "cannot cd to $QS_UML_WORKDIR"
-log "ready after $(uptime)s; running in $PWD: ${QS_UML_CMD[*]}"
+printf -v cmdline ' %q' "${QS_UML_CMD[@]}"
+log "ready after $(uptime)s; running in $PWD:$cmdline"
 log "----------------------------------------------------------------------------------------"
 
 # stdin: the console has no input (reads would block forever), so COMMAND gets /dev/null.

@@ -1,0 +1,111 @@
+#pragma once
+
+#include <QJsonDocument>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+#include <unistd.h>
+
+namespace qs::test {
+
+/** The outcome of one command run without a shell. */
+struct CommandResult
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+    bool ok() const { return exitCode == 0; }
+};
+
+inline CommandResult runCommand(const QString &program, const QStringList &arguments, int timeoutMs = 60000)
+{
+    QProcess process;
+    process.start(program, arguments);
+    if (!process.waitForStarted())
+        return {-1, {}, QStringLiteral("cannot start ") + program};
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        return {-1, QString::fromUtf8(process.readAllStandardOutput()), QStringLiteral("timed out")};
+    }
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
+}
+
+/**
+ * A network namespace the test creates and removes: the only place tests touch interfaces.
+ * Addresses come from 198.18.0.0/15, the range reserved for network benchmarking.
+ */
+class LabNamespace
+{
+public:
+    explicit LabNamespace(const QString &prefix) : m_name(QStringLiteral("%1-%2").arg(prefix).arg(getpid()))
+    {
+        runCommand(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("del"), m_name}); // a leftover of a crashed run
+        m_ok = runCommand(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("add"), m_name}).ok();
+        // No IPv6 chatter (router solicitations, DAD): counters stay exactly what the test sends.
+        sysctl(QStringLiteral("net.ipv6.conf.all.disable_ipv6"), QStringLiteral("1"));
+        sysctl(QStringLiteral("net.ipv6.conf.default.disable_ipv6"), QStringLiteral("1"));
+        ip({QStringLiteral("link"), QStringLiteral("set"), QStringLiteral("lo"), QStringLiteral("up")});
+    }
+    ~LabNamespace() { runCommand(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("del"), m_name}); }
+    LabNamespace(const LabNamespace &) = delete;
+    LabNamespace &operator=(const LabNamespace &) = delete;
+
+    bool ok() const { return m_ok; }
+    const QString &name() const { return m_name; }
+    QString target(const QString &device) const { return m_name + u'/' + device; }
+
+    CommandResult ip(const QStringList &arguments) const
+    {
+        return runCommand(QStringLiteral("ip"), QStringList{QStringLiteral("-n"), m_name} + arguments);
+    }
+    CommandResult tc(const QStringList &arguments) const
+    {
+        return runCommand(QStringLiteral("tc"), QStringList{QStringLiteral("-n"), m_name} + arguments);
+    }
+    CommandResult exec(const QStringList &command, int timeoutMs = 60000) const
+    {
+        return runCommand(QStringLiteral("ip"), QStringList{QStringLiteral("netns"), QStringLiteral("exec"), m_name} + command, timeoutMs);
+    }
+    void sysctl(const QString &key, const QString &value) const
+    {
+        exec({QStringLiteral("sysctl"), QStringLiteral("-qw"), key + u'=' + value});
+    }
+    /** A veth pair inside this namespace, both ends up. */
+    bool addVethPair(const QString &a, const QString &b) const
+    {
+        return ip({QStringLiteral("link"), QStringLiteral("add"), a, QStringLiteral("type"), QStringLiteral("veth"), QStringLiteral("peer"),
+                   QStringLiteral("name"), b})
+                   .ok() &&
+               up(a) && up(b);
+    }
+    bool addIfb(const QString &name) const
+    {
+        return ip({QStringLiteral("link"), QStringLiteral("add"), name, QStringLiteral("type"), QStringLiteral("ifb")}).ok() && up(name);
+    }
+    bool up(const QString &device) const
+    {
+        return ip({QStringLiteral("link"), QStringLiteral("set"), device, QStringLiteral("up")}).ok();
+    }
+    /** tc's JSON view of @p what ("qdisc", "class", "filter") on @p device, with statistics. */
+    QJsonDocument tcJson(const QString &what, const QString &device, const QStringList &extra = {}) const
+    {
+        const CommandResult r = tc(QStringList{QStringLiteral("-j"), QStringLiteral("-s"), what, QStringLiteral("show"),
+                                               QStringLiteral("dev"), device} + extra);
+        return QJsonDocument::fromJson(r.out.toUtf8());
+    }
+
+private:
+    QString m_name;
+    bool m_ok = false;
+};
+
+/** Tests here configure namespaces of their own and need root; CI runs as root. */
+inline bool isRoot()
+{
+    return geteuid() == 0;
+}
+
+} // namespace qs::test
