@@ -733,6 +733,10 @@ int Cli::apply(const QStringList &arguments)
         m_err << QStringLiteral("nothing applied\n");
         return ExitFailure;
     }
+    if (tree->isIfb && !TcEngine::ensureIfb(parser.value(dev), &error)) {
+        m_err << error << u'\n';
+        return ExitFailure;
+    }
     auto engine = TcEngine::open(parser.value(dev), &error);
     if (!engine) {
         m_err << error << u'\n';

@@ -11,6 +11,11 @@ packages=(
     clang libclang-rt-14-dev
     # tests: tc is the oracle, locales give the German-locale parsing test its locale
     iproute2 locales
+    # kernel tests under user-mode Linux (tests/kernel/uml): the UML kernel and its tc modules,
+    # modprobe to load them, ping for the netem smoke test
+    user-mode-linux kmod iputils-ping
+    # shaping fidelity test (tests/kernel/tst_shaping_fidelity): traffic generator, veth offloads
+    iperf3 ethtool
 )
 
 missing=()

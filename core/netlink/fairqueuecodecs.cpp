@@ -10,6 +10,34 @@
 
 namespace qs::TcCodec {
 
+namespace {
+
+/** The kernel keeps CoDel times in 1024 ns units: what a microsecond value reads back as. */
+quint32 codelRoundTrip(quint32 us)
+{
+    const quint64 codel = (quint64(us) * 1000) >> 10;
+    return quint32((codel << 10) / 1000);
+}
+
+/** The microsecond value a person most likely gave, among those the kernel reads back as @p us. */
+quint32 codelTimeFromKernel(quint32 us)
+{
+    quint32 best = us;
+    for (quint32 candidate = us; candidate <= us + 2; ++candidate) {
+        if (codelRoundTrip(candidate) != us)
+            continue;
+        for (quint32 unit : {1000000u, 1000u, 100u, 10u}) {
+            if (candidate % unit == 0 && best % unit != 0) {
+                best = candidate;
+                break;
+            }
+        }
+    }
+    return best;
+}
+
+} // namespace
+
 bool encodeSfq(nl_msg *msg, const SfqParams &p)
 {
     tc_sfq_qopt_v1 opt{};
@@ -65,19 +93,20 @@ std::optional<FqCodelParams> decodeFqCodel(const nlattr *options)
     nlattr *tb[TCA_FQ_CODEL_MAX + 1] = {};
     if (!options || nla_parse_nested(tb, TCA_FQ_CODEL_MAX, const_cast<nlattr *>(options), nullptr) < 0)
         return std::nullopt;
-    if (tb[TCA_FQ_CODEL_CE_THRESHOLD_SELECTOR])
+    // Kernels report the selector and mask (zeros) with every ce_threshold; a real one is beyond the model.
+    if (tb[TCA_FQ_CODEL_CE_THRESHOLD_MASK] && nla_get_u8(tb[TCA_FQ_CODEL_CE_THRESHOLD_MASK]) != 0)
         return std::nullopt;
     const auto get = [&](int type) { return tb[type] ? nla_get_u32(tb[type]) : 0u; };
     FqCodelParams p;
     p.limit = get(TCA_FQ_CODEL_LIMIT);
     p.flows = get(TCA_FQ_CODEL_FLOWS);
     p.quantum = get(TCA_FQ_CODEL_QUANTUM);
-    p.targetUs = get(TCA_FQ_CODEL_TARGET);
-    p.intervalUs = get(TCA_FQ_CODEL_INTERVAL);
+    p.targetUs = codelTimeFromKernel(get(TCA_FQ_CODEL_TARGET));
+    p.intervalUs = codelTimeFromKernel(get(TCA_FQ_CODEL_INTERVAL));
     p.memoryLimit = get(TCA_FQ_CODEL_MEMORY_LIMIT);
     p.dropBatch = get(TCA_FQ_CODEL_DROP_BATCH_SIZE);
     if (tb[TCA_FQ_CODEL_CE_THRESHOLD])
-        p.ceThresholdUs = get(TCA_FQ_CODEL_CE_THRESHOLD);
+        p.ceThresholdUs = codelTimeFromKernel(get(TCA_FQ_CODEL_CE_THRESHOLD));
     if (tb[TCA_FQ_CODEL_ECN])
         p.ecn = get(TCA_FQ_CODEL_ECN) != 0;
     return p;

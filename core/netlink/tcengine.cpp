@@ -133,6 +133,41 @@ std::unique_ptr<TcEngine> TcEngine::open(const QString &target, QString *error)
     return std::unique_ptr<TcEngine>(new TcEngine(target, netns, device, std::move(socket), index));
 }
 
+bool TcEngine::ensureIfb(const QString &target, QString *error)
+{
+    QString netns;
+    QString device;
+    if (!QdiscTree::splitTarget(target, &netns, &device) || !isValidDeviceName(device)) {
+        *error = QStringLiteral("\"%1\" is not a target; write it as IF or NETNS/IF").arg(target);
+        return false;
+    }
+    QString socketError;
+    auto socket = NetlinkSocket::open(netns, &socketError);
+    if (!socket) {
+        *error = QStringLiteral("%1: %2").arg(target, socketError);
+        return false;
+    }
+    if (socket->ifindex(device) > 0)
+        return true;
+    NlMsgPtr msg(nlmsg_alloc_simple(RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL));
+    ifinfomsg info{};
+    info.ifi_family = AF_UNSPEC;
+    info.ifi_flags = IFF_UP;
+    info.ifi_change = IFF_UP;
+    nlmsg_append(msg.get(), &info, sizeof(info), NLMSG_ALIGNTO);
+    nla_put_string(msg.get(), IFLA_IFNAME, device.toUtf8().constData());
+    nlattr *linkinfo = nla_nest_start(msg.get(), IFLA_LINKINFO);
+    nla_put_string(msg.get(), IFLA_INFO_KIND, "ifb");
+    nla_nest_end(msg.get(), linkinfo);
+    if (const auto failure = socket->request(msg.get())) {
+        *error = QStringLiteral("%1: creating the ifb device failed: %2%3")
+                     .arg(target, failure->toString(),
+                          failure->code == EOPNOTSUPP ? QStringLiteral(" (load the ifb module: modprobe ifb)") : QString());
+        return false;
+    }
+    return true;
+}
+
 std::optional<QdiscTree> TcEngine::read(QString *error)
 {
     QdiscTree tree;

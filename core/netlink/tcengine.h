@@ -47,6 +47,8 @@ class TcEngine
 public:
     /** Opens @p target ("eth0", "lab/veth1"); fails with a message naming it when it does not exist. */
     static std::unique_ptr<TcEngine> open(const QString &target, QString *error);
+    /** Creates the ifb device @p target (IF or NETNS/IF), up, unless it exists; for the incoming tree. */
+    static bool ensureIfb(const QString &target, QString *error);
     ~TcEngine();
 
     QString target() const { return m_target; }

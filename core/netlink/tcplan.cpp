@@ -58,12 +58,27 @@ QByteArray encoded(const std::function<bool(nl_msg *)> &encode)
     return QByteArray(static_cast<const char *>(nlmsg_data(header)), nlmsg_datalen(header));
 }
 
+/**
+ * Whether the kernel can change @p running into @p wanted in place: htb and sfq have no change
+ * operation, and fq_codel's flow table is fixed once created.
+ */
+bool changeableInPlace(const QdiscParams &running, const QdiscParams &wanted)
+{
+    if (std::holds_alternative<HtbQdiscParams>(wanted) || std::holds_alternative<SfqParams>(wanted))
+        return false;
+    if (const auto *codel = std::get_if<FqCodelParams>(&wanted)) {
+        const auto *old = std::get_if<FqCodelParams>(&running);
+        return !old || codel->flows == 0 || codel->flows == old->flows;
+    }
+    return true;
+}
+
 } // namespace
 
 bool TcPlanner::sameKernelState(const QdiscParams &running, const QdiscParams &wanted) const
 {
     if (running.index() != wanted.index())
-        return false;
+        return false; // e.g. a netem read as foreign: always re-sent
     // What a change leaves behind, for the kinds whose change keeps what it is not sent.
     QdiscParams effective = wanted;
     if (const auto *sfq = std::get_if<SfqParams>(&wanted))
@@ -123,17 +138,20 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
         if (!have || parentRebuilt) {
             op.type = TcOperation::Type::AddQdisc;
             rebuilt.insert(want.handle.raw());
-        } else if (have->kind() == want.kind() && (want.handle.isUnspec() || want.handle == have->handle)) {
+        } else if (have->kindName() == want.kindName() && (want.handle.isUnspec() || want.handle == have->handle)) {
+            // The same kernel kind (a foreign reading of it included) changes in place.
             if (want.handle.isUnspec())
                 op.qdisc.handle = have->handle; // address the running one
-            const bool htbRoot = want.kind() == QdiscKind::Htb;
             if (sameKernelState(have->params, want.params)) {
                 op.type = TcOperation::Type::ChangeQdisc; // marks "kept": not added to the plan below
+            } else if (changeableInPlace(have->params, want.params)) {
+                op.type = TcOperation::Type::ChangeQdisc;
+                // fq_codel refuses any flows attribute on a change, even an unchanged one.
+                if (auto *codel = std::get_if<FqCodelParams>(&op.qdisc.params))
+                    codel->flows = 0;
             } else {
-                // htb has no change operation: its default class and r2q need a rebuild.
-                op.type = htbRoot ? TcOperation::Type::ReplaceQdisc : TcOperation::Type::ChangeQdisc;
-                if (htbRoot)
-                    rebuilt.insert(want.handle.raw());
+                op.type = TcOperation::Type::ReplaceQdisc;
+                rebuilt.insert(want.handle.raw());
             }
         } else {
             op.type = TcOperation::Type::ReplaceQdisc;

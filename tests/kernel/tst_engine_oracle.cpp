@@ -28,6 +28,9 @@ QString firstDifference(const QJsonValue &a, const QJsonValue &b, const QString 
         QStringList keys = x.keys() + y.keys();
         keys.removeDuplicates();
         for (const QString &key : keys) {
+            // Action timestamps (seconds since installed, last used) depend on when, not what.
+            if (key == u"installed" || key == u"last_used" || key == u"first_used" || key == u"expires")
+                continue;
             const QString d = firstDifference(x.value(key), y.value(key), path + u'.' + key);
             if (!d.isEmpty())
                 return d;
@@ -111,7 +114,7 @@ private Q_SLOTS:
             "tc filter add dev va parent 1: protocol ip prio 1 u32 match ip dport 5001 0xffff flowid 1:4\n"
             "tc qdisc add dev va handle ffff: ingress\n"
             "tc filter add dev va parent ffff: protocol ip prio 1 u32 match ip src 198.18.0.0/15 action mirred egress redirect dev ifb0\n"
-            "tc qdisc add dev ifb0 root netem delay 50ms loss 2% 25%\n");
+            "tc qdisc add dev ifb0 root handle 2: netem delay 50ms loss 2% 25%\n");
     }
 
     void engineAndTcReadBackIdentical()
@@ -166,8 +169,8 @@ private Q_SLOTS:
                     const QStringList ours = engineSide.tc(args).out.split(u'\n');
                     const QStringList theirs = tcSide.tc(args).out.split(u'\n');
                     QCOMPARE(ours, theirs);
-                    if (device == u"va")
-                        QVERIFY(ours.size() > 10);
+                    if (device == u"va" && QLatin1String(QTest::currentDataTag()) == QLatin1String("host"))
+                        QVERIFY(ours.size() > 10); // the comparison compared something
                     continue;
                 }
                 const QJsonDocument ours = engineSide.tcJson(what, device, extra);

@@ -8,14 +8,16 @@
 # process. It boots with the host's own root file system (hostfs, shared read-write), so the
 # project's freshly built binaries and the host's libraries run inside it unchanged, and it
 # ships every tc module (sch_netem, sch_sfq, sch_cake, cls_flower, ...) that the host
-# kernel may lack. See docs in /work/shared/KERNEL-TESTING.md and README.md next to this file.
+# kernel may lack. See README.md next to this file.
 #
 # Inside UML, before COMMAND runs (see uml-init.sh): PATH set, /proc, /sys, devtmpfs on /dev
 # (+ /dev/pts, /dev/shm, /dev/fd), a tmpfs on /run (network namespaces live in /run/netns),
 # TMPDIR=/run/tmp, on-demand module loading through a private module root, `lo` up.
 # /tmp is NOT mounted over: it is the host's /tmp, where CI may have built the project.
 # COMMAND runs as root, in the invoking directory (or --workdir), stdin </dev/null; its stdout
-# comes back on this script's stdout and its stderr on this script's stderr, live.
+# comes back on this script's stdout (nothing else goes there), its stderr on this script's
+# stderr, live, together with the harness's report: kernel version, boot time, the modules
+# loaded (after COMMAND), COMMAND's exit status.
 #
 # Environment passed to COMMAND (init starts with an empty one): QS_*, QT_*, LC_*, *SAN_OPTIONS,
 # CI, HOME, LANG, LANGUAGE, TZ, USER, LOGNAME, LD_LIBRARY_PATH, plus every --env NAME[=VALUE].
@@ -190,18 +192,28 @@ done
 } >"$state/config" || die "cannot write $state/config"
 
 # ---------------------------------------------------------------------------------------------
-# Boot. UML's console: input from nothing (con0=null,...), output to fd 1 (COMMAND's stdout
-# and kernel messages); con1 (/dev/tty1 inside) goes to fd 3 for COMMAND's stderr. UML gets
-# its own pipes rather than our stdout/stderr: it sets its console fds O_NONBLOCK, which would
+# Boot. UML's consoles: input from nothing (con0=null,...). con0 (/dev/tty0 inside) writes to
+# UML's fd 1: COMMAND's stdout only, so `run-in-uml.sh -- tc -j qdisc show > x.json` works.
+# con1 (/dev/tty1, also the kernel console: console=tty1) writes to UML's fd 3: COMMAND's
+# stderr, kernel messages and the harness's own [uml] lines. When our stdout and stderr are
+# the same file (ctest, 2>&1, a terminal) both go through one pipe, which keeps their order.
+# UML gets pipes rather than our stdout/stderr: it sets its console fds O_NONBLOCK, which would
 # otherwise leak into the file description shared with the caller (ctest, a terminal).
 # UML's own host-side chatter on its stderr ("Checking that ptrace ...") goes to uml.log,
 # shown on failure or with --verbose.
-mkfifo "$state/out" "$state/err" || die "mkfifo failed in $state"
+mkfifo "$state/out" || die "mkfifo failed in $state"
+if [[ /proc/self/fd/1 -ef /proc/self/fd/2 ]]; then
+    errpipe=$state/out
+else
+    errpipe=$state/err
+    mkfifo "$errpipe" || die "mkfifo failed in $state"
+    cat <"$errpipe" >&2 & err_reader=$!
+fi
 cat <"$state/out" & out_reader=$!
-cat <"$state/err" >&2 & err_reader=$!
 
+# shellcheck disable=SC2054  # the commas belong to UML options (con0=null,fd:1)
 kargs=(mem="$mem" rootfstype=hostfs rootflags=/ rw init="$state/init"
-       con=null ssl=null con0=null,fd:1 con1=null,fd:3
+       con=null ssl=null con0=null,fd:1 con1=null,fd:3 console=tty1
        uml_dir="$state" umid=qs-uml
        pty.legacy_count=0)   # 256 legacy BSD ptys cost ~1 s of boot; nobody needs them
 if ((verbose)); then kargs+=(printk.time=1); else kargs+=(loglevel=3); fi  # init: 4 once booted
@@ -213,12 +225,13 @@ say "workdir: $workdir, mem=$mem, timeout ${timeout_s}s"
 
 t0=$EPOCHREALTIME
 # setsid: UML and all its host processes form one process group (= session) we can kill whole.
-if ((verbose)); then uml_log=$state/err; else uml_log=$state/uml.log; fi
-TMPDIR=$state setsid "$kernel" "${kargs[@]}" </dev/null >"$state/out" 3>"$state/err" 2>"$uml_log" &
+if ((verbose)); then uml_log=$errpipe; else uml_log=$state/uml.log; fi
+TMPDIR=$state setsid "$kernel" "${kargs[@]}" </dev/null >"$state/out" 3>"$errpipe" 2>"$uml_log" &
 uml_pid=$!
 
 # Watchdog: whichever ends first, UML or the sleep. (No background job keeps our stdout or
 # stderr: ctest waits for its pipes to close.)
+# shellcheck disable=SC2217
 sleep "$timeout_s" </dev/null >/dev/null 2>&1 & wd_pid=$!
 # Guardian, in a session of its own: if this script dies without running its traps (SIGKILL,
 # e.g. from a CI runner), it kills UML's process group and the watchdog, and removes the state
@@ -235,7 +248,7 @@ if kill -0 "$uml_pid" 2>/dev/null && ! kill -0 "$wd_pid" 2>/dev/null; then
     kill -KILL -- "-$uml_pid" 2>/dev/null
     wait "$uml_pid" 2>/dev/null
     uml_pid=
-    wait "$out_reader" "$err_reader" 2>/dev/null; out_reader= err_reader=
+    wait $out_reader $err_reader 2>/dev/null; out_reader='' err_reader=''
     say "FAILED (timeout after ${timeout_s}s): $(printf '%q ' "$@")"
     exit 124
 fi
@@ -246,7 +259,7 @@ uml_pid=
 kill "$wd_pid" 2>/dev/null; wait "$wd_pid" 2>/dev/null; wd_pid=
 # UML normally kills its helpers on the way out; make sure nothing of the group survives.
 kill -KILL -- "-$uml_pid_done" 2>/dev/null
-wait "$out_reader" "$err_reader" 2>/dev/null; out_reader= err_reader=
+wait $out_reader $err_reader 2>/dev/null; out_reader='' err_reader=''
 t1=$EPOCHREALTIME
 total=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
 

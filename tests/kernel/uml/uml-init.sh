@@ -34,8 +34,9 @@ fail() {
 }
 
 mount -t proc proc /proc || { echo "[uml] SETUP FAILED: cannot mount /proc"; finish 125; }
-# Console without CR/LF translation, so CI logs don't fill with ^M (tty0: stdout, tty1: stderr).
-stty -onlcr </dev/console 2>/dev/null
+# The console (our stdout and stderr) is tty1, which the host maps to its stderr; tty0 is the
+# host's stdout, for COMMAND's stdout only. No CR/LF translation, so CI logs don't fill with ^M.
+stty -onlcr </dev/tty0 2>/dev/null
 stty -onlcr </dev/tty1 2>/dev/null
 
 # shellcheck source=/dev/null
@@ -52,8 +53,8 @@ log "booted user-mode Linux $release in $(uptime)s (memory ${value} kB)"
 # rest. /run: a private tmpfs (network namespaces live in /run/netns). /tmp is NOT mounted
 # over: it is the host's /tmp, where CI may have cloned and built the project.
 is_mounted() {
-    local dev mnt _
-    while read -r dev mnt _; do [[ $mnt == "$1" ]] && return 0; done </proc/mounts
+    local mnt _
+    while read -r _ mnt _; do [[ $mnt == "$1" ]] && return 0; done </proc/mounts
     return 1
 }
 is_mounted /dev || mount -t devtmpfs devtmpfs /dev || fail "mount devtmpfs on /dev"
@@ -94,9 +95,10 @@ log "ready after $(uptime)s; running in $PWD:$cmdline"
 log "----------------------------------------------------------------------------------------"
 
 # stdin: the console has no input (reads would block forever), so COMMAND gets /dev/null.
-# stderr: tty1, which the host maps to its stderr. timeout: a backstop in case the host side
-# vanished (SIGKILL) and nobody kills UML; normally the host kills UML at QS_UML_TIMEOUT.
-timeout -k 5 $((QS_UML_TIMEOUT + 30)) "${QS_UML_CMD[@]}" </dev/null 2>/dev/tty1
+# stdout: tty0 = the host's stdout; stderr: tty1 = the host's stderr. timeout: a backstop in
+# case the host side vanished (SIGKILL) and nobody kills UML; normally the host kills UML at
+# QS_UML_TIMEOUT.
+timeout -k 5 $((QS_UML_TIMEOUT + 30)) "${QS_UML_CMD[@]}" </dev/null >/dev/tty0 2>/dev/tty1
 rc=$?
 
 log "----------------------------------------------------------------------------------------"

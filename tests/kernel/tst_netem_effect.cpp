@@ -1,0 +1,122 @@
+// Measured effect of netem applied by our engine, on a kernel that has netem (run under
+// user-mode Linux by ctest): two namespaces joined by a veth, ping across.
+#include "labnamespace.h"
+#include "netlink/tcengine.h"
+#include "tc/tcimporter.h"
+
+#include <QRegularExpression>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace qs;
+using namespace qs::test;
+
+namespace {
+
+/** log of the binomial probability mass, via lgamma: stable for n in the thousands. */
+double logBinomialPmf(int n, int k, double p)
+{
+    return std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0) + k * std::log(p) + (n - k) * std::log1p(-p);
+}
+
+/** The central interval holding at least @p confidence of Binomial(n, p): [low, high]. */
+std::pair<int, int> binomialInterval(int n, double p, double confidence)
+{
+    const double tail = (1.0 - confidence) / 2.0;
+    double cumulative = 0.0;
+    int low = 0;
+    while (low < n && cumulative + std::exp(logBinomialPmf(n, low, p)) <= tail)
+        cumulative += std::exp(logBinomialPmf(n, low++, p));
+    cumulative = 0.0;
+    int high = n;
+    while (high > 0 && cumulative + std::exp(logBinomialPmf(n, high, p)) <= tail)
+        cumulative += std::exp(logBinomialPmf(n, high--, p));
+    return {low, high};
+}
+
+} // namespace
+
+class TstNetemEffect : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<LabNamespace> m_a;
+    std::unique_ptr<LabNamespace> m_b;
+
+    void apply(const QString &script)
+    {
+        const TcImportResult imported = TcImporter::import(script);
+        QVERIFY(imported.ok() && imported.trees.size() == 1);
+        QString error;
+        auto engine = TcEngine::open(m_a->target(QStringLiteral("va")), &error);
+        QVERIFY2(engine, qPrintable(error));
+        const ApplyResult result = engine->apply(imported.trees.first());
+        QVERIFY2(result.ok, qPrintable(result.error));
+    }
+
+    /** ping from A to B; the RTTs in milliseconds of the replies that came back. */
+    QList<double> ping(int count, const QString &interval)
+    {
+        const CommandResult r = m_a->exec({QStringLiteral("ping"), QStringLiteral("-n"), QStringLiteral("-c"), QString::number(count),
+                                           QStringLiteral("-i"), interval, QStringLiteral("-W"), QStringLiteral("2"),
+                                           QStringLiteral("198.18.0.2")},
+                                          180000);
+        QList<double> rtts;
+        static const QRegularExpression rtt(QStringLiteral("time=([0-9.]+) ms"));
+        for (auto it = rtt.globalMatch(r.out); it.hasNext();)
+            rtts.append(it.next().captured(1).toDouble());
+        return rtts;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (!isRoot())
+            QFAIL("this test needs root in a kernel with netem; ctest runs it under user-mode Linux");
+        m_a = std::make_unique<LabNamespace>(QStringLiteral("qs-effect-a"));
+        m_b = std::make_unique<LabNamespace>(QStringLiteral("qs-effect-b"));
+        QVERIFY(m_a->ok() && m_b->ok());
+        QVERIFY(m_a->ip({QStringLiteral("link"), QStringLiteral("add"), QStringLiteral("va"), QStringLiteral("type"), QStringLiteral("veth"),
+                         QStringLiteral("peer"), QStringLiteral("name"), QStringLiteral("vb"), QStringLiteral("netns"), m_b->name()})
+                    .ok());
+        QVERIFY(m_a->ip({QStringLiteral("addr"), QStringLiteral("add"), QStringLiteral("198.18.0.1/24"), QStringLiteral("dev"), QStringLiteral("va")}).ok());
+        QVERIFY(m_b->ip({QStringLiteral("addr"), QStringLiteral("add"), QStringLiteral("198.18.0.2/24"), QStringLiteral("dev"), QStringLiteral("vb")}).ok());
+        QVERIFY(m_a->up(QStringLiteral("va")) && m_b->up(QStringLiteral("vb")));
+    }
+
+    void cleanupTestCase()
+    {
+        m_a.reset();
+        m_b.reset();
+    }
+
+    void delayOf100msMeasures100ms()
+    {
+        apply(QStringLiteral("tc qdisc add dev va root handle 1: netem delay 100ms"));
+        QList<double> rtts = ping(20, QStringLiteral("0.2"));
+        QCOMPARE(rtts.size(), 20);
+        std::sort(rtts.begin(), rtts.end());
+        const double median = (rtts[9] + rtts[10]) / 2.0; // the first ping also waits for ARP: the median ignores it
+        qInfo("netem delay 100ms: median RTT %.2f ms (min %.2f, max %.2f) over %lld pings", median, rtts.first(), rtts.last(),
+              qlonglong(rtts.size()));
+        QVERIFY2(std::abs(median - 100.0) <= 5.0, qPrintable(QStringLiteral("median RTT %1 ms").arg(median)));
+    }
+
+    void loss20PercentLandsInTheBinomialInterval()
+    {
+        apply(QStringLiteral("tc qdisc add dev va root handle 1: netem loss 20%"));
+        ping(3, QStringLiteral("0.2")); // ARP resolved before counting (losses here are netem's too)
+        constexpr int sent = 500;
+        const QList<double> rtts = ping(sent, QStringLiteral("0.01"));
+        const int lost = sent - int(rtts.size());
+        const auto [low, high] = binomialInterval(sent, 0.2, 0.99);
+        qInfo("netem loss 20%%: %d of %d pings lost (%.1f %%); 99 %% binomial interval %d…%d", lost, sent, 100.0 * lost / sent, low, high);
+        QVERIFY2(lost >= low && lost <= high, qPrintable(QStringLiteral("%1 lost, expected %2…%3").arg(lost).arg(low).arg(high)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstNetemEffect)
+#include "tst_netem_effect.moc"
