@@ -1,13 +1,12 @@
 #pragma once
 
 #include "model/qdisctree.h"
+#include "pschedclock.h"
 
 #include <QList>
 #include <QString>
 
 namespace qs {
-
-class PschedClock;
 
 /** One step of a plan: one netlink request. */
 struct TcOperation
@@ -52,7 +51,7 @@ public:
     static bool sameFilter(const U32Filter &running, const U32Filter &wanted);
 
 private:
-    const PschedClock &m_clock;
+    PschedClock m_clock; // a copy: planners outlive the clocks tests hand them
 };
 
 } // namespace qs

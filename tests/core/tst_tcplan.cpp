@@ -1,0 +1,122 @@
+#include "netlink/pschedclock.h"
+#include "netlink/tcplan.h"
+#include "tc/tcimporter.h"
+
+#include <QTest>
+
+using namespace qs;
+
+namespace {
+
+QdiscTree tree(const QString &script)
+{
+    if (script.isEmpty())
+        return QdiscTree();
+    const TcImportResult result = TcImporter::import(script);
+    if (!result.ok() || result.trees.size() != 1)
+        qFatal("bad script: %s", qPrintable(result.errors.isEmpty() ? script : result.errors.first().toString()));
+    return result.trees.first();
+}
+
+QString describe(const QList<TcOperation> &plan)
+{
+    QStringList lines;
+    for (const TcOperation &op : plan)
+        lines.append(op.describe());
+    return lines.join(u'\n');
+}
+
+} // namespace
+
+/** The planner on its own: what it decides, before any kernel is involved. */
+class TstTcPlan : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void plans_data()
+    {
+        QTest::addColumn<QString>("current");
+        QTest::addColumn<QString>("desired");
+        QTest::addColumn<QString>("expected");
+
+        const QString htb = QStringLiteral("tc qdisc add dev eth0 root handle 1: htb default 10\n"
+                                           "tc class add dev eth0 parent 1: classid 1:1 htb rate 100mbit burst 15k\n"
+                                           "tc class add dev eth0 parent 1:1 classid 1:10 htb rate %1 burst 15k\n"
+                                           "tc qdisc add dev eth0 parent 1:10 handle 10: tbf rate %2 burst 32kb latency 50ms\n"
+                                           "tc filter add dev eth0 parent 1: protocol ip prio 1 u32 match ip dport %3 0xffff flowid 1:10\n");
+        QTest::newRow("nothing to do") << htb.arg(u"10mbit", u"5mbit", u"80") << htb.arg(u"10mbit", u"5mbit", u"80") << QString();
+        QTest::newRow("from nothing, parents first, filters last")
+            << QString() << htb.arg(u"10mbit", u"5mbit", u"80")
+            << QStringLiteral("add qdisc 1: (htb) at root\nadd class 1:1 at 1:\nadd class 1:10 at 1:1\nadd qdisc 10: (tbf) at 1:10\n"
+                              "add filter at 1: prio 1");
+        QTest::newRow("class rate in place") << htb.arg(u"10mbit", u"5mbit", u"80") << htb.arg(u"20mbit", u"5mbit", u"80")
+                                             << QStringLiteral("change class 1:10");
+        QTest::newRow("leaf qdisc in place") << htb.arg(u"10mbit", u"5mbit", u"80") << htb.arg(u"10mbit", u"6mbit", u"80")
+                                             << QStringLiteral("change qdisc 10: (tbf) at 1:10");
+        QTest::newRow("filter group rebuilt") << htb.arg(u"10mbit", u"5mbit", u"80") << htb.arg(u"10mbit", u"5mbit", u"443")
+                                              << QStringLiteral("delete filters of 1: prio 1\nadd filter at 1: prio 1");
+        QTest::newRow("netem delay in place")
+            << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem delay 20ms")
+            << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem delay 40ms") << QStringLiteral("change qdisc 1: (netem) at root");
+        QTest::newRow("netem without handle keeps the running one")
+            << QStringLiteral("tc qdisc add dev eth0 root handle 8001: netem delay 20ms")
+            << QStringLiteral("tc qdisc add dev eth0 root netem delay 40ms") << QStringLiteral("change qdisc 8001: (netem) at root");
+        QTest::newRow("kind change replaces")
+            << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem delay 20ms")
+            << QStringLiteral("tc qdisc add dev eth0 root handle 2: tbf rate 1mbit burst 10kb latency 10ms")
+            << QStringLiteral("replace qdisc 2: (tbf) at root");
+        QTest::newRow("same handle, other kind: delete then add")
+            << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem delay 20ms")
+            << QStringLiteral("tc qdisc add dev eth0 root handle 1: tbf rate 1mbit burst 10kb latency 10ms")
+            << QStringLiteral("delete qdisc 1: (netem) at root\nadd qdisc 1: (tbf) at root");
+        QTest::newRow("htb default needs a rebuild, classes come back")
+            << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb default 10\ntc class add dev eth0 parent 1: classid 1:10 htb rate 1mbit")
+            << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb default 20\ntc class add dev eth0 parent 1: classid 1:10 htb rate 1mbit")
+            << QStringLiteral("delete qdisc 1: (htb) at root\nadd qdisc 1: (htb) at root\nadd class 1:10 at 1:");
+        QTest::newRow("sfq has no change operation")
+            << QStringLiteral("tc qdisc add dev eth0 root handle 1: sfq perturb 10")
+            << QStringLiteral("tc qdisc add dev eth0 root handle 1: sfq perturb 20")
+            << QStringLiteral("delete qdisc 1: (sfq) at root\nadd qdisc 1: (sfq) at root");
+        QTest::newRow("clear") << htb.arg(u"10mbit", u"5mbit", u"80") << QString()
+                               << QStringLiteral("delete filters of 1: prio 1\ndelete qdisc 1: (htb) at root");
+        QTest::newRow("class removed, leaves first")
+            << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc class add dev eth0 parent 1: classid 1:1 htb rate 10mbit\n"
+                              "tc class add dev eth0 parent 1:1 classid 1:10 htb rate 1mbit\ntc class add dev eth0 parent 1: classid 1:2 htb rate 1mbit")
+            << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc class add dev eth0 parent 1: classid 1:2 htb rate 1mbit")
+            << QStringLiteral("delete class 1:10\ndelete class 1:1");
+        QTest::newRow("ingress added beside root")
+            << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem delay 20ms")
+            << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem delay 20ms\ntc qdisc add dev eth0 handle ffff: ingress\n"
+                              "tc filter add dev eth0 parent ffff: protocol all prio 1 u32 match u32 0 0 action mirred egress redirect dev ifb0")
+            << QStringLiteral("add qdisc ffff: (ingress) at ingress\nadd filter at ffff: prio 1");
+    }
+
+    void plans()
+    {
+        QFETCH(QString, current);
+        QFETCH(QString, desired);
+        QFETCH(QString, expected);
+        const TcPlanner planner(PschedClock(1000, 64, 1000000, 1000000000));
+        QCOMPARE(describe(planner.plan(tree(current), tree(desired))), expected);
+    }
+
+    void burstsCompareInKernelUnits()
+    {
+        // Two byte counts the kernel keeps as the same ticks are one state: no change.
+        const TcPlanner planner(PschedClock(1000, 64, 1000000, 1000000000));
+        TbfParams a;
+        a.rateBytesPerSecond = 10000000 / 8 * 1000; // 10 gbit: 80 bytes per 64 ns tick
+        a.burstBytes = 1048576;
+        a.limitBytes = 4194304;
+        a.limitMode = TbfParams::LimitMode::Bytes;
+        TbfParams b = a;
+        b.burstBytes = 1048577;
+        QVERIFY(planner.sameKernelState(a, b));
+        b.burstBytes = 1048576 + 4096;
+        QVERIFY(!planner.sameKernelState(a, b));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstTcPlan)
+#include "tst_tcplan.moc"
