@@ -10,6 +10,13 @@ ValidationIssues FqCodelParams::validate() const
     if (flows > 65536)
         issues.append(ValidationIssue::error(QStringLiteral("flows"),
                                              QStringLiteral("flows %1 is above 65536 (0: default 1024)").arg(flows)));
+    // fq_codel_change() refuses it ("Invalid quantum") rather than capping it.
+    if (quantum > MaxQuantum)
+        issues.append(ValidationIssue::error(QStringLiteral("quantum"),
+                                             QStringLiteral("quantum %1 is above %2 bytes; the kernel refuses it "
+                                                            "(\"Invalid quantum\")")
+                                                 .arg(quantum)
+                                                 .arg(MaxQuantum)));
     if (targetUs != 0 && intervalUs != 0 && targetUs >= intervalUs)
         issues.append(ValidationIssue::warning(
             QStringLiteral("target"),

@@ -11,8 +11,11 @@ namespace qs {
 /** Fair queueing with CoDel. Unset values are not sent: the kernel keeps its defaults. */
 struct FqCodelParams
 {
+    /** FQ_CODEL_QUANTUM_MAX: a larger quantum is refused. */
+    static constexpr quint32 MaxQuantum = 1u << 20;
+
     quint32 limit = 0;       ///< packets; 0: default 10240
-    quint32 flows = 0;       ///< 0: default 1024 (fixed once created)
+    quint32 flows = 0;       ///< 0: default 1024 (fixed once created: a change that sends flows is refused)
     quint32 quantum = 0;     ///< bytes; 0: default 1514
     quint32 targetUs = 0;    ///< 0: default 5 ms
     quint32 intervalUs = 0;  ///< 0: default 100 ms

@@ -11,9 +11,10 @@ ValidationIssues HtbQdiscParams::validate() const
         issues.append(ValidationIssue::error(
             QStringLiteral("default"),
             QStringLiteral("default class %1 is not a class minor; allowed 0…ffff (hex)").arg(defaultClass, 0, 16)));
+    // tc sends r2q 0 as given; htb_init() then uses 1 instead.
     if (r2q == 0)
-        issues.append(ValidationIssue::error(QStringLiteral("r2q"),
-                                             QStringLiteral("r2q 0 would divide by zero; allowed 1…4294967295, default 10")));
+        issues.append(ValidationIssue::warning(QStringLiteral("r2q"),
+                                               QStringLiteral("r2q 0: the kernel uses 1 (quantum = rate); allowed 1…4294967295, default 10")));
     return issues;
 }
 
@@ -29,9 +30,10 @@ ValidationIssues HtbClassParams::validate() const
             QStringLiteral("ceil"),
             QStringLiteral("ceil %1 is below the rate %2: the class can never borrow and is held to the ceil")
                 .arg(formatRate(ceilBytesPerSecond), formatRate(rateBytesPerSecond))));
+    // htb_change_class() caps the priority at TC_HTB_NUMPRIO - 1 instead of refusing it.
     if (prio > MaxPrio)
-        issues.append(ValidationIssue::error(QStringLiteral("prio"),
-                                             QStringLiteral("prio %1 is out of range; allowed 0…7 (0 is served first)").arg(prio)));
+        issues.append(ValidationIssue::warning(QStringLiteral("prio"),
+                                               QStringLiteral("prio %1 is above 7: the kernel uses 7; allowed 0…7 (0 is served first)").arg(prio)));
     if (quantum != 0 && (quantum < 1000 || quantum > 200000))
         issues.append(ValidationIssue::warning(
             QStringLiteral("quantum"),

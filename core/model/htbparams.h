@@ -12,9 +12,11 @@ namespace qs {
 struct HtbQdiscParams
 {
     quint32 defaultClass = 0; ///< minor of the default class (tc reads it in hex); 0: unclassified traffic passes unshaped
-    quint32 r2q = 10;         ///< quantum = rate / r2q
+    quint32 r2q = 10;         ///< quantum = rate / r2q; 0 is taken and used as 1 by the kernel
     std::optional<quint32> directQlen;
 
+    /** The divisor the kernel uses: htb_init() raises r2q 0 to 1. */
+    quint32 effectiveR2q() const { return r2q ? r2q : 1; }
     ValidationIssues validate() const;
     friend bool operator==(const HtbQdiscParams &, const HtbQdiscParams &) = default;
 };

@@ -29,14 +29,18 @@ std::optional<NetemDistribution> netemDistributionFromName(QStringView name)
     return std::nullopt;
 }
 
-NetemStateLoss NetemStateLoss::withDefaults(Probability p13)
+NetemStateLoss NetemStateLoss::withDefaults(double p13Fraction)
 {
-    return {p13, p13.complement(), Probability(), Probability::always(), Probability()};
+    // q_netem.c: set_percent(&p13, p13); set_percent(&p31, 1. - p13); p32 0, p23 1, p14 0.
+    return {Probability::fromFraction(p13Fraction), Probability::fromFraction(1. - p13Fraction), Probability(),
+            Probability::always(), Probability()};
 }
 
-NetemGilbertElliottLoss NetemGilbertElliottLoss::withDefaults(Probability p)
+NetemGilbertElliottLoss NetemGilbertElliottLoss::withDefaults(double pFraction)
 {
-    return {p, p.complement(), Probability::always(), Probability()};
+    // q_netem.c: set_percent(&p, p); set_percent(&r, 1. - p); kernel h 0 (1-h = 1), k1 0.
+    return {Probability::fromFraction(pFraction), Probability::fromFraction(1. - pFraction), Probability::always(),
+            Probability()};
 }
 
 bool NetemParams::hasLoss() const
@@ -73,32 +77,40 @@ ValidationIssues NetemParams::validate() const
                               .arg(TcUnits::formatTimeUs(jitterUs), TcUnits::formatTimeUs(delayUs)));
     if (!delayCorrelation.isZero() && jitterUs == 0)
         warning("delayCorrelation", QStringLiteral("a delay correlation has no effect without jitter"));
-    if (distribution != NetemDistribution::Uniform && (delayUs == 0 || jitterUs == 0))
-        error("distribution", QStringLiteral("distribution %1 needs both a delay and a jitter "
-                                             "(delay %2, jitter %3)")
-                                  .arg(netemDistributionName(distribution), TcUnits::formatTimeUs(delayUs),
-                                       TcUnits::formatTimeUs(jitterUs)));
-    if (reorder.isSet() && delayUs == 0)
+    // tc refuses the next few at parse time, but a change keeps what it does not send (the
+    // distribution table, reorder, ecn, correlations) while it rewrites delay, jitter, gap and
+    // loss: the kernel then holds these states, so they are warnings saying what it does.
+    if (distribution != NetemDistribution::Uniform && jitterUs == 0)
+        warning("distribution", QStringLiteral("a distribution without jitter has no effect: every packet is "
+                                               "delayed by exactly %1 (distribution %2 is kept for a later jitter)")
+                                    .arg(TcUnits::formatTimeUs(delayUs), netemDistributionName(distribution)));
+    if (reorder.isSet() && gap == 0)
+        warning("gap", QStringLiteral("reorder %1 is kept, but with gap 0 the kernel never reorders (tc sets gap 1 "
+                                      "only when reorder is given; a change without it sends gap 0)")
+                           .arg(TcUnits::formatPercent(reorder.probability)));
+    else if (reorder.isSet() && delayUs == 0)
         error("reorder", QStringLiteral("reordering %1 needs a delay: packets can only overtake "
                                         "delayed ones")
                              .arg(TcUnits::formatPercent(reorder.probability)));
-    if (reorder.isSet() && gap == 0)
-        error("gap", QStringLiteral("reordering needs a gap of at least 1 (tc sets 1 when none is given); "
-                                    "with 0 the kernel never reorders"));
-    if (!reorder.isSet() && !reorder.correlation.isZero())
-        error("reorder.correlation", QStringLiteral("a reorder correlation needs a reorder probability"));
     if (gap > 0 && !reorder.isSet())
         error("gap", QStringLiteral("gap %1 needs a reorder probability").arg(gap));
+    const auto lonelyCorrelation = [&](const char *field, const char *what) {
+        warning(field, QStringLiteral("a %1 correlation without a %1 probability has no effect; the kernel keeps "
+                                      "it for a later %1 probability")
+                           .arg(QLatin1String(what)));
+    };
+    if (!reorder.isSet() && !reorder.correlation.isZero())
+        lonelyCorrelation("reorder.correlation", "reorder");
     if (!duplicate.isSet() && !duplicate.correlation.isZero())
-        error("duplicate.correlation", QStringLiteral("a duplicate correlation needs a duplicate probability"));
+        lonelyCorrelation("duplicate.correlation", "duplicate");
     if (!corrupt.isSet() && !corrupt.correlation.isZero())
-        error("corrupt.correlation", QStringLiteral("a corrupt correlation needs a corrupt probability"));
+        lonelyCorrelation("corrupt.correlation", "corrupt");
     if (const auto *random = std::get_if<NetemRandomLoss>(&loss);
         random && random->probability.isZero() && !random->correlation.isZero())
-        error("loss.correlation", QStringLiteral("a loss correlation needs a loss probability"));
+        lonelyCorrelation("loss.correlation", "loss");
     if (ecn && !hasLoss())
-        error("ecn", QStringLiteral("ecn marks packets instead of dropping them, so it needs a loss "
-                                    "probability or loss model"));
+        warning("ecn", QStringLiteral("ecn without a loss model marks nothing: there is no loss to turn into "
+                                      "marks (the kernel keeps the flag for a later loss)"));
     if (rate.bytesPerSecond == 0 && (rate.packetOverhead != 0 || rate.cellSize != 0 || rate.cellOverhead != 0))
         error("rate", QStringLiteral("packet overhead, cell size and cell overhead need a rate"));
     if (slot.enabled) {

@@ -16,7 +16,12 @@ enum class NetemDistribution { Uniform, Normal, Pareto, ParetoNormal };
 QString netemDistributionName(NetemDistribution distribution);
 std::optional<NetemDistribution> netemDistributionFromName(QStringView name);
 
-/** Random (Bernoulli) loss with an optional correlation to the previous packet. */
+/**
+ * Random (Bernoulli) loss with an optional correlation to the previous packet. A probability of
+ * 0 with a correlation is a real kernel state (`loss 0% 25%`, or a change that drops the loss but
+ * sends no correlation): the kernel keeps the correlation for a later loss. Probability and
+ * correlation both 0 is no loss at all and is held as std::monostate.
+ */
 struct NetemRandomLoss
 {
     Probability probability;
@@ -28,8 +33,12 @@ struct NetemRandomLoss
 struct NetemStateLoss
 {
     Probability p13, p31, p32, p23, p14;
-    /** tc's defaults for the omitted parameters: p31 = 1 - p13, p32 = 0, p23 = 1, p14 = 0. */
-    static NetemStateLoss withDefaults(Probability p13);
+    /**
+     * tc's defaults for the omitted parameters: p31 = 1 - p13, p32 = 0, p23 = 1, p14 = 0. tc
+     * computes them from the parsed fraction (rint((1 - p13) * UINT32_MAX)), which can differ by
+     * one from the complement of the rounded p13: pass what TcUnits::parsePercentFraction() gives.
+     */
+    static NetemStateLoss withDefaults(double p13Fraction);
     friend bool operator==(const NetemStateLoss &, const NetemStateLoss &) = default;
 };
 
@@ -40,8 +49,8 @@ struct NetemStateLoss
 struct NetemGilbertElliottLoss
 {
     Probability p, r, oneMinusH, oneMinusK;
-    /** tc's defaults: r = 1 - p, 1-h = 1 (kernel h = 0), 1-k = 0. */
-    static NetemGilbertElliottLoss withDefaults(Probability p);
+    /** tc's defaults: r = 1 - p, 1-h = 1 (kernel h = 0), 1-k = 0; from the fraction, as for NetemStateLoss. */
+    static NetemGilbertElliottLoss withDefaults(double pFraction);
     friend bool operator==(const NetemGilbertElliottLoss &, const NetemGilbertElliottLoss &) = default;
 };
 

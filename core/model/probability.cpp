@@ -17,6 +17,15 @@ Probability Probability::fromPercent(double percent)
     return Probability(static_cast<quint32>(std::rint(percent / 100.0 * kScale)));
 }
 
+Probability Probability::fromFraction(double fraction)
+{
+    if (!(fraction > 0.0)) // also catches NaN
+        return Probability(0);
+    if (fraction >= 1.0)
+        return always();
+    return Probability(static_cast<quint32>(std::rint(fraction * kScale)));
+}
+
 double Probability::percent() const
 {
     return 100.0 * m_scaled / kScale;

@@ -16,6 +16,8 @@ public:
     static constexpr Probability fromScaled(quint32 scaled) { return Probability(scaled); }
     /** Rounds like iproute2's set_percent(): rint(fraction * UINT32_MAX). @p percent is clamped to 0..100. */
     static Probability fromPercent(double percent);
+    /** netem's set_percent() itself: rint(fraction * UINT32_MAX). @p fraction is clamped to 0..1. */
+    static Probability fromFraction(double fraction);
     static constexpr Probability always() { return Probability(0xFFFFFFFFu); }
 
     constexpr quint32 scaled() const { return m_scaled; }

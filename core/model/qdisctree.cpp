@@ -62,6 +62,9 @@ const QdiscNode *QdiscTree::ingressQdisc() const
 
 const QdiscNode *QdiscTree::qdisc(TcHandle handle) const
 {
+    // Handle 0 means "the kernel picks one": it names no qdisc, however many were added without one.
+    if (handle.isUnspec())
+        return nullptr;
     for (const QdiscNode &node : qdiscs) {
         if (node.handle == handle)
             return &node;
@@ -85,11 +88,28 @@ const QdiscNode *QdiscTree::qdiscAt(TcHandle parent) const
 
 const QdiscNode *QdiscTree::filterOwner(TcHandle parent) const
 {
-    if (parent.raw() == 0xFFFFFFF2u || parent.raw() == 0xFFFFFFF3u) {
-        const QdiscNode *hook = ingressQdisc();
-        return hook && hook->kind() == QdiscKind::Clsact ? hook : nullptr;
+    if (parent.isUnspec() || parent.isRoot())
+        return nullptr;
+    const QdiscNode *owner = qdisc(parent.qdiscPart());
+    if (!owner && parent.major() == TcHandle::ingressHandle().major())
+        owner = ingressQdisc(); // an ingress or clsact read without its implied handle ffff:
+    if (!owner)
+        return nullptr;
+    const bool clsactHook = parent.raw() == ClsactIngressHook || parent.raw() == ClsactEgressHook;
+    switch (owner->kind()) {
+    case QdiscKind::Ingress:
+        // ingress_find() maps every minor to its one block: "ingress", "egress" and "parent ffff:" all land there.
+        return owner;
+    case QdiscKind::Clsact:
+        // clsact has no block at its own handle, only the two hooks.
+        return clsactHook ? owner : nullptr;
+    case QdiscKind::Htb:
+        // htb classes have filter blocks of their own (htb_tcf_block()).
+        return parent.minor() == 0 || findClass(parent) ? owner : nullptr;
+    default:
+        // prio bands have no block (prio_tcf_block() refuses a class); other kinds have no classes.
+        return parent.minor() == 0 ? owner : nullptr;
     }
-    return qdisc(parent);
 }
 
 const ClassNode *QdiscTree::findClass(TcHandle classId) const
@@ -108,62 +128,93 @@ ClassNode *QdiscTree::findClass(TcHandle classId)
 
 void QdiscTree::removeSubtree(TcHandle handle)
 {
-    // Collect the doomed ids first, then erase: a qdisc takes its classes (same major), its
-    // filters and the qdiscs below those classes with it.
-    QSet<quint32> doomedQdiscs;
-    QSet<quint32> doomedClasses;
-    QList<TcHandle> pending{handle};
-    while (!pending.isEmpty()) {
-        const TcHandle current = pending.takeLast();
-        if (current.minor() == 0 && !current.isRoot() && !current.isIngressParent()) {
-            if (doomedQdiscs.contains(current.raw()))
-                continue;
-            doomedQdiscs.insert(current.raw());
-            for (const ClassNode &c : classes) {
-                if (c.classId.major() == current.major())
-                    pending.append(c.classId);
-            }
-            // Inner qdiscs of classless kinds (netem, tbf) hang from "major:minor" too.
-            for (const QdiscNode &q : qdiscs) {
-                if (q.parent.major() == current.major() && q.parent.minor() != 0 && !q.parent.isRoot() &&
-                    !q.parent.isIngressParent())
-                    pending.append(q.handle);
-            }
-        } else {
-            if (doomedClasses.contains(current.raw()))
-                continue;
-            doomedClasses.insert(current.raw());
-            for (const ClassNode &c : classes) {
-                if (c.parent == current)
-                    pending.append(c.classId);
-            }
-            for (const QdiscNode &q : qdiscs) {
-                if (q.parent == current)
-                    pending.append(q.handle);
+    if (handle.isUnspec())
+        return; // names nothing: a qdisc without a handle goes through removeQdiscAt()
+    if (handle.minor() == 0 && !handle.isRoot() && !handle.isIngressParent()) {
+        for (qsizetype i = 0; i < qdiscs.size(); ++i) {
+            if (qdiscs[i].handle == handle) {
+                removeNodes({i}, {});
+                return;
             }
         }
+        return;
     }
-    const auto ownerDoomed = [&](TcHandle parent) {
-        const QdiscNode *owner = filterOwner(parent);
-        return owner && doomedQdiscs.contains(owner->handle.raw());
-    };
-    filters.removeIf([&](const U32Filter &f) { return ownerDoomed(f.parent); });
-    foreignFilters.removeIf([&](const ForeignFilter &f) { return ownerDoomed(f.parent); });
-    qdiscs.removeIf([&](const QdiscNode &q) { return doomedQdiscs.contains(q.handle.raw()); });
-    classes.removeIf([&](const ClassNode &c) { return doomedClasses.contains(c.classId.raw()); });
+    if (findClass(handle))
+        removeNodes({}, {handle});
 }
 
 void QdiscTree::removeQdiscAt(TcHandle parent)
 {
-    const QdiscNode *node = qdiscAt(parent);
-    if (!node)
-        return;
-    if (node->handle.isUnspec()) {
-        // A qdisc without a handle owns nothing by handle; remove just the node.
-        qdiscs.removeIf([&](const QdiscNode &q) { return q.parent == parent; });
-        return;
+    for (qsizetype i = 0; i < qdiscs.size(); ++i) {
+        if (qdiscs[i].parent == parent) {
+            removeNodes({i}, {});
+            return;
+        }
     }
-    removeSubtree(node->handle);
+}
+
+void QdiscTree::removeNodes(QList<qsizetype> pendingQdiscs, QList<TcHandle> pendingClasses)
+{
+    // Collect the doomed nodes first, then erase: a qdisc takes its classes (same major), its
+    // filters and the qdiscs below those classes with it; a class its child classes, the qdisc
+    // at it and the filters attached to it. Qdiscs are tracked by position, not by handle: one
+    // without a handle owns nothing, but it still has to go when what it hangs at goes.
+    QSet<qsizetype> doomedQdiscs;
+    QSet<quint32> doomedQdiscMajors;
+    QSet<quint32> doomedClasses;
+    while (!pendingQdiscs.isEmpty() || !pendingClasses.isEmpty()) {
+        if (!pendingQdiscs.isEmpty()) {
+            const qsizetype index = pendingQdiscs.takeLast();
+            if (doomedQdiscs.contains(index))
+                continue;
+            doomedQdiscs.insert(index);
+            const TcHandle handle = std::as_const(qdiscs)[index].handle;
+            if (handle.isUnspec())
+                continue;
+            doomedQdiscMajors.insert(handle.major());
+            for (const ClassNode &c : std::as_const(classes)) {
+                if (c.classId.major() == handle.major())
+                    pendingClasses.append(c.classId);
+            }
+            // Inner qdiscs of classless kinds (netem, tbf) and prio bands hang from "major:minor" too.
+            for (qsizetype i = 0; i < qdiscs.size(); ++i) {
+                const TcHandle parent = std::as_const(qdiscs)[i].parent;
+                if (parent.major() == handle.major() && parent.minor() != 0 && !parent.isRoot() && !parent.isIngressParent())
+                    pendingQdiscs.append(i);
+            }
+            continue;
+        }
+        const TcHandle current = pendingClasses.takeLast();
+        if (doomedClasses.contains(current.raw()))
+            continue;
+        doomedClasses.insert(current.raw());
+        for (const ClassNode &c : std::as_const(classes)) {
+            if (c.parent == current)
+                pendingClasses.append(c.classId);
+        }
+        for (qsizetype i = 0; i < qdiscs.size(); ++i) {
+            if (std::as_const(qdiscs)[i].parent == current)
+                pendingQdiscs.append(i);
+        }
+    }
+    const auto filterDoomed = [&](TcHandle parent) {
+        if (doomedClasses.contains(parent.raw()))
+            return true;
+        const QdiscNode *owner = filterOwner(parent);
+        if (owner)
+            return doomedQdiscs.contains(owner - qdiscs.constData());
+        // An owner this model cannot resolve (a foreign classful qdisc's class): go by the major.
+        return !parent.isRoot() && doomedQdiscMajors.contains(parent.major());
+    };
+    filters.removeIf([&](const U32Filter &f) { return filterDoomed(f.parent); });
+    foreignFilters.removeIf([&](const ForeignFilter &f) { return filterDoomed(f.parent); });
+    QList<QdiscNode> keptQdiscs;
+    for (qsizetype i = 0; i < qdiscs.size(); ++i) {
+        if (!doomedQdiscs.contains(i))
+            keptQdiscs.append(qdiscs[i]);
+    }
+    qdiscs = keptQdiscs;
+    classes.removeIf([&](const ClassNode &c) { return doomedClasses.contains(c.classId.raw()); });
 }
 
 QList<QdiscNode> QdiscTree::qdiscsInCreationOrder() const
@@ -181,7 +232,8 @@ QList<QdiscNode> QdiscTree::qdiscsInCreationOrder() const
             const bool ready = parent.isRoot() || parent.isIngressParent() ||
                                placed.contains(parent.qdiscPart().raw());
             if (ready) {
-                placed.insert(remaining[i].handle.raw());
+                if (!remaining[i].handle.isUnspec()) // nothing can name a qdisc without a handle
+                    placed.insert(remaining[i].handle.raw());
                 ordered.append(remaining.takeAt(i));
                 progress = true;
             } else {
@@ -269,6 +321,11 @@ ValidationIssues QdiscTree::validate() const
         case QdiscKind::Htb:
             if (!findClass(q.parent))
                 error(name, QStringLiteral("its parent class %1 does not exist").arg(q.parent.toString()));
+            else if (std::any_of(classes.begin(), classes.end(), [&](const ClassNode &c) { return c.parent == q.parent; }))
+                error(name, QStringLiteral("class %1 has child classes: a qdisc can only hang at a leaf class (the kernel "
+                                           "refuses to graft one onto an inner class, and destroys a leaf's qdisc when "
+                                           "the class gets a child)")
+                                .arg(q.parent.toString()));
             break;
         case QdiscKind::Prio: {
             const int bands = std::get<PrioParams>(owner->params).bands;
@@ -295,17 +352,13 @@ ValidationIssues QdiscTree::validate() const
     for (const QdiscNode &q : ordered) {
         const bool ok = q.parent.isRoot() || q.parent.isIngressParent() ||
                         reachable.contains(q.parent.qdiscPart().raw());
-        if (ok)
+        if (ok && !q.handle.isUnspec())
             reachable.insert(q.handle.raw());
-        else if (qdisc(q.parent.qdiscPart()))
+        else if (!ok && qdisc(q.parent.qdiscPart()))
             error(QStringLiteral("qdisc %1").arg(q.handle.toString()),
                   QStringLiteral("is not reachable from the root (its parents form a cycle)"));
     }
-    for (const QdiscNode &q : qdiscs) {
-        if (!q.parent.isRoot() && !q.parent.isIngressParent() && q.handle.isUnspec())
-            error(QStringLiteral("qdisc at %1").arg(q.parent.toString()),
-                  QStringLiteral("a child qdisc needs a handle so it can be found again"));
-    }
+    // A child qdisc without a handle is fine: the kernel assigns one (tc qdisc add … parent 1:10 sfq).
 
     QSet<quint32> seenClasses;
     for (const ClassNode &c : classes) {
@@ -326,11 +379,31 @@ ValidationIssues QdiscTree::validate() const
         else if (c.parent == c.classId)
             error(name, QStringLiteral("is its own parent"));
         const auto &htb = std::get<HtbQdiscParams>(owner->params);
-        if (c.params.quantum == 0 && c.params.rateBytesPerSecond / htb.r2q < 1000 && c.params.rateBytesPerSecond != 0)
+        if (c.params.quantum == 0 && c.params.rateBytesPerSecond / htb.effectiveR2q() < 1000 && c.params.rateBytesPerSecond != 0)
             warning(name + u".quantum",
                     QStringLiteral("rate / r2q is below 1000 bytes; the kernel raises the quantum to 1000 and "
                                    "warns. Set a quantum or lower r2q"));
     }
+    // A class whose parent chain never reaches the qdisc would never be created: a cycle.
+    QSet<quint32> placedClasses;
+    for (const ClassNode &c : classesInCreationOrder()) {
+        if (c.parent.minor() == 0 || placedClasses.contains(c.parent.raw())) {
+            placedClasses.insert(c.classId.raw());
+            continue;
+        }
+        QSet<quint32> visited{c.classId.raw()};
+        const ClassNode *step = findClass(c.parent);
+        while (step && step->parent.minor() != 0 && !visited.contains(step->classId.raw())) {
+            visited.insert(step->classId.raw());
+            step = findClass(step->parent);
+        }
+        // A chain that ends at a missing class is reported at that class already, a class that
+        // is its own parent where it is checked above.
+        if (step && step->parent.minor() != 0 && c.parent != c.classId)
+            error(QStringLiteral("class %1").arg(c.classId.toString()),
+                  QStringLiteral("is not reachable from its qdisc: its parents form a cycle"));
+    }
+
     for (const QdiscNode &q : qdiscs) {
         if (q.kind() != QdiscKind::Htb)
             continue;
@@ -349,6 +422,9 @@ ValidationIssues QdiscTree::validate() const
             error(name, QStringLiteral("there is no qdisc %1 to attach it to").arg(f.parent.toString()));
             continue;
         }
+        if (owner->kind() == QdiscKind::Ingress && f.parent.raw() == ClsactEgressHook)
+            warning(name, QStringLiteral("an ingress qdisc has no egress hook: the kernel puts this filter in its one "
+                                         "(ingress) block, where it sees incoming traffic; use clsact for egress"));
         if (!isClassful(owner->kind()) && !isIngressKind(owner->kind())) {
             error(name, QStringLiteral("%1 %2 has no classes to steer traffic into; attach filters to htb, prio, ingress or clsact")
                             .arg(qdiscKindName(owner->kind()), owner->handle.toString()));
@@ -363,6 +439,53 @@ ValidationIssues QdiscTree::validate() const
             else if (!isBand && !findClass(f.flowId))
                 warning(name + u".flowid", QStringLiteral("class %1 does not exist: matching traffic falls through to the default")
                                                .arg(f.flowId.toString()));
+        }
+    }
+
+    // One classifier per prio of a block: the kernel refuses a second protocol (or kind) there.
+    struct PrioUser
+    {
+        quint32 block;
+        quint16 prio;
+        quint16 protocol;
+        QString kind;
+        QString name;
+    };
+    QList<PrioUser> prioUsers;
+    const auto blockOf = [&](TcHandle parent) {
+        const QdiscNode *owner = filterOwner(parent);
+        // Every minor of an ingress qdisc is the same block.
+        return owner && owner->kind() == QdiscKind::Ingress ? owner->handle.raw() : parent.raw();
+    };
+    for (const U32Filter &f : filters)
+        prioUsers.append({blockOf(f.parent), f.prio, f.protocol, QStringLiteral("u32"),
+                          QStringLiteral("filter %1 prio %2").arg(f.parent.toString()).arg(f.prio)});
+    for (const ForeignFilter &f : foreignFilters)
+        prioUsers.append({blockOf(f.parent), f.prio, f.protocol, f.kind,
+                          QStringLiteral("filter %1 prio %2 (%3)").arg(f.parent.toString()).arg(f.prio).arg(f.kind)});
+    for (qsizetype i = 0; i < prioUsers.size(); ++i) {
+        const PrioUser &later = prioUsers[i];
+        if (later.prio == 0) // the kernel picks a free prio
+            continue;
+        for (qsizetype j = 0; j < i; ++j) {
+            const PrioUser &first = prioUsers[j];
+            if (first.block != later.block || first.prio != later.prio)
+                continue;
+            if (first.protocol != later.protocol) {
+                error(later.name + u".protocol",
+                      QStringLiteral("prio %1 already holds filters for protocol %2; the kernel keeps one protocol per "
+                                     "prio and refuses %3 there: use another prio")
+                          .arg(later.prio)
+                          .arg(EtherType::name(first.protocol), EtherType::name(later.protocol)));
+                break;
+            }
+            if (first.kind != later.kind) {
+                error(later.name, QStringLiteral("prio %1 already holds %2 filters; the kernel keeps one classifier kind "
+                                                 "per prio and refuses %3 there: use another prio")
+                                      .arg(later.prio)
+                                      .arg(first.kind, later.kind));
+                break;
+            }
         }
     }
     return issues;

@@ -49,15 +49,24 @@ public:
     bool isEmpty() const { return qdiscs.isEmpty() && classes.isEmpty() && filters.isEmpty() && foreignFilters.isEmpty(); }
     const QdiscNode *rootQdisc() const;
     const QdiscNode *ingressQdisc() const;
+    /** The qdisc with @p handle; nullptr for the unspecified handle 0, which names no qdisc. */
     const QdiscNode *qdisc(TcHandle handle) const;
     QdiscNode *qdisc(TcHandle handle);
     const QdiscNode *qdiscAt(TcHandle parent) const;
-    /** The qdisc a filter with @p parent attaches to; clsact's hooks ffff:fff2/fff3 mean the clsact. */
+    /**
+     * The qdisc whose filter block a filter with @p parent lands in, as the kernel resolves it:
+     * "1:" is qdisc 1:, an existing htb class "1:10" is its htb qdisc (classes have blocks of
+     * their own), every ffff:XXXX is an ingress qdisc, and only the hooks ffff:fff2 / ffff:fff3
+     * are a clsact. nullptr where the kernel refuses the parent.
+     */
     const QdiscNode *filterOwner(TcHandle parent) const;
     const ClassNode *findClass(TcHandle classId) const;
     ClassNode *findClass(TcHandle classId);
 
-    /** Removes a qdisc or class and everything below it, like the kernel's delete. */
+    /**
+     * Removes a qdisc or class and everything below it, like the kernel's delete. The
+     * unspecified handle names nothing: remove a qdisc without a handle with removeQdiscAt().
+     */
     void removeSubtree(TcHandle handle);
     /** Removes the qdisc hanging at @p parent ("root", "ingress" or a class) and its subtree. */
     void removeQdiscAt(TcHandle parent);
@@ -75,6 +84,13 @@ public:
      * them in insertion order).
      */
     friend bool operator==(const QdiscTree &a, const QdiscTree &b);
+
+    /** Filter parents of clsact's hooks, what tc's "ingress" and "egress" words send. */
+    static constexpr quint32 ClsactIngressHook = 0xFFFFFFF2u;
+    static constexpr quint32 ClsactEgressHook = 0xFFFFFFF3u;
+
+private:
+    void removeNodes(QList<qsizetype> qdiscIndices, QList<TcHandle> classIds);
 };
 
 /** Device names the kernel accepts: 1…15 bytes, no '/', ':' or whitespace, not "." or "..". */

@@ -1,5 +1,7 @@
 #include "sfqparams.h"
 
+#include <algorithm>
+
 namespace qs {
 
 ValidationIssues SfqParams::validate() const
@@ -8,18 +10,30 @@ ValidationIssues SfqParams::validate() const
     const auto error = [&](const char *field, const QString &message) {
         issues.append(ValidationIssue::error(QString::fromLatin1(field), message));
     };
+    const auto warning = [&](const char *field, const QString &message) {
+        issues.append(ValidationIssue::warning(QString::fromLatin1(field), message));
+    };
     if (perturbSeconds < 0)
         error("perturb", QStringLiteral("perturb %1 s is negative; allowed 0 (never)…2147483647 s").arg(perturbSeconds));
     if (limit == 1)
-        error("limit", QStringLiteral("limit 1 is refused by tc; allowed 2…65535 packets (0: default 127)"));
-    else if (limit > 65535)
-        error("limit", QStringLiteral("limit %1 is above 65535 packets").arg(limit));
+        error("limit", QStringLiteral("limit 1 is refused by tc; allowed 2 packets and up (0: default 127)"));
     if (divisor != 0 && (divisor > 65536 || (divisor & (divisor - 1)) != 0))
         error("divisor", QStringLiteral("divisor %1 must be a power of two up to 65536 (0: default 1024)").arg(divisor));
-    if (flows > 65536)
-        error("flows", QStringLiteral("flows %1 is above 65536").arg(flows));
-    if (depth > 127)
-        error("depth", QStringLiteral("depth %1 is above 127 packets per flow").arg(depth));
+    // sfq_change() caps these instead of refusing them: say which value the kernel ends up with.
+    if (depth > MaxDepth)
+        warning("depth", QStringLiteral("depth %1 is above %2 packets per flow: the kernel uses %2").arg(depth).arg(MaxDepth));
+    if (flows > MaxFlows)
+        warning("flows", QStringLiteral("flows %1 is above %2: the kernel uses %2").arg(flows).arg(MaxFlows));
+    const quint64 effectiveDepth = depth ? std::min(depth, MaxDepth) : MaxDepth;
+    quint64 effectiveFlows = flows ? std::min(flows, MaxFlows) : DefaultFlows;
+    if (divisor != 0 && divisor <= 65536 && (divisor & (divisor - 1)) == 0)
+        effectiveFlows = std::min<quint64>(effectiveFlows, divisor); // the kernel also caps flows at the divisor
+    if (limit > effectiveDepth * effectiveFlows)
+        warning("limit", QStringLiteral("limit %1 is above depth × flows (%2 × %3): the kernel uses %4")
+                             .arg(limit)
+                             .arg(effectiveDepth)
+                             .arg(effectiveFlows)
+                             .arg(effectiveDepth * effectiveFlows));
     return issues;
 }
 

@@ -9,6 +9,11 @@ namespace qs {
 /** Stochastic fairness queueing. A 0 means "the kernel's default", exactly as tc sends it. */
 struct SfqParams
 {
+    /** The kernel's caps (SFQ_MAX_DEPTH, SFQ_MAX_FLOWS) and its default flow count. */
+    static constexpr quint32 MaxDepth = 127;
+    static constexpr quint32 MaxFlows = 65408;
+    static constexpr quint32 DefaultFlows = 128;
+
     int perturbSeconds = 0; ///< rehash period; 0: never
     quint32 quantum = 0;    ///< bytes per round; default: the device MTU
     quint32 limit = 0;      ///< packets; default 127
@@ -18,7 +23,11 @@ struct SfqParams
     bool headdrop = false;
 
     ValidationIssues validate() const;
-    /** What the kernel holds after changing @p running to these: sfq keeps every field sent as 0, except perturb and headdrop. */
+    /**
+     * These with every field left at 0 taken from @p running (perturb and headdrop excepted), for
+     * comparing a wanted set with what the kernel reports. sfq has no change operation in the
+     * kernel: a running sfq is never changed in place, only replaced.
+     */
     SfqParams appliedOnto(const SfqParams &running) const;
     friend bool operator==(const SfqParams &, const SfqParams &) = default;
 };

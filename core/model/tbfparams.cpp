@@ -49,8 +49,9 @@ ValidationIssues TbfParams::validate() const
             issues.append(ValidationIssue::error(QStringLiteral("mtu"),
                                                  QStringLiteral("a peakrate needs an mtu (the peak bucket), e.g. 1514b")));
     } else if (mtu != 0) {
-        issues.append(ValidationIssue::error(QStringLiteral("mtu"),
-                                             QStringLiteral("mtu %1 only applies with a peakrate").arg(formatSize(mtu))));
+        // tc and the kernel take it; tbf only uses the peak bucket when there is a peak rate.
+        issues.append(ValidationIssue::warning(QStringLiteral("mtu"),
+                                               QStringLiteral("mtu %1 has no effect without a peakrate").arg(formatSize(mtu))));
     }
     if (limitMode == LimitMode::Bytes && limitBytes != 0 && burstBytes != 0 && limitBytes < burstBytes)
         issues.append(ValidationIssue::warning(

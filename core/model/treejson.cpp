@@ -160,9 +160,20 @@ public:
     {
         return unit<qint64>(key, fallback, &parseTime64Ns, QStringLiteral("2ms"));
     }
-    Probability percent(const char *key)
+    Probability percent(const char *key, Probability fallback = Probability())
     {
-        return unit<Probability>(key, Probability(), &parsePercent, QStringLiteral("1%"));
+        return unit<Probability>(key, fallback, &parsePercent, QStringLiteral("1%"));
+    }
+    /** A percentage as tc's parse_percent() reads it, before netem scales it. */
+    double fraction(const char *key, double fallback = 0.0)
+    {
+        return unit<double>(key, fallback, &parsePercentFraction, QStringLiteral("1%"));
+    }
+    /** Reports a missing key that tc itself would require. */
+    void require(const char *key)
+    {
+        if (!has(key))
+            error(QString::fromLatin1(key), QStringLiteral("is required"));
     }
 
     ObjectReader object(const char *key)
@@ -236,14 +247,29 @@ NetemParams readNetem(ObjectReader &r)
     if (r.has("loss")) {
         ObjectReader loss = r.object("loss");
         const QString model = loss.string("model", true).value_or(QString());
+        // As tc reads "loss …": the first value is required, the others start from tc's
+        // defaults (derived from the first value's fraction, as tc does) and only what is
+        // written overrides them.
         if (model == u"random") {
-            p.loss = NetemRandomLoss{loss.percent("probability"), loss.percent("correlation")};
+            loss.require("probability");
+            const NetemRandomLoss random{loss.percent("probability"), loss.percent("correlation")};
+            if (random != NetemRandomLoss{})
+                p.loss = random; // 0 % without a correlation is no loss, as the importer reads "loss 0%"
         } else if (model == u"state") {
-            p.loss = NetemStateLoss{loss.percent("p13"), loss.percent("p31"), loss.percent("p32"),
-                                    loss.percent("p23"), loss.percent("p14")};
+            loss.require("p13");
+            NetemStateLoss state = NetemStateLoss::withDefaults(loss.fraction("p13"));
+            state.p31 = loss.percent("p31", state.p31);
+            state.p32 = loss.percent("p32", state.p32);
+            state.p23 = loss.percent("p23", state.p23);
+            state.p14 = loss.percent("p14", state.p14);
+            p.loss = state;
         } else if (model == u"gemodel") {
-            p.loss = NetemGilbertElliottLoss{loss.percent("p"), loss.percent("r"), loss.percent("oneMinusH"),
-                                             loss.percent("oneMinusK")};
+            loss.require("p");
+            NetemGilbertElliottLoss ge = NetemGilbertElliottLoss::withDefaults(loss.fraction("p"));
+            ge.r = loss.percent("r", ge.r);
+            ge.oneMinusH = loss.percent("oneMinusH", ge.oneMinusH);
+            ge.oneMinusK = loss.percent("oneMinusK", ge.oneMinusK);
+            p.loss = ge;
         } else if (!model.isEmpty()) {
             loss.error(QStringLiteral("model"), QStringLiteral("\"%1\" is not a loss model; use random, state or gemodel").arg(model));
         }
@@ -262,6 +288,8 @@ NetemParams readNetem(ObjectReader &r)
         p.rate.cellSize = quint32(rate.integer("cellSize", 0, 0, 0xFFFFFFFFLL));
         p.rate.cellOverhead = qint32(rate.integer("cellOverhead", 0, INT32_MIN, INT32_MAX));
         rate.finish();
+        if (p.rate.bytesPerSecond == 0)
+            p.rate = NetemRate{}; // no rate: overheads change nothing
     } else {
         r.take("rate");
     }
@@ -319,7 +347,7 @@ HtbQdiscParams readHtbQdisc(ObjectReader &r)
         else
             p.defaultClass = *minor;
     }
-    p.r2q = quint32(r.integer("r2q", 10, 1, 0xFFFFFFFFLL));
+    p.r2q = quint32(r.integer("r2q", 10, 0, 0xFFFFFFFFLL)); // tc takes 0; the kernel then uses 1
     p.directQlen = r.optionalU32("directQlen");
     return p;
 }

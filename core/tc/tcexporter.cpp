@@ -2,6 +2,8 @@
 
 #include "tcunits.h"
 
+#include <algorithm>
+
 namespace qs {
 
 using namespace TcUnits;
@@ -28,7 +30,8 @@ private:
 
 void addChance(Words &w, const char16_t *name, const NetemChance &chance)
 {
-    if (!chance.isSet())
+    // A correlation without a probability ("reorder 0% 25%") is a state of its own: write it.
+    if (chance == NetemChance{})
         return;
     w.add(name, formatPercent(chance.probability));
     if (!chance.correlation.isZero())
@@ -45,9 +48,8 @@ QString netemOptions(const NetemParams &p)
     // tc sends the correlation block only when one of these words carries a correlation; the
     // duplicate correlation lives in that block, so it needs one of them written out.
     const bool otherCorrelationWritten = !p.delayCorrelation.isZero() || (random && !random->correlation.isZero()) ||
-                                         (p.reorder.isSet() && !p.reorder.correlation.isZero()) ||
-                                         (p.corrupt.isSet() && !p.corrupt.correlation.isZero());
-    const bool forceCorrelation = p.duplicate.isSet() && !p.duplicate.correlation.isZero() && !otherCorrelationWritten;
+                                         !p.reorder.correlation.isZero() || !p.corrupt.correlation.isZero();
+    const bool forceCorrelation = !p.duplicate.correlation.isZero() && !otherCorrelationWritten;
     if (p.delayUs || p.jitterUs || !p.delayCorrelation.isZero() || forceCorrelation) {
         w.add(u"delay", formatTimeUs(p.delayUs));
         if (p.jitterUs || !p.delayCorrelation.isZero() || forceCorrelation)
@@ -101,6 +103,45 @@ QString netemOptions(const NetemParams &p)
     if (p.ecn)
         w.add(u"ecn");
     return w.join();
+}
+
+/**
+ * A netem state no single tc command writes, because tc refuses it at parse time, while the
+ * kernel holds it after a change that leaves it alone: ecn without a loss model, reorder with
+ * gap 0, a distribution without delay or jitter. Such a qdisc is written as an add of this
+ * primer, which tc takes, followed by a change with the real options minus the kept ones.
+ */
+std::optional<NetemParams> netemPrimer(const NetemParams &p)
+{
+    const bool ecnKept = p.ecn && !p.hasLoss();
+    const bool reorderKept = p.reorder.isSet() && p.gap == 0;
+    const bool distributionKept = p.distribution != NetemDistribution::Uniform && (p.delayUs == 0 || p.jitterUs == 0);
+    if (!ecnKept && !reorderKept && !distributionKept)
+        return std::nullopt;
+    NetemParams primer = p;
+    if (ecnKept) {
+        const auto *random = std::get_if<NetemRandomLoss>(&p.loss);
+        primer.loss = NetemRandomLoss{Probability::fromPercent(1), random ? random->correlation : Probability()};
+    }
+    if (reorderKept && primer.delayUs == 0)
+        primer.delayUs = 1; // tc reorders only with a delay; the change sets the real one
+    if (distributionKept) {
+        primer.delayUs = std::max<quint64>(primer.delayUs, 1);
+        primer.jitterUs = std::max<quint64>(primer.jitterUs, 1);
+    }
+    return primer;
+}
+
+/** The change that turns netemPrimer(@p p) into @p p: it leaves out what the kernel is to keep. */
+NetemParams netemAfterPrimer(NetemParams p)
+{
+    if (p.ecn && !p.hasLoss())
+        p.ecn = false;
+    if (p.reorder.isSet() && p.gap == 0)
+        p.reorder = {};
+    if (p.distribution != NetemDistribution::Uniform && (p.delayUs == 0 || p.jitterUs == 0))
+        p.distribution = NetemDistribution::Uniform;
+    return p;
 }
 
 QString tbfOptions(const TbfParams &p)
@@ -308,10 +349,18 @@ QStringList TcExporter::commands(const QdiscTree &tree)
                              .arg(q.kindName(), q.handle.toString(), q.parent.toString()));
             continue;
         }
-        head += q.parent.isRoot() ? QStringLiteral(" root") : QStringLiteral(" parent ") + q.parent.toString();
+        QString where = q.parent.isRoot() ? QStringLiteral(" root") : QStringLiteral(" parent ") + q.parent.toString();
         if (!q.handle.isUnspec())
-            head += QStringLiteral(" handle ") + q.handle.toString();
-        lines.append(joined(head + u' ' + qdiscKindName(q.kind()), qdiscOptions(q.params)));
+            where += QStringLiteral(" handle ") + q.handle.toString();
+        const QString kind = u' ' + qdiscKindName(q.kind());
+        const auto *netem = std::get_if<NetemParams>(&q.params);
+        if (const auto primer = netem ? netemPrimer(*netem) : std::nullopt) {
+            lines.append(joined(head + where + kind, netemOptions(*primer)));
+            lines.append(joined(QStringLiteral("%1 qdisc change dev %2").arg(tc, tree.device) + where + kind,
+                                netemOptions(netemAfterPrimer(*netem))));
+        } else {
+            lines.append(joined(head + where + kind, qdiscOptions(q.params)));
+        }
         for (const ClassNode &c : classes) {
             if (c.classId.major() != q.handle.major() || q.handle.isUnspec())
                 continue;

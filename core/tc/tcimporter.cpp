@@ -3,7 +3,7 @@
 #include "tcunits.h"
 
 #include <algorithm>
-
+#include <bit>
 
 namespace qs {
 
@@ -82,6 +82,14 @@ Probability readPercent(Cursor &c, QStringView field)
 {
     const QStringView word = c.value(field);
     return require(c, TcUnits::parsePercent(word),
+                   QStringLiteral("%1 must be a percentage from 0 to 100, like 1% or 0.5%").arg(field));
+}
+
+/** parse_percent() without the scaling: what tc derives the loss-model defaults from. */
+double readPercentFraction(Cursor &c, QStringView field)
+{
+    const QStringView word = c.value(field);
+    return require(c, TcUnits::parsePercentFraction(word),
                    QStringLiteral("%1 must be a percentage from 0 to 100, like 1% or 0.5%").arg(field));
 }
 
@@ -196,11 +204,12 @@ NetemParams parseNetem(Cursor &c, NetemPresence *presence, QList<TcScriptError> 
                     presence->correlation = true;
                     loss.correlation = readPercent(c, u"loss correlation");
                 }
+                // "loss 0% 25%" is a real state (the kernel keeps the correlation); "loss 0%" is no loss.
                 if (!loss.probability.isZero() || !loss.correlation.isZero())
                     p.loss = loss;
             } else if (model == u"state") {
                 c.next();
-                NetemStateLoss loss = NetemStateLoss::withDefaults(readPercent(c, u"loss state p13"));
+                NetemStateLoss loss = NetemStateLoss::withDefaults(readPercentFraction(c, u"loss state p13"));
                 Probability *rest[] = {&loss.p31, &loss.p32, &loss.p23, &loss.p14};
                 const char16_t *names[] = {u"loss state p31", u"loss state p32", u"loss state p23", u"loss state p14"};
                 for (int i = 0; i < 4 && c.nextIsNumber(); ++i)
@@ -208,7 +217,7 @@ NetemParams parseNetem(Cursor &c, NetemPresence *presence, QList<TcScriptError> 
                 p.loss = loss;
             } else if (model == u"gemodel") {
                 c.next();
-                NetemGilbertElliottLoss loss = NetemGilbertElliottLoss::withDefaults(readPercent(c, u"loss gemodel p"));
+                NetemGilbertElliottLoss loss = NetemGilbertElliottLoss::withDefaults(readPercentFraction(c, u"loss gemodel p"));
                 Probability *rest[] = {&loss.r, &loss.oneMinusH, &loss.oneMinusK};
                 const char16_t *names[] = {u"loss gemodel r", u"loss gemodel 1-h", u"loss gemodel 1-k"};
                 for (int i = 0; i < 3 && c.nextIsNumber(); ++i)
@@ -295,6 +304,10 @@ NetemParams parseNetem(Cursor &c, NetemPresence *presence, QList<TcScriptError> 
         }
     }
 
+    // A rate of 0 is no rate: overheads sent with it change nothing in the kernel.
+    if (p.rate.bytesPerSecond == 0)
+        p.rate = NetemRate{};
+
     // The checks tc makes before it sends anything.
     if (p.reorder.isSet()) {
         if (p.delayUs == 0)
@@ -308,6 +321,17 @@ NetemParams parseNetem(Cursor &c, NetemPresence *presence, QList<TcScriptError> 
         c.fail(QStringLiteral("ecn is given without a loss probability or loss model"));
     if (presence->distribution && (p.delayUs == 0 || p.jitterUs == 0))
         c.fail(QStringLiteral("a distribution needs both a delay and a jitter"));
+
+    // One slot form reaches the kernel's use: with a distribution table it ignores min/max,
+    // without one the distribution delay and jitter. Keep only what counts, so both spellings
+    // of the same slot (a second "slot" word overwrites parts of the first) compare equal.
+    if (p.slot.distribution) {
+        p.slot.minDelayNs = 0;
+        p.slot.maxDelayNs = 0;
+    } else {
+        p.slot.distDelayNs = 0;
+        p.slot.distJitterNs = 0;
+    }
 
     // tc 6.1 sends the correlations only when a delay, loss, reorder or corrupt correlation is
     // given: a duplicate correlation on its own never reaches the kernel.
@@ -326,14 +350,21 @@ NetemParams parseNetem(Cursor &c, NetemPresence *presence, QList<TcScriptError> 
 NetemParams mergeNetemChange(const NetemParams &old, NetemParams next, const NetemPresence &presence)
 {
     if (!presence.correlation) {
+        // No TCA_NETEM_CORR: the kernel keeps all three correlations, the loss one included even
+        // when this command drops the loss (it then holds "loss 0%" with the old correlation).
         next.delayCorrelation = old.delayCorrelation;
         next.duplicate.correlation = old.duplicate.correlation;
         const auto *oldRandom = std::get_if<NetemRandomLoss>(&old.loss);
-        if (auto *random = std::get_if<NetemRandomLoss>(&next.loss); random && oldRandom)
-            random->correlation = oldRandom->correlation;
+        const Probability kept = oldRandom ? oldRandom->correlation : Probability();
+        if (auto *random = std::get_if<NetemRandomLoss>(&next.loss))
+            random->correlation = kept;
+        else if (std::holds_alternative<std::monostate>(next.loss) && !kept.isZero())
+            next.loss = NetemRandomLoss{Probability(), kept};
     }
+    if (const auto *random = std::get_if<NetemRandomLoss>(&next.loss); random && *random == NetemRandomLoss{})
+        next.loss = std::monostate(); // no probability, no correlation: no loss
     if (!presence.reorder)
-        next.reorder = old.reorder;
+        next.reorder = old.reorder; // while qopt's gap is rewritten: 0 unless reorder is given
     if (!presence.corrupt)
         next.corrupt = old.corrupt;
     if (!presence.rate)
@@ -575,7 +606,8 @@ PrioParams parsePrio(Cursor &c)
             const auto band = TcUnits::parseU32(word, 10);
             if (!band)
                 c.failAt(at, QStringLiteral("a priomap entry must be a band number"));
-            if (int(*band) >= p.bands)
+            // tc compares unsigned ("band >= opt.bands"): 4294967295 must not wrap to -1.
+            if (*band >= quint32(p.bands))
                 c.failAt(at, QStringLiteral("band %1 does not exist; there are %2 bands").arg(*band).arg(p.bands));
             if (index >= int(p.priomap.size()))
                 c.failAt(at, QStringLiteral("the priomap has 16 entries at most"));
@@ -591,22 +623,41 @@ PrioParams parsePrio(Cursor &c)
 
 // --- u32 and mirred ---------------------------------------------------------------------------
 
-/** Four dotted decimal parts, each 0…255. */
+/**
+ * iproute2's get_addr_ipv4(): up to four parts separated by dots, each read with strtoul(…, 0)
+ * (so "010" is octal 8 and "0x0a" is 10), each at most 255; the bytes not given are 0
+ * ("10.1" is 10.1.0.0). "0x0a000001" is one part, above 255: refused as tc refuses it.
+ */
 std::optional<quint32> parseIpv4(QStringView text)
 {
     const QList<QStringView> parts = text.split(u'.');
-    if (parts.size() != 4)
+    if (parts.size() > 4)
         return std::nullopt;
     quint32 address = 0;
+    int shift = 24;
     for (QStringView part : parts) {
-        if (part.isEmpty() || part.size() > 3 || !std::all_of(part.begin(), part.end(), [](QChar ch) { return ch.isDigit() && ch.unicode() < 128; }))
+        // strtoul() stops at the dot; a part it cannot read whole is "extra characters" for tc.
+        const auto value = TcUnits::parseU32(part, 0);
+        if (!value || *value > 255)
             return std::nullopt;
-        const uint value = part.toUInt();
-        if (value > 255)
-            return std::nullopt;
-        address = (address << 8) | value;
+        address |= *value << shift;
+        shift -= 8;
     }
     return address;
+}
+
+/** iproute2's get_netmask(): a prefix length (strtoul base 0, up to 32) or a contiguous dotted mask. */
+std::optional<int> parsePrefixLength(QStringView text)
+{
+    if (const auto length = TcUnits::parseU32(text, 0))
+        return *length <= 32 ? std::optional<int>(int(*length)) : std::nullopt;
+    const auto mask = parseIpv4(text);
+    if (!mask)
+        return std::nullopt;
+    const int ones = std::countl_one(*mask);
+    if (ones < 32 && (*mask << ones) != 0)
+        return std::nullopt; // mask2bits(): not contiguous
+    return ones;
 }
 
 U32Match parseMatchWords(Cursor &c)
@@ -650,21 +701,22 @@ U32Match parseMatchWords(Cursor &c)
         const QStringView field = c.value(u"match ip");
         if (field == u"src" || field == u"dst") {
             const QStringView text = c.value(u"match ip");
+            // get_prefix_1(): the address, then an optional "/PREFIX".
+            const qsizetype slash = text.indexOf(u'/');
+            const QStringView addressText = slash >= 0 ? text.left(slash) : text;
             int prefix = 32;
-            QStringView addressText = text;
-            if (const qsizetype slash = text.indexOf(u'/'); slash >= 0) {
-                addressText = text.left(slash);
-                const auto parsed = TcUnits::parseU32(text.mid(slash + 1), 10);
-                if (!parsed || *parsed > 32)
-                    c.fail(QStringLiteral("the prefix length must be 0…32"));
-                prefix = int(*parsed);
-            }
             quint32 address = 0;
             if (addressText == u"any" || addressText == u"all" || addressText == u"default") {
-                prefix = text.contains(u'/') ? prefix : 0;
+                // Already a prefix of its own (bitlen -2): tc refuses another one after it.
+                if (slash >= 0)
+                    c.fail(QStringLiteral("\"%1\" takes no prefix length; write \"%1\" alone or 0.0.0.0/0").arg(addressText));
+                prefix = 0;
             } else {
                 address = require(c, parseIpv4(addressText), QStringLiteral("not an IPv4 address; write it like 198.18.0.1/32"));
             }
+            if (slash >= 0)
+                prefix = require(c, parsePrefixLength(text.mid(slash + 1)),
+                                 QStringLiteral("the prefix length must be 0…32 or a contiguous mask like 255.255.0.0"));
             if (!c.atEnd() && c.peek() == u"at")
                 c.failAt(c.position(), QStringLiteral("\"at\" is only supported on u32, u16 and u8 matches"));
             return U32Match::ipAddress(field == u"src" ? U32Match::Field::IpSrc : U32Match::Field::IpDst, address, prefix);
@@ -749,11 +801,8 @@ private:
     {
         Cursor c(words);
         QStringView program = c.next();
-        if (program == u"sudo") {
-            while (!c.atEnd() && c.peek().startsWith(u'-'))
-                c.next();
-            program = c.next();
-        }
+        if (program == u"sudo")
+            program = skipSudoOptions(c);
         const QStringView base = program.mid(program.lastIndexOf(u'/') + 1);
         if (base == u"tc")
             runTc(c);
@@ -763,6 +812,40 @@ private:
             runModprobe(c);
         else
             c.fail(QStringLiteral("not a tc command"));
+    }
+
+    /** Steps over sudo's options, the values of those that take one included; returns the program word. */
+    static QStringView skipSudoOptions(Cursor &c)
+    {
+        // sudo's options with an argument: -u user, -g group, -h host, -p prompt, -C fd,
+        // -D directory, -r role, -t type, -U user, -T timeout, -a type, -c class, -R directory
+        // (sudo 1.9's "a:C:c:D:g:h::p:R:r:T:t:U:u:"; it takes "-h HOST" as a host too).
+        static constexpr QStringView shortWithValue = u"ughpCDrtUTacR";
+        static const QStringView longWithValue[] = {u"--user",   u"--group",      u"--host",       u"--prompt",
+                                                    u"--close-from", u"--chdir",  u"--role",       u"--type",
+                                                    u"--other-user", u"--command-timeout", u"--auth-type",
+                                                    u"--login-class", u"--chroot"};
+        while (!c.atEnd() && c.peek().startsWith(u'-')) {
+            const QStringView option = c.next();
+            if (option == u"--")
+                break;
+            if (option.startsWith(u"--")) {
+                if (!option.contains(u'=') && std::find(std::begin(longWithValue), std::end(longWithValue), option) !=
+                                                  std::end(longWithValue))
+                    c.value(option);
+                continue;
+            }
+            // A cluster like "-Eu root" or "-uroot": the first option taking a value takes the
+            // rest of the word, or the next word when it ends the cluster.
+            for (qsizetype i = 1; i < option.size(); ++i) {
+                if (shortWithValue.contains(option[i])) {
+                    if (i == option.size() - 1)
+                        c.value(option);
+                    break;
+                }
+            }
+        }
+        return c.next();
     }
 
     void runModprobe(Cursor &c)
@@ -934,8 +1017,18 @@ private:
         }
         if (device.isEmpty())
             c.failAt(verbAt, QStringLiteral("no device: add \"dev NAME\""));
-        if (!parent)
-            c.failAt(verbAt, QStringLiteral("no parent: add \"root\", \"ingress\" or \"parent ID\""));
+        if (!parent) {
+            // tc sends parent 0; the kernel then goes by the handle, and only to change.
+            if (verb == Verb::Delete)
+                c.failAt(verbAt, QStringLiteral("no parent: the kernel deletes a qdisc only where it hangs (\"Classid "
+                                                "cannot be zero\"); add \"root\", \"ingress\" or \"parent ID\""));
+            if (handle.isUnspec())
+                c.failAt(verbAt, QStringLiteral("no parent and no handle: add \"root\", \"ingress\" or \"parent ID\" "
+                                                "(the kernel refuses: \"Handle cannot be zero\")"));
+            if (verb == Verb::Add)
+                c.failAt(verbAt, QStringLiteral("no parent: without one the kernel only changes an existing qdisc "
+                                                "(\"Exclusivity flag on, cannot modify\"); add \"root\", \"ingress\" or \"parent ID\""));
+        }
         if (kind && (kind == QdiscKind::Ingress || kind == QdiscKind::Clsact) && !parent->isIngressParent())
             c.failAt(kindAt, QStringLiteral("%1 hangs at the ingress hook; write \"tc qdisc add dev %2 %1\"")
                                  .arg(qdiscKindName(*kind), device));
@@ -952,10 +1045,23 @@ private:
             c.failAt(verbAt, QStringLiteral("no qdisc kind given"));
 
         NetemPresence presence;
+        bool optionsSent = true;
         QdiscNode node;
         node.handle = handle;
+        node.params = parseKind(c, *kind, &presence, &optionsSent);
+
+        if (!parent) {
+            // change / replace by handle alone: tc_modify_qdisc() looks the qdisc up by it.
+            const QdiscNode *byHandle = tree.qdisc(handle);
+            if (!byHandle)
+                c.failAt(verbAt, QStringLiteral("there is no qdisc %1 on %2 to change (the kernel refuses: \"Specified "
+                                                "qdisc not found\")")
+                                     .arg(handle.toString(), tree.target()));
+            node.parent = byHandle->parent;
+            changeQdisc(c, tree, *byHandle, node, presence, optionsSent, verbAt);
+            return;
+        }
         node.parent = *parent;
-        node.params = parseKind(c, *kind, &presence);
 
         const QdiscNode *existing = tree.qdiscAt(*parent);
         const QString where = QStringLiteral("%1 of %2").arg(parent->toString(), tree.target());
@@ -972,12 +1078,24 @@ private:
                 insertQdisc(c, tree, node, verbAt, parentAt);
                 break;
             }
-            changeQdisc(c, tree, *existing, node, presence, verbAt);
+            if (!node.handle.isUnspec() && node.handle != existing->handle)
+                c.failAt(verbAt, QStringLiteral("the qdisc at %1 has handle %2, not %3; change cannot swap it (the kernel "
+                                                "refuses: \"NLM_F_REPLACE needed to override\"): use replace")
+                                     .arg(where, existing->handle.toString(), node.handle.toString()));
+            changeQdisc(c, tree, *existing, node, presence, optionsSent, verbAt);
             break;
         case Verb::Replace:
-            if (existing && existing->kind() == node.kind() && (node.handle.isUnspec() || node.handle == existing->handle)) {
-                changeQdisc(c, tree, *existing, node, presence, verbAt);
+            // tc_modify_qdisc(): the same handle (or none, with the same kind) is a change in
+            // place; another handle or, without one, another kind grafts a new qdisc.
+            if (existing && (node.handle.isUnspec() ? existing->kind() == node.kind() : node.handle == existing->handle)) {
+                changeQdisc(c, tree, *existing, node, presence, optionsSent, verbAt);
             } else {
+                if (const QdiscNode *elsewhere = tree.qdisc(node.handle); elsewhere && existing != elsewhere)
+                    c.failAt(verbAt, QStringLiteral("handle %1 is already used at %2 on %3; the kernel would move that "
+                                                    "qdisc here, which Qdisc Studio does not model: delete it first or "
+                                                    "pick another handle")
+                                         .arg(node.handle.toString(), elsewhere->parent.toString(), tree.target()));
+                checkGraft(c, tree, node, parentAt);
                 tree.removeQdiscAt(*parent);
                 insertQdisc(c, tree, node, verbAt, parentAt);
             }
@@ -988,7 +1106,7 @@ private:
         }
     }
 
-    QdiscParams parseKind(Cursor &c, QdiscKind kind, NetemPresence *presence)
+    QdiscParams parseKind(Cursor &c, QdiscKind kind, NetemPresence *presence, bool *optionsSent)
     {
         switch (kind) {
         case QdiscKind::Netem:
@@ -998,12 +1116,16 @@ private:
         case QdiscKind::Htb:
             return parseHtbQdisc(c);
         case QdiscKind::Sfq:
+            // tc sends TCA_OPTIONS for sfq only when an option is given.
+            *optionsSent = !c.atEnd();
             return parseSfq(c);
         case QdiscKind::FqCodel:
             return parseFqCodel(c);
         case QdiscKind::Pfifo:
+            *optionsSent = !c.atEnd();
             return PfifoParams{parseFifoLimit(c, u"pfifo")};
         case QdiscKind::Bfifo:
+            *optionsSent = !c.atEnd();
             return BfifoParams{parseFifoLimit(c, u"bfifo")};
         case QdiscKind::Prio:
             return parsePrio(c);
@@ -1012,65 +1134,115 @@ private:
         case QdiscKind::Clsact:
             if (!c.atEnd())
                 c.failAt(c.position(), QStringLiteral("%1 takes no options").arg(qdiscKindName(kind)));
+            *optionsSent = false;
             return defaultQdiscParams(kind);
         }
         return {};
     }
 
+    /** What qdisc_graft() checks about the place a new qdisc goes to. */
+    void checkGraft(Cursor &c, const QdiscTree &tree, const QdiscNode &node, qsizetype parentAt)
+    {
+        if (node.parent.isRoot() || node.parent.isIngressParent())
+            return;
+        // The kernel looks the parent up when the qdisc is created: it must exist by then.
+        const QdiscNode *owner = tree.qdisc(node.parent.qdiscPart());
+        if (!owner)
+            c.failAt(parentAt, QStringLiteral("there is no qdisc %1 on %2 for parent %3 (the kernel refuses: \"Failed "
+                                              "to find specified qdisc\"); create the parent first")
+                                   .arg(node.parent.qdiscPart().toString(), tree.target(), node.parent.toString()));
+        if (owner->kind() != QdiscKind::Htb)
+            return;
+        if (!tree.findClass(node.parent))
+            c.failAt(parentAt, QStringLiteral("there is no class %1 on %2 (the kernel refuses: \"Specified class not "
+                                              "found\"); create the class first")
+                                   .arg(node.parent.toString(), tree.target()));
+        const bool inner = std::any_of(tree.classes.begin(), tree.classes.end(),
+                                       [&](const ClassNode &k) { return k.parent == node.parent; });
+        if (inner)
+            c.failAt(parentAt, QStringLiteral("class %1 has child classes: htb grafts a qdisc only onto a leaf class "
+                                              "(the kernel refuses with EINVAL); attach it to a leaf class")
+                                   .arg(node.parent.toString()));
+    }
+
     void insertQdisc(Cursor &c, QdiscTree &tree, const QdiscNode &node, qsizetype verbAt, qsizetype parentAt)
     {
-        // The kernel looks the parent up when the qdisc is created: it must exist by then.
-        if (!node.parent.isRoot() && !node.parent.isIngressParent() && !tree.qdisc(node.parent.qdiscPart()))
-            c.failAt(parentAt, QStringLiteral("there is no qdisc %1 on %2 for parent %3 (the kernel refuses: "
-                                            "create the parent first)")
-                                 .arg(node.parent.qdiscPart().toString(), tree.target(), node.parent.toString()));
-        if (!node.handle.isUnspec() && tree.qdisc(node.handle))
+        checkGraft(c, tree, node, parentAt);
+        if (tree.qdisc(node.handle))
             c.failAt(verbAt, QStringLiteral("handle %1 is already used on %2").arg(node.handle.toString(), tree.target()));
         tree.qdiscs.append(node);
     }
 
     void changeQdisc(Cursor &c, QdiscTree &tree, const QdiscNode &existing, QdiscNode next,
-                     const NetemPresence &presence, qsizetype verbAt)
+                     const NetemPresence &presence, bool optionsSent, qsizetype verbAt)
     {
+        const QString where = QStringLiteral("the qdisc at %1").arg(existing.parent.toString());
         if (existing.kind() != next.kind())
-            c.failAt(verbAt, QStringLiteral("the qdisc at %1 is %2, not %3: change keeps the kind; use replace")
-                                 .arg(existing.parent.toString(), qdiscKindName(existing.kind()), qdiscKindName(next.kind())));
+            c.failAt(verbAt, QStringLiteral("%1 is %2, not %3: the kernel changes a qdisc only in its own kind (\"Invalid "
+                                            "qdisc name\"); replace it without a handle or with a new one, or delete it "
+                                            "first")
+                                 .arg(where, existing.kindName(), qdiscKindName(next.kind())));
         if (!next.handle.isUnspec() && next.handle != existing.handle)
-            c.failAt(verbAt, QStringLiteral("the qdisc at %1 has handle %2, not %3")
-                                 .arg(existing.parent.toString(), existing.handle.toString(), next.handle.toString()));
-        if (next.kind() == QdiscKind::Htb)
-            c.failAt(verbAt, QStringLiteral("the kernel cannot change an htb qdisc in place; use replace "
-                                            "(its classes are then rebuilt)"));
-        QdiscNode *target = tree.qdisc(existing.handle);
-        if (!target) {
-            // A root qdisc added without a handle: find it by where it hangs.
-            for (QdiscNode &q : tree.qdiscs) {
-                if (q.parent == existing.parent)
-                    target = &q;
-            }
-        }
-        if (next.kind() == QdiscKind::Netem)
+            c.failAt(verbAt, QStringLiteral("%1 has handle %2, not %3")
+                                 .arg(where, existing.handle.toString(), next.handle.toString()));
+        // qdisc_change() refuses options a kind without a change operation is sent.
+        const auto noChangeOperation = [&](QStringView kind) {
+            c.failAt(verbAt, QStringLiteral("%1 has no change operation (the kernel refuses: \"Change operation not "
+                                            "supported by specified qdisc\"); delete it and add it again, or replace it "
+                                            "with a new handle")
+                                 .arg(kind));
+        };
+        switch (next.kind()) {
+        case QdiscKind::Htb:
+            c.failAt(verbAt, QStringLiteral("htb has no change operation (the kernel refuses: \"Change operation not "
+                                            "supported by specified qdisc\"); delete it and add it again, or replace it "
+                                            "with a new handle (its classes and filters are then rebuilt)"));
+        case QdiscKind::Sfq:
+            if (optionsSent)
+                noChangeOperation(u"sfq");
+            return; // no options sent: nothing changes
+        case QdiscKind::Netem:
             next.params = mergeNetemChange(std::get<NetemParams>(existing.params), std::get<NetemParams>(next.params), presence);
-        else if (next.kind() == QdiscKind::Sfq)
-            next.params = std::get<SfqParams>(next.params).appliedOnto(std::get<SfqParams>(existing.params));
-        else if (next.kind() == QdiscKind::FqCodel)
-            next.params = std::get<FqCodelParams>(next.params).appliedOnto(std::get<FqCodelParams>(existing.params));
-        target->params = next.params;
+            break;
+        case QdiscKind::FqCodel: {
+            const auto &wanted = std::get<FqCodelParams>(next.params);
+            // fq_codel_change() refuses TCA_FQ_CODEL_FLOWS once the flow table exists, even the same number.
+            if (wanted.flows != 0)
+                c.failAt(verbAt, QStringLiteral("fq_codel fixes its flows when it is created: the kernel refuses a change "
+                                                "that sends flows (EINVAL), even the number it has; leave flows out, or "
+                                                "delete it and add it again"));
+            next.params = wanted.appliedOnto(std::get<FqCodelParams>(existing.params));
+            break;
+        }
+        default:
+            if (!optionsSent)
+                return; // pfifo/bfifo without a limit, ingress, clsact: no TCA_OPTIONS, nothing changes
+            break;
+        }
+        const qsizetype index = &existing - std::as_const(tree.qdiscs).constData();
+        const QdiscNode changed{existing.handle, existing.parent, next.params};
+        if (const auto *prio = std::get_if<PrioParams>(&changed.params); prio && !changed.handle.isUnspec()) {
+            // prio_tune(): the qdiscs of bands that are gone are destroyed.
+            const int oldBands = std::get<PrioParams>(existing.params).bands;
+            tree.qdiscs[index] = changed;
+            for (int band = prio->bands + 1; band <= oldBands; ++band)
+                tree.removeQdiscAt(TcHandle::make(changed.handle.major(), quint16(band)));
+            return;
+        }
+        tree.qdiscs[index] = changed;
     }
 
     void deleteQdisc(Cursor &c, QdiscTree &tree, TcHandle parent, TcHandle handle,
                      std::optional<QdiscKind> kind, qsizetype verbAt)
     {
         const QdiscNode *node = tree.qdiscAt(parent);
-        if (!handle.isUnspec() && !parent.isIngressParent()) {
-            const QdiscNode *byHandle = tree.qdisc(handle);
-            if (node && byHandle && node != byHandle)
-                c.failAt(verbAt, QStringLiteral("the qdisc at %1 has handle %2, not %3")
-                                     .arg(parent.toString(), node->handle.toString(), handle.toString()));
-        }
+        // tc_get_qdisc(): the qdisc found at the parent must carry the handle given, if one is.
+        if (node && !handle.isUnspec() && node->handle != handle)
+            c.failAt(verbAt, QStringLiteral("the qdisc at %1 has handle %2, not %3 (the kernel refuses: \"Invalid handle\")")
+                                 .arg(parent.toString(), node->handle.toString(), handle.toString()));
         if (node && kind && node->kind() != *kind)
-            c.failAt(verbAt, QStringLiteral("the qdisc at %1 is %2, not %3")
-                                 .arg(parent.toString(), qdiscKindName(node->kind()), qdiscKindName(*kind)));
+            c.failAt(verbAt, QStringLiteral("the qdisc at %1 is %2, not %3 (the kernel refuses: \"Invalid qdisc name\")")
+                                 .arg(parent.toString(), node->kindName(), qdiscKindName(*kind)));
         // Deleting what is not there is the usual "start clean" line of a script: the result
         // is the same empty tree, so it is not an error here.
         tree.removeQdiscAt(parent);
@@ -1117,6 +1289,23 @@ private:
                 c.next();
             if (!tree.findClass(*classId))
                 c.failAt(verbAt, QStringLiteral("there is no class %1 on %2").arg(classId->toString(), tree.target()));
+            // htb_delete(): a class with children, or one a filter of this htb points at, is busy.
+            for (const ClassNode &child : tree.classes) {
+                if (child.parent == *classId)
+                    c.failAt(verbAt, QStringLiteral("class %1 has child classes (%2); the kernel refuses to delete it "
+                                                    "(\"HTB class in use\", EBUSY): delete the children first")
+                                         .arg(classId->toString(), child.classId.toString()));
+            }
+            const QdiscNode *htb = tree.qdisc(classId->qdiscPart());
+            for (const U32Filter &f : tree.filters) {
+                if (f.flowId == *classId && htb && tree.filterOwner(f.parent) == htb)
+                    c.failAt(verbAt, QStringLiteral("the filter at %1 prio %2 sends traffic to class %3; the kernel refuses "
+                                                    "to delete a class in use (\"HTB class in use\", EBUSY): delete the "
+                                                    "filter first")
+                                         .arg(f.parent.toString())
+                                         .arg(f.prio)
+                                         .arg(classId->toString()));
+            }
             tree.removeSubtree(*classId);
             return;
         }
@@ -1151,6 +1340,16 @@ private:
             if (verb == Verb::Change)
                 warn(c, verbAt, QStringLiteral("there is no class %1 to change on %2; read as add")
                                     .arg(classId->toString(), tree.target()));
+            // htb_change_class(): a leaf that gets a child becomes an inner class, and the
+            // qdisc hanging at it is destroyed with its subtree.
+            if (node.parent.minor() != 0) {
+                if (const QdiscNode *leafQdisc = tree.qdiscAt(node.parent)) {
+                    warn(c, verbAt, QStringLiteral("class %1 gets a child class: the kernel turns it into an inner class "
+                                                   "and destroys the %2 qdisc %3 hanging at it")
+                                        .arg(node.parent.toString(), leafQdisc->kindName(), leafQdisc->handle.toString()));
+                    tree.removeQdiscAt(node.parent);
+                }
+            }
             tree.classes.append(node);
         }
     }
@@ -1228,8 +1427,13 @@ private:
         if (verb == Verb::Delete) {
             while (!c.atEnd())
                 c.next();
+            // "parent ffff:" and "ingress" are one block on an ingress qdisc.
+            const QdiscNode *owner = tree.filterOwner(filter.parent);
+            const auto inBlock = [&](TcHandle parent) {
+                return parent == filter.parent || (owner && owner->kind() == QdiscKind::Ingress && tree.filterOwner(parent) == owner);
+            };
             tree.filters.removeIf([&](const U32Filter &f) {
-                return f.parent == filter.parent && (!prioSeen || f.prio == filter.prio) &&
+                return inBlock(f.parent) && (!prioSeen || f.prio == filter.prio) &&
                        (!protocolSeen || f.protocol == filter.protocol) && (!filter.handle || f.handle == filter.handle);
             });
             return;
@@ -1237,25 +1441,106 @@ private:
         if (!kindSeen)
             c.failAt(verbAt, QStringLiteral("no filter kind: add \"u32 match …\""));
         parseU32Options(c, filter);
-        if (!tree.filterOwner(filter.parent))
+        const QdiscNode *owner = tree.filterOwner(filter.parent);
+        if (!owner) {
+            const QdiscNode *byMajor = tree.qdisc(filter.parent.qdiscPart());
+            if (!byMajor && filter.parent.major() == TcHandle::ingressHandle().major())
+                byMajor = tree.ingressQdisc();
+            if (byMajor && byMajor->kind() == QdiscKind::Clsact)
+                c.failAt(verbAt, QStringLiteral("clsact takes filters only at its hooks: write \"ingress\" or \"egress\" "
+                                                "instead of \"parent %1\" (the kernel refuses %1)")
+                                     .arg(filter.parent.toString()));
+            if (byMajor && byMajor->kind() == QdiscKind::Htb)
+                c.failAt(verbAt, QStringLiteral("there is no class %1 on %2 to attach the filter to (the kernel refuses: "
+                                                "\"Specified class doesn't exist\"); create the class first")
+                                     .arg(filter.parent.toString(), tree.target()));
+            if (byMajor)
+                c.failAt(verbAt, QStringLiteral("%1 %2 has no filter block at %3 (the kernel refuses it); attach the "
+                                                "filter to %2 itself")
+                                     .arg(byMajor->kindName(), byMajor->handle.toString(), filter.parent.toString()));
             c.failAt(verbAt, QStringLiteral("there is no qdisc %1 on %2 to attach the filter to (the kernel refuses: "
                                             "create it first)")
                                  .arg(filter.parent.toString(), tree.target()));
+        }
         if (filter.flowId.isUnspec() && !filter.action)
             c.fail(QStringLiteral("the filter needs a flowid (the class to send traffic to) or an action"));
 
-        const auto same = [&](const U32Filter &f) {
-            return f.parent == filter.parent && f.prio == filter.prio && f.prio != 0 && f.handle == filter.handle;
+        // Every minor of an ingress qdisc is its one block; elsewhere the parent names the block.
+        const auto sameBlock = [&](TcHandle other) {
+            if (other == filter.parent)
+                return true;
+            return owner->kind() == QdiscKind::Ingress && tree.filterOwner(other) == owner;
         };
-        const auto existing = std::find_if(tree.filters.begin(), tree.filters.end(), same);
-        if (verb == Verb::Add) {
-            if (existing != tree.filters.end() && filter.handle)
-                c.failAt(verbAt, QStringLiteral("a filter with this prio and handle already exists; use replace"));
+        const auto existing = std::find_if(tree.filters.begin(), tree.filters.end(), [&](const U32Filter &f) {
+            // Without a handle the kernel finds no filter to overwrite: replace then adds one.
+            return sameBlock(f.parent) && f.prio == filter.prio && filter.prio != 0 && filter.handle && f.handle == filter.handle;
+        });
+        if (verb == Verb::Change) {
+            if (!filter.handle)
+                c.failAt(verbAt, QStringLiteral("change needs the handle of the filter to change: without one the kernel "
+                                                "finds none (ENOENT); add \"handle 800::800\", or use replace to add one"));
+            if (filter.prio == 0)
+                c.failAt(verbAt, QStringLiteral("change needs the prio of the filter to change (the kernel refuses: \"Invalid "
+                                                "filter command with priority of zero\")"));
+            // tc sends protocol 0 on change unless given: the filter keeps the protocol of its prio.
+            if (!protocolSeen) {
+                const auto samePrio = std::find_if(tree.filters.begin(), tree.filters.end(), [&](const U32Filter &f) {
+                    return sameBlock(f.parent) && f.prio == filter.prio;
+                });
+                if (samePrio != tree.filters.end())
+                    filter.protocol = samePrio->protocol;
+            }
+        }
+
+        // tcf_chain_tp_find(): one classifier per prio, with one protocol.
+        if (filter.prio != 0 && !(verb == Verb::Change && !protocolSeen)) {
+            for (const U32Filter &f : std::as_const(tree.filters)) {
+                if (sameBlock(f.parent) && f.prio == filter.prio && f.protocol != filter.protocol)
+                    c.failAt(verbAt, QStringLiteral("prio %1 at %2 already holds filters for protocol %3; the kernel keeps "
+                                                    "one protocol per prio and refuses %4 there (\"Filter with specified "
+                                                    "priority/protocol not found\"): use another prio")
+                                         .arg(filter.prio)
+                                         .arg(f.parent.toString(), EtherType::name(f.protocol), EtherType::name(filter.protocol)));
+            }
+        }
+        if (filter.prio != 0) {
+            for (const ForeignFilter &f : std::as_const(tree.foreignFilters)) {
+                if (sameBlock(f.parent) && f.prio == filter.prio && f.kind != u"u32")
+                    c.failAt(verbAt, QStringLiteral("prio %1 at %2 already holds %3 filters; the kernel refuses a u32 "
+                                                    "filter there (\"Specified filter kind does not match existing one\"): "
+                                                    "use another prio")
+                                         .arg(filter.prio)
+                                         .arg(f.parent.toString(), f.kind));
+            }
+        }
+
+        switch (verb) {
+        case Verb::Add:
+            if (existing != tree.filters.end())
+                c.failAt(verbAt, QStringLiteral("a filter with this prio and handle already exists (the kernel refuses: "
+                                                "\"Filter already exists\"); use replace"));
             tree.filters.append(filter);
-        } else if (existing != tree.filters.end()) {
+            break;
+        case Verb::Change:
+            if (existing == tree.filters.end()) {
+                warn(c, verbAt, QStringLiteral("there is no filter %1 at prio %2 of %3 to change; read as add")
+                                    .arg(u32HandleToString(*filter.handle))
+                                    .arg(filter.prio)
+                                    .arg(filter.parent.toString()));
+                tree.filters.append(filter);
+                break;
+            }
             *existing = filter;
-        } else {
-            tree.filters.append(filter);
+            break;
+        case Verb::Replace:
+            if (existing != tree.filters.end())
+                *existing = filter;
+            else
+                tree.filters.append(filter);
+            break;
+        case Verb::Delete:
+        case Verb::Show:
+            break;
         }
     }
 

@@ -28,7 +28,9 @@ struct TcImportResult
  * classifier with mirred — and builds the trees they leave behind. Keywords are matched the way
  * tc matches them (unique prefixes where tc allows them), values are parsed with tc's own unit
  * rules, and `change` follows what the kernel keeps: netem keeps the correlations, reorder,
- * corrupt, rate, ecn, slot and distribution it is not sent. The ifb set-up lines of the
+ * corrupt, rate, ecn, slot and distribution it is not sent. Where the kernel refuses a command
+ * (htb and sfq have no change operation, a busy htb class is not deleted, a qdisc is not grafted
+ * onto an inner class) the command fails with the kernel's reason. The ifb set-up lines of the
  * ingress recipe (`modprobe ifb`, `ip link add NAME type ifb`, `ip link set dev NAME up`)
  * are understood too. Every other word is an error with its line and column; nothing is
  * skipped silently.

@@ -20,8 +20,20 @@ bool isBlank(QChar c)
 /** Words the importer drops because they only silence errors or output. */
 bool isIgnorableRedirection(QStringView word)
 {
-    static const char16_t *const forms[] = {u"2>/dev/null", u">/dev/null", u"1>/dev/null",
-                                            u"&>/dev/null", u"2>&1", u">&/dev/null"};
+    static const char16_t *const forms[] = {u"2>/dev/null", u">/dev/null", u"1>/dev/null", u"&>/dev/null", u"2>&1",
+                                            u">&/dev/null", u">>/dev/null", u"1>>/dev/null", u"2>>/dev/null",
+                                            u"&>>/dev/null", u">&2", u"1>&2"};
+    for (const char16_t *form : forms) {
+        if (word == QStringView(form))
+            return true;
+    }
+    return false;
+}
+
+/** A redirection operator written apart from its target ("> /dev/null"). */
+bool isLoneRedirection(QStringView word)
+{
+    static const char16_t *const forms[] = {u">", u"1>", u"2>", u"&>", u">&", u">>", u"1>>", u"2>>", u"&>>"};
     for (const char16_t *form : forms) {
         if (word == QStringView(form))
             return true;
@@ -41,30 +53,36 @@ public:
             if (isBlank(c)) {
                 advance();
             } else if (c == u'\n') {
-                endCommand();
+                endCommand(true);
                 advance();
             } else if (c == u'\\' && peekIsNewline(m_pos + 1)) {
                 skipContinuation();
             } else if (c == u'#') {
                 skipComment();
             } else if (c == u';') {
-                endCommand();
+                endCommand(true);
                 advance();
             } else if (c == u'&' && peek(1) == u'&') {
-                endCommand();
+                endCommand(false);
                 advance();
                 advance();
             } else if (c == u'|' && peek(1) == u'|') {
                 handleOrElse();
-            } else if (c == u'|' || c == u'`' || c == u'(' || c == u')' || (c == u'&' && peek(1) != u'>')) {
-                report(QString(c), QStringLiteral("this needs a shell (pipes, sub-shells, background jobs); "
-                                                  "paste the tc commands themselves"));
-                skipToEndOfLine();
+            } else if (c == u'`' || c == u'(') {
+                fail(QString(c), QStringLiteral("this needs a shell (sub-shells, command substitution); paste the tc "
+                                                "commands themselves"));
+                skipNested();
+            } else if (c == u'|' || c == u')' || (c == u'&' && peek(1) != u'>')) {
+                fail(QString(c), QStringLiteral("this needs a shell (pipes, sub-shells, background jobs); "
+                                                "paste the tc commands themselves"));
+                advance();
+                if (c == u'&')
+                    endCommand(true); // "cmd & next": next is a command of its own
             } else {
                 readWord();
             }
         }
-        endCommand();
+        endCommand(true);
         return m_commands;
     }
 
@@ -108,9 +126,44 @@ private:
             advance();
     }
 
-    void skipToEndOfLine()
+    /**
+     * Steps over a `…` or (…) the shell would run by itself, so that what it holds (a ';', a
+     * quote) is not taken for the end of the command. The command it stands in is discarded.
+     */
+    void skipNested()
     {
-        skipComment();
+        const QChar open = m_script[m_pos];
+        const QChar close = open == u'(' ? QChar(u')') : QChar(u'`');
+        int depth = 1;
+        advance();
+        while (m_pos < m_script.size() && depth > 0) {
+            const QChar c = m_script[m_pos];
+            if (c == u'\\' && m_pos + 1 < m_script.size()) {
+                advance();
+            } else if (c == u'\'' || c == u'"') {
+                QString ignored;
+                if (!readQuoted(c, &ignored))
+                    return;
+                continue;
+            } else if (c == close) {
+                --depth;
+            } else if (c == open && open == u'(') {
+                ++depth;
+            }
+            advance();
+        }
+    }
+
+    /** Reports the first problem of a command and drops the command; later ones in it are not reported again. */
+    void fail(const QString &word, const QString &message)
+    {
+        failAt(m_line, column(), word, message);
+    }
+
+    void failAt(int line, int col, const QString &word, const QString &message)
+    {
+        if (!m_discard)
+            m_errors->append({line, col, word, message});
         m_current = {};
         m_discard = true;
     }
@@ -130,10 +183,9 @@ private:
             advance();
         const QStringView next = m_script.mid(start, m_pos - start);
         if (next != u"true" && next != u":") {
-            m_errors->append({line, col, QStringLiteral("||"),
-                              QStringLiteral("only \"|| true\" is understood after a command; other shell "
-                                             "logic is not run")});
-            skipToEndOfLine();
+            failAt(line, col, QStringLiteral("||"),
+                   QStringLiteral("only \"|| true\" is understood after a command; other shell logic is not run"));
+            m_discardList = true; // what follows "||" runs only on failure: drop it up to the next ';' or line
         }
     }
 
@@ -159,11 +211,18 @@ private:
                 quoted = true;
                 continue;
             }
+            if (c == u'`') {
+                fail(QString(c), QStringLiteral("this needs a shell (command substitution); write the value itself"));
+                skipNested();
+                continue;
+            }
             if (c == u'$') {
-                report(QStringLiteral("$"), QStringLiteral("shell variables and substitutions are not "
-                                                           "expanded; write the value itself"));
-                skipToEndOfLine();
-                return;
+                fail(QStringLiteral("$"), QStringLiteral("shell variables and substitutions are not "
+                                                         "expanded; write the value itself"));
+                advance();
+                if (m_pos < m_script.size() && m_script[m_pos] == u'(')
+                    skipNested(); // $(…): its ';' and quotes belong to it
+                continue;
             }
             if (c == u'\\' && m_pos + 1 < m_script.size()) {
                 advance();
@@ -174,10 +233,23 @@ private:
             word.text += c;
             advance();
         }
+        if (m_discard)
+            return;
+        if (!m_redirection.isEmpty()) {
+            // The target of a lone ">" or "2>": only /dev/null is a redirection we can drop.
+            const TcWord redirection = m_redirection.takeFirst();
+            if (word.text != u"/dev/null")
+                failAt(redirection.line, redirection.column, redirection.text,
+                       QStringLiteral("only redirections to /dev/null are understood; other redirections need a shell"));
+            return;
+        }
         if (!quoted && isIgnorableRedirection(word.text))
             return;
-        if (!m_discard)
-            m_current.words.append(word);
+        if (!quoted && isLoneRedirection(word.text)) {
+            m_redirection.append(word);
+            return;
+        }
+        m_current.words.append(word);
     }
 
     bool readQuoted(QChar quote, QString *text)
@@ -186,42 +258,48 @@ private:
         const int col = column();
         advance();
         while (m_pos < m_script.size() && m_script[m_pos] != quote) {
-            if (quote == u'"' && m_script[m_pos] == u'$') {
-                report(QStringLiteral("$"), QStringLiteral("shell variables are not expanded; write the value itself"));
-                skipToEndOfLine();
-                return false;
+            const QChar c = m_script[m_pos];
+            if (quote == u'"' && c == u'$') {
+                // Keep reading to the closing quote: a ';' inside it does not end the command.
+                fail(QStringLiteral("$"), QStringLiteral("shell variables are not expanded; write the value itself"));
+            } else if (quote == u'"' && c == u'\\' && m_pos + 1 < m_script.size() &&
+                       QStringView(u"\"\\$`").contains(m_script[m_pos + 1])) {
+                advance(); // inside double quotes a backslash escapes only these
             }
             *text += m_script[m_pos];
             advance();
         }
         if (m_pos >= m_script.size()) {
-            m_errors->append({line, col, QString(quote), QStringLiteral("this quote is never closed")});
-            m_current = {};
-            m_discard = true;
+            failAt(line, col, QString(quote), QStringLiteral("this quote is never closed"));
             return false;
         }
         advance(); // closing quote
         return true;
     }
 
-    void report(const QString &word, const QString &message)
+    /** Ends the current command; @p listEnd is a ';', a newline or the end, after which "|| …" logic stops. */
+    void endCommand(bool listEnd)
     {
-        m_errors->append({m_line, column(), word, message});
-    }
-
-    void endCommand()
-    {
+        if (!m_redirection.isEmpty()) {
+            const TcWord redirection = m_redirection.takeFirst();
+            failAt(redirection.line, redirection.column, redirection.text,
+                   QStringLiteral("this redirection has no target; only redirections to /dev/null are understood"));
+        }
         if (!m_discard && !m_current.words.isEmpty())
             m_commands.append(m_current);
         m_current = {};
-        m_discard = false;
+        if (listEnd)
+            m_discardList = false;
+        m_discard = m_discardList;
     }
 
     QStringView m_script;
     QList<TcScriptError> *m_errors;
     QList<TcCommand> m_commands;
     TcCommand m_current;
-    bool m_discard = false;
+    QList<TcWord> m_redirection; ///< a lone redirection operator waiting for its target (at most one)
+    bool m_discard = false;      ///< the current command had an error: drop it, report nothing more in it
+    bool m_discardList = false;  ///< after "|| cmd": drop up to the end of the list (';' or line)
     qsizetype m_pos = 0;
     qsizetype m_lineStart = 0;
     int m_line = 1;

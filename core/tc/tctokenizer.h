@@ -34,9 +34,11 @@ struct TcCommand
 /**
  * Splits a pasted shell script into commands the way a shell would for the simple scripts
  * that runbooks hold: comments, blank lines, backslash continuations, quotes, and ';' / '&&'
- * between commands. Redirections to /dev/null and a trailing "|| true" (the usual "ignore the
- * error" idioms) are dropped; anything needing a real shell ($VAR, pipes, sub-shells) is
- * reported, never guessed at.
+ * between commands. Redirections to /dev/null (written "2>/dev/null" or "2> /dev/null") and a
+ * trailing "|| true" (the usual "ignore the error" idioms) are dropped; anything needing a real
+ * shell ($VAR, pipes, sub-shells) is reported, never guessed at. Such a command is reported
+ * once, at its first problem, and left out up to its end (the next ';', '&&' or unescaped line
+ * break), so the commands after it on the same line are still read.
  */
 class TcTokenizer
 {

@@ -351,7 +351,7 @@ std::optional<qint64> parseTime64Ns(QStringView text)
     return static_cast<qint64>(*ns);
 }
 
-std::optional<Probability> parsePercent(QStringView text)
+std::optional<double> parsePercentFraction(QStringView text)
 {
     const std::optional<std::string> ascii = toAscii(text);
     if (!ascii)
@@ -369,8 +369,16 @@ std::optional<Probability> parsePercent(QStringView text)
     // (x86-64 tc stores 0). Deliberately refused.
     if (std::isnan(fraction))
         return std::nullopt;
+    return fraction;
+}
+
+std::optional<Probability> parsePercent(QStringView text)
+{
+    const std::optional<double> fraction = parsePercentFraction(text);
+    if (!fraction)
+        return std::nullopt;
     // netem's set_percent(): rint(per * UINT32_MAX), per <= 1 so the result fits.
-    return Probability::fromScaled(static_cast<quint32>(std::rint(fraction * kUint32Max)));
+    return Probability::fromScaled(static_cast<quint32>(std::rint(*fraction * kUint32Max)));
 }
 
 std::optional<quint32> parseU32(QStringView text, int base)

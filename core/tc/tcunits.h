@@ -54,6 +54,10 @@ std::optional<qint64> parseTime64Ns(QStringView text);
  *  rint(). The only suffix is exactly "%" (no space). tc never checks that a number was present,
  *  so "" and "%" are 0 % — mirrored. NaN ("nan", "nan%") is refused deliberately (tc: undefined). */
 std::optional<Probability> parsePercent(QStringView text);
+/** parse_percent() alone: the fraction 0..1 tc computes before scaling, with parsePercent's
+ *  verdicts. netem derives its loss-model defaults from it ("loss state 10%" sets p31 to
+ *  rint((1 - 0.1) * UINT32_MAX), not to the complement of the rounded p13). */
+std::optional<double> parsePercentFraction(QStringView text);
 /** get_u32() / get_s32() / get_u16(): strtoul/strtol with @p base (0 = C rules: 0x hex, 0 octal).
  *  As in tc, strtoul negates "-N" modulo 2^64: "-0" is 0, "-1" is refused and
  *  "-18446744073709551615" is 1. No "0b" binary (tc 6.1's glibc has none). An invalid @p base is

@@ -205,10 +205,10 @@ void TestProfileStore::saveRefusesInvalidProfile()
 
     Profile broken = makeProfile(QStringLiteral("Broken"));
     auto &netem = std::get<qs::NetemParams>(broken.trees.first().qdiscs.first().params);
-    netem.distribution = qs::NetemDistribution::Normal; // needs a jitter: an error
+    netem.delayUs = qs::NetemParams::MaxDelayUs + 1; // beyond netem's 32-bit ticks: an error
     error.clear();
     QVERIFY(!store.save(broken, &error));
-    QVERIFY2(error.contains(u"\"Broken\"") && error.contains(u"distribution"), qPrintable(error));
+    QVERIFY2(error.contains(u"\"Broken\"") && error.contains(u"delay"), qPrintable(error));
     QVERIFY(snapshot(dir.path()).isEmpty());
 }
 
@@ -635,13 +635,13 @@ void TestProfileStore::importRefusesBrokenFiles()
     QVERIFY(!store.importFile(missing, &error));
     QVERIFY2(error.contains(QDir::toNativeSeparators(missing)) && error.contains(u"cannot be opened"), qPrintable(error));
 
-    // Valid JSON, invalid profile: a distribution without jitter.
+    // Valid JSON, invalid profile: a delay beyond what netem holds.
     Profile invalid = makeProfile(QStringLiteral("Invalid"));
-    std::get<qs::NetemParams>(invalid.trees.first().qdiscs.first().params).distribution = qs::NetemDistribution::Pareto;
+    std::get<qs::NetemParams>(invalid.trees.first().qdiscs.first().params).delayUs = qs::NetemParams::MaxDelayUs + 1;
     const QString invalidPath = outside.filePath(QStringLiteral("invalid.json"));
     writeFile(invalidPath, invalid.toJsonBytes());
     QVERIFY(!store.importFile(invalidPath, &error));
-    QVERIFY2(error.contains(QDir::toNativeSeparators(invalidPath)) && error.contains(u"distribution"), qPrintable(error));
+    QVERIFY2(error.contains(QDir::toNativeSeparators(invalidPath)) && error.contains(u"delay"), qPrintable(error));
 
     QVERIFY(snapshot(dir.path()).isEmpty());
 }

@@ -2,6 +2,8 @@
 #include "tc/tcimporter.h"
 #include "tc/tcunits.h"
 
+#include <QDir>
+#include <QFile>
 #include <QTest>
 #include <QtEndian>
 
@@ -23,6 +25,13 @@ QdiscTree importOne(const QString &script, const QString &target)
     const QdiscTree *tree = result.tree(target);
     [&] { QVERIFY2(tree, qPrintable(target)); }();
     return tree ? *tree : QdiscTree();
+}
+
+/** The first error of @p script, or an empty message when it imports. */
+QString firstError(const QString &script)
+{
+    const TcImportResult result = TcImporter::import(script);
+    return result.errors.isEmpty() ? QString() : result.errors.first().message;
 }
 
 const NetemParams &netemOf(const QdiscTree &tree, TcHandle parent = TcHandle::root())
@@ -359,6 +368,343 @@ private Q_SLOTS:
         QVERIFY(result.tree(u"eth2"));
     }
 
+    // --- review findings --------------------------------------------------------------------
+
+    void htbR2qZeroIsTakenAndValidates()
+    {
+        // tc sends r2q 0 and the kernel uses 1: no crash dividing by it, only a warning.
+        const QdiscTree tree = importOne(QStringLiteral("tc qdisc add dev eth0 root handle 1: htb r2q 0\n"
+                                                        "tc class add dev eth0 parent 1: classid 1:1 htb rate 10mbit"),
+                                         QStringLiteral("eth0"));
+        QCOMPARE(std::get<HtbQdiscParams>(tree.rootQdisc()->params).r2q, 0u);
+        const ValidationIssues issues = tree.validate();
+        QVERIFY(!hasErrors(issues));
+        QVERIFY(std::any_of(issues.begin(), issues.end(), [](const ValidationIssue &i) {
+            return i.field.endsWith(u".r2q") && !i.isError() && i.message.contains(u"uses 1");
+        }));
+    }
+
+    void lossModelDefaultsFromTheFractionLikeTc()
+    {
+        // tc: set_percent(&p31, 1. - 0.1) = rint(0.9 * UINT32_MAX) = 3865470566, one above the
+        // complement of the rounded p13 (4294967295 - 429496730).
+        const QdiscTree state = importOne(QStringLiteral("tc qdisc add dev eth0 root netem loss state 10%"), QStringLiteral("eth0"));
+        const auto *gi = std::get_if<NetemStateLoss>(&netemOf(state).loss);
+        QVERIFY(gi);
+        QCOMPARE(gi->p13.scaled(), 429496730u);
+        QCOMPARE(gi->p31.scaled(), 3865470566u);
+        QCOMPARE(gi->p23, Probability::always());
+        const QdiscTree ge = importOne(QStringLiteral("tc qdisc add dev eth0 root netem loss gemodel 10%"), QStringLiteral("eth0"));
+        const auto *model = std::get_if<NetemGilbertElliottLoss>(&netemOf(ge).loss);
+        QVERIFY(model);
+        QCOMPARE(model->r.scaled(), 3865470566u);
+        QCOMPARE(*TcUnits::parsePercentFraction(u"10%"), 0.1);
+    }
+
+    void changeKeepsStatesTcWouldNotWrite()
+    {
+        // The kernel keeps reorder, ecn, the distribution and the correlations a change does
+        // not send; tc's parse-time refusals do not apply to what is kept.
+        const QdiscTree tree = importOne(
+            QStringLiteral("tc qdisc add dev eth0 root netem delay 10ms 5ms distribution normal loss 1% 25% reorder 20% ecn\n"
+                           "tc qdisc change dev eth0 root netem delay 20ms"),
+            QStringLiteral("eth0"));
+        const NetemParams &p = netemOf(tree);
+        QCOMPARE(p.reorder.probability, Probability::fromPercent(20));
+        QCOMPARE(p.gap, 0u);
+        QVERIFY(p.ecn);
+        QCOMPARE(p.distribution, NetemDistribution::Normal);
+        QCOMPARE(p.jitterUs, quint64(0));
+        // The loss is rewritten (0), its correlation kept: a random loss of 0 % with 25 %.
+        QCOMPARE(p.loss, NetemLoss(NetemRandomLoss{Probability(), Probability::fromPercent(25)}));
+        QVERIFY(!hasErrors(tree.validate()));
+        // A later loss picks the kept correlation up again.
+        const QdiscTree again = importOne(QStringLiteral("tc qdisc add dev eth0 root netem delay 10ms loss 1% 25%\n"
+                                                         "tc qdisc change dev eth0 root netem delay 10ms\n"
+                                                         "tc qdisc change dev eth0 root netem delay 10ms loss 5%"),
+                                          QStringLiteral("eth0"));
+        QCOMPARE(netemOf(again).loss, NetemLoss(NetemRandomLoss{Probability::fromPercent(5), Probability::fromPercent(25)}));
+        // "loss 0% 25%" is accepted as it stands; "loss 0%" is no loss.
+        QCOMPARE(netemOf(importOne(QStringLiteral("tc qdisc add dev eth0 root netem loss 0% 25%"), QStringLiteral("eth0"))).loss,
+                 NetemLoss(NetemRandomLoss{Probability(), Probability::fromPercent(25)}));
+        QCOMPARE(netemOf(importOne(QStringLiteral("tc qdisc add dev eth0 root netem loss 0%"), QStringLiteral("eth0"))).loss,
+                 NetemLoss());
+        // tc's own refusals stay for what a command writes.
+        QVERIFY(firstError(QStringLiteral("tc qdisc add dev eth0 root netem delay 10ms ecn")).contains(u"ecn"));
+    }
+
+    void classInUseIsNotDeleted()
+    {
+        const QString tree = QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
+                                            "tc class add dev eth0 parent 1: classid 1:1 htb rate 10mbit\n"
+                                            "tc class add dev eth0 parent 1:1 classid 1:10 htb rate 5mbit\n"
+                                            "tc class add dev eth0 parent 1:1 classid 1:20 htb rate 5mbit\n"
+                                            "tc filter add dev eth0 parent 1: protocol ip prio 1 u32 match ip dport 80 0xffff flowid 1:10\n");
+        QVERIFY(firstError(tree + u"tc class del dev eth0 classid 1:1").contains(u"HTB class in use"));
+        QVERIFY(firstError(tree + u"tc class del dev eth0 classid 1:10").contains(u"HTB class in use"));
+        const QdiscTree gone = importOne(tree + u"tc class del dev eth0 classid 1:20", QStringLiteral("eth0"));
+        QCOMPARE(gone.classes.size(), 2);
+    }
+
+    void classGettingAChildDestroysTheLeafQdisc()
+    {
+        const QString tree = QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
+                                            "tc class add dev eth0 parent 1: classid 1:1 htb rate 10mbit\n"
+                                            "tc qdisc add dev eth0 parent 1:1 handle 10: netem delay 5ms\n"
+                                            "tc qdisc add dev eth0 parent 10:1 handle 11: pfifo\n");
+        const TcImportResult result = TcImporter::import(QString(tree + u"tc class add dev eth0 parent 1:1 classid 1:10 htb rate 5mbit"));
+        QVERIFY(result.ok());
+        QCOMPARE(result.warnings.size(), 1);
+        QCOMPARE(result.trees.first().qdiscs.size(), 1); // netem 10: and its pfifo went with it
+        QVERIFY(!hasErrors(result.trees.first().validate()));
+        // And the kernel grafts no qdisc onto a class with children.
+        QVERIFY(firstError(QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
+                                          "tc class add dev eth0 parent 1: classid 1:1 htb rate 10mbit\n"
+                                          "tc class add dev eth0 parent 1:1 classid 1:10 htb rate 5mbit\n"
+                                          "tc qdisc add dev eth0 parent 1:1 handle 10: sfq"))
+                    .contains(u"child classes"));
+    }
+
+    void changeOperationsTheKernelLacks_data()
+    {
+        QTest::addColumn<QString>("script");
+        QTest::addColumn<QString>("error"); // empty: imports
+        QTest::newRow("sfq change with options") << QStringLiteral("tc qdisc add dev eth0 root sfq\ntc qdisc change dev eth0 root sfq perturb 10")
+                                                 << QStringLiteral("Change operation not supported");
+        QTest::newRow("sfq replace in place") << QStringLiteral("tc qdisc add dev eth0 root handle 1: sfq\ntc qdisc replace dev eth0 root handle 1: sfq limit 50")
+                                              << QStringLiteral("Change operation not supported");
+        QTest::newRow("sfq change without options") << QStringLiteral("tc qdisc add dev eth0 root sfq perturb 5\ntc qdisc change dev eth0 root sfq")
+                                                    << QString();
+        QTest::newRow("fq_codel flows") << QStringLiteral("tc qdisc add dev eth0 root fq_codel flows 512\ntc qdisc change dev eth0 root fq_codel flows 1024")
+                                        << QStringLiteral("flows");
+        QTest::newRow("fq_codel same flows") << QStringLiteral("tc qdisc add dev eth0 root fq_codel flows 512\ntc qdisc change dev eth0 root fq_codel flows 512")
+                                             << QStringLiteral("flows");
+        QTest::newRow("fq_codel target") << QStringLiteral("tc qdisc add dev eth0 root fq_codel flows 512\ntc qdisc change dev eth0 root fq_codel target 2ms")
+                                         << QString();
+        QTest::newRow("htb replace same handle") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc qdisc replace dev eth0 root handle 1: htb default 10")
+                                                 << QStringLiteral("delete it and add it again, or replace it with a new handle");
+        QTest::newRow("replace same handle other kind") << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem\ntc qdisc replace dev eth0 root handle 1: tbf rate 1mbit burst 10kb latency 10ms")
+                                                        << QStringLiteral("Invalid qdisc name");
+        QTest::newRow("replace no handle other kind") << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem\ntc qdisc replace dev eth0 root tbf rate 1mbit burst 10kb latency 10ms")
+                                                      << QString();
+        QTest::newRow("replace new handle") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc qdisc replace dev eth0 root handle 2: htb default 10")
+                                            << QString();
+    }
+
+    void changeOperationsTheKernelLacks()
+    {
+        QFETCH(QString, script);
+        QFETCH(QString, error);
+        const QString message = firstError(script);
+        if (error.isEmpty())
+            QVERIFY2(message.isEmpty(), qPrintable(message));
+        else
+            QVERIFY2(message.contains(error), qPrintable(message));
+    }
+
+    void sfqChangeWithoutOptionsKeepsEverything()
+    {
+        const QdiscTree tree = importOne(QStringLiteral("tc qdisc add dev eth0 root sfq perturb 5 limit 50\ntc qdisc change dev eth0 root sfq"),
+                                         QStringLiteral("eth0"));
+        QCOMPARE(std::get<SfqParams>(tree.rootQdisc()->params).limit, 50u);
+        const QdiscTree fifo = importOne(QStringLiteral("tc qdisc add dev eth0 root pfifo limit 20\ntc qdisc change dev eth0 root pfifo"),
+                                         QStringLiteral("eth0"));
+        QCOMPARE(std::get<PfifoParams>(fifo.rootQdisc()->params).limitPackets, std::optional<quint32>(20));
+    }
+
+    void prioChangeDropsTheBandsThatGo()
+    {
+        const QdiscTree tree = importOne(QStringLiteral("tc qdisc add dev eth0 root handle 1: prio bands 4\n"
+                                                        "tc qdisc add dev eth0 parent 1:4 handle 40: pfifo\n"
+                                                        "tc qdisc add dev eth0 parent 1:3 handle 30: pfifo\n"
+                                                        "tc qdisc change dev eth0 root handle 1: prio bands 3"),
+                                         QStringLiteral("eth0"));
+        QCOMPARE(tree.qdiscs.size(), 2);
+        QVERIFY(tree.qdisc(TcHandle::make(0x30, 0)));
+        QVERIFY(!hasErrors(tree.validate()));
+    }
+
+    void filterReplaceAndChangeNeedAHandle()
+    {
+        const QString base = QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
+                                            "tc class add dev eth0 parent 1: classid 1:1 htb rate 10mbit\n"
+                                            "tc class add dev eth0 parent 1: classid 1:2 htb rate 10mbit\n"
+                                            "tc filter add dev eth0 parent 1: protocol ip prio 1 u32 match ip dport 80 0xffff flowid 1:1\n");
+        // Without a handle the kernel finds nothing to overwrite: replace adds a second filter.
+        const QdiscTree two = importOne(base + u"tc filter replace dev eth0 parent 1: protocol ip prio 1 u32 match ip dport 443 0xffff flowid 1:2",
+                                        QStringLiteral("eth0"));
+        QCOMPARE(two.filters.size(), 2);
+        QVERIFY(firstError(base + u"tc filter change dev eth0 parent 1: protocol ip prio 1 u32 match ip dport 443 0xffff flowid 1:2")
+                    .contains(u"handle"));
+        // With a handle, replace and change overwrite that filter.
+        const QString withHandle = base + u"tc filter add dev eth0 parent 1: protocol ip prio 2 handle 800::800 u32 match ip dport 22 0xffff flowid 1:1\n";
+        const QdiscTree changed = importOne(withHandle + u"tc filter change dev eth0 parent 1: prio 2 handle 800::800 u32 match ip dport 23 0xffff flowid 1:2",
+                                            QStringLiteral("eth0"));
+        QCOMPARE(changed.filters.size(), 2);
+        QCOMPARE(changed.filters[1].flowId, TcHandle::make(1, 2));
+        QCOMPARE(changed.filters[1].protocol, EtherType::Ip); // change keeps the protocol tc does not send
+    }
+
+    void filterPrioHoldsOneProtocol()
+    {
+        const QString script = QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
+                                              "tc class add dev eth0 parent 1: classid 1:1 htb rate 10mbit\n"
+                                              "tc filter add dev eth0 parent 1: protocol ip prio 1 u32 match ip dport 80 0xffff flowid 1:1\n"
+                                              "tc filter add dev eth0 parent 1: protocol ipv6 prio 1 u32 match u32 0 0 flowid 1:1");
+        QVERIFY(firstError(script).contains(u"one protocol per prio"));
+    }
+
+    void handleZeroNamesNoQdisc()
+    {
+        // ":1" names qdisc 0:, which a root added without a handle is not.
+        QVERIFY(firstError(QStringLiteral("tc qdisc add dev eth0 root netem delay 1ms\n"
+                                          "tc qdisc add dev eth0 parent :1 pfifo"))
+                    .contains(u"Failed to find specified qdisc"));
+        // Handle-less qdiscs are found by where they hang, each on its own.
+        const QString htb = QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
+                                           "tc class add dev eth0 parent 1: classid 1:10 htb rate 10mbit\n"
+                                           "tc class add dev eth0 parent 1: classid 1:20 htb rate 10mbit\n"
+                                           "tc qdisc add dev eth0 parent 1:10 netem delay 1ms\n"
+                                           "tc qdisc add dev eth0 parent 1:20 netem delay 2ms\n");
+        const QdiscTree changed = importOne(htb + u"tc qdisc change dev eth0 parent 1:20 netem delay 5ms", QStringLiteral("eth0"));
+        QCOMPARE(netemOf(changed, TcHandle::make(1, 0x10)).delayUs, quint64(1000));
+        QCOMPARE(netemOf(changed, TcHandle::make(1, 0x20)).delayUs, quint64(5000));
+        const QdiscTree deleted = importOne(htb + u"tc class del dev eth0 classid 1:10", QStringLiteral("eth0"));
+        QCOMPARE(deleted.qdiscs.size(), 2); // the htb and the netem at 1:20
+        QVERIFY(deleted.qdiscAt(TcHandle::make(1, 0x20)));
+        // A child qdisc without a handle is no validation issue: the kernel assigns one.
+        QVERIFY(changed.validate().isEmpty());
+    }
+
+    void qdiscByHandleWithoutParent()
+    {
+        const QdiscTree tree = importOne(QStringLiteral("tc qdisc add dev eth0 root handle 1: netem delay 10ms\n"
+                                                        "tc qdisc change dev eth0 handle 1: netem delay 20ms"),
+                                         QStringLiteral("eth0"));
+        QCOMPARE(netemOf(tree).delayUs, quint64(20000));
+        QVERIFY(firstError(QStringLiteral("tc qdisc change dev eth0 handle 1: netem delay 20ms")).contains(u"Specified qdisc not found"));
+        // The kernel deletes only by parent: "Classid cannot be zero".
+        QVERIFY(firstError(QStringLiteral("tc qdisc add dev eth0 root handle 10: netem\n"
+                                          "tc qdisc del dev eth0 handle 10:"))
+                    .contains(u"Classid cannot be zero"));
+    }
+
+    void filterParentsAsTheKernelResolvesThem()
+    {
+        // A class-level filter, the ingress word on an ingress qdisc.
+        const QdiscTree tree = importOne(QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
+                                                        "tc class add dev eth0 parent 1: classid 1:1 htb rate 10mbit\n"
+                                                        "tc class add dev eth0 parent 1:1 classid 1:10 htb rate 5mbit\n"
+                                                        "tc filter add dev eth0 parent 1:1 protocol ip prio 1 u32 match ip dport 80 0xffff flowid 1:10\n"
+                                                        "tc qdisc add dev eth0 ingress\n"
+                                                        "tc filter add dev eth0 ingress protocol all prio 1 u32 match u32 0 0 action mirred egress redirect dev ifb0"),
+                                         QStringLiteral("eth0"));
+        QCOMPARE(tree.filters.size(), 2);
+        QCOMPARE(tree.filterOwner(TcHandle::make(1, 1)), tree.rootQdisc());
+        QCOMPARE(tree.filterOwner(TcHandle(0xFFFFFFF2u)), tree.ingressQdisc());
+        QVERIFY(!hasErrors(tree.validate()));
+        // "parent ffff:" on clsact is refused; its hooks are taken.
+        QVERIFY(firstError(QStringLiteral("tc qdisc add dev eth0 clsact\n"
+                                          "tc filter add dev eth0 parent ffff: protocol all u32 match u32 0 0 action mirred egress redirect dev ifb0"))
+                    .contains(u"clsact"));
+        QVERIFY(firstError(QStringLiteral("tc qdisc add dev eth0 clsact\n"
+                                          "tc filter add dev eth0 egress protocol all u32 match u32 0 0 action mirred egress redirect dev ifb0"))
+                    .isEmpty());
+        // A class that does not exist has no block.
+        QVERIFY(firstError(QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
+                                          "tc filter add dev eth0 parent 1:5 protocol ip u32 match u32 0 0 flowid 1:5"))
+                    .contains(u"Specified class doesn't exist"));
+    }
+
+    void ipv4AsGetAddrIpv4_data()
+    {
+        QTest::addColumn<QString>("match");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<quint32>("value");
+        QTest::addColumn<quint32>("mask");
+        QTest::newRow("dotted") << QStringLiteral("ip dst 10.1.2.3") << true << 0x0A010203u << 0xFFFFFFFFu;
+        QTest::newRow("octal part") << QStringLiteral("ip dst 010.0.0.1") << true << 0x08000001u << 0xFFFFFFFFu;
+        QTest::newRow("hex part") << QStringLiteral("ip src 0x0a.0.0.1/8") << true << 0x0A000000u << 0xFF000000u;
+        QTest::newRow("two parts") << QStringLiteral("ip dst 10.1/16") << true << 0x0A010000u << 0xFFFF0000u;
+        QTest::newRow("dotted mask") << QStringLiteral("ip dst 10.0.0.0/255.0.0.0") << true << 0x0A000000u << 0xFF000000u;
+        QTest::newRow("any") << QStringLiteral("ip dst any") << true << 0u << 0u;
+        QTest::newRow("one hex part above 255") << QStringLiteral("ip dst 0x0a000001") << false << 0u << 0u;
+        QTest::newRow("bad octal") << QStringLiteral("ip dst 08.0.0.1") << false << 0u << 0u;
+        QTest::newRow("five parts") << QStringLiteral("ip dst 1.2.3.4.5") << false << 0u << 0u;
+        QTest::newRow("trailing dot") << QStringLiteral("ip dst 1.2.") << false << 0u << 0u;
+        QTest::newRow("any with prefix") << QStringLiteral("ip dst any/8") << false << 0u << 0u;
+        QTest::newRow("default with prefix") << QStringLiteral("ip dst default/0") << false << 0u << 0u;
+        QTest::newRow("holey mask") << QStringLiteral("ip dst 10.0.0.0/255.0.255.0") << false << 0u << 0u;
+    }
+
+    void ipv4AsGetAddrIpv4()
+    {
+        QFETCH(QString, match);
+        QFETCH(bool, ok);
+        QFETCH(quint32, value);
+        QFETCH(quint32, mask);
+        QString error;
+        const auto parsed = TcImporter::parseMatch(match, &error);
+        QCOMPARE(bool(parsed), ok);
+        if (parsed) {
+            QCOMPARE(parsed->value, value);
+            QCOMPARE(parsed->mask, mask);
+        }
+    }
+
+    void shellIdioms()
+    {
+        const QString script = QStringLiteral(
+            "tc qdisc del dev eth0 root > /dev/null 2>&1\n"
+            "tc qdisc del dev eth1 root 2> /dev/null || true\n"
+            "sudo -u root tc qdisc add dev eth0 root netem delay 1ms\n"
+            "sudo -E -g wheel -- tc qdisc add dev eth1 root netem delay 2ms\n"
+            "echo \"$X\"; tc qdisc add dev eth2 root netem delay 3ms\n"
+            "tc qdisc add dev $DEV root \\\n"
+            "    netem delay 4ms\n"
+            "tc qdisc add dev eth3 root netem delay 5ms > out.txt\n");
+        const TcImportResult result = TcImporter::import(script);
+        QStringList messages;
+        for (const TcScriptError &e : result.errors)
+            messages.append(e.toString());
+        // One error per command that needs a shell; the tc command after "echo …;" still imports.
+        QVERIFY2(result.errors.size() == 3, qPrintable(messages.join(u'\n')));
+        QCOMPARE(result.errors[0].line, 5); // echo "$X"
+        QCOMPARE(result.errors[1].line, 6); // $DEV; its continuation on line 7 is not reported again
+        QCOMPARE(result.errors[2].line, 8); // a redirection to a file needs a shell
+        QCOMPARE(result.errors[2].word, QStringLiteral(">"));
+        QCOMPARE(netemOf(*result.tree(u"eth0")).delayUs, quint64(1000));
+        QCOMPARE(netemOf(*result.tree(u"eth1")).delayUs, quint64(2000));
+        QCOMPARE(netemOf(*result.tree(u"eth2")).delayUs, quint64(3000));
+        QVERIFY(!result.tree(u"eth3"));
+    }
+
+    void priomapEntriesCompareUnsigned()
+    {
+        QVERIFY(firstError(QStringLiteral("tc qdisc add dev eth0 root prio priomap 4294967295")).contains(u"does not exist"));
+        QVERIFY(firstError(QStringLiteral("tc qdisc add dev eth0 root prio priomap 2147483648")).contains(u"does not exist"));
+    }
+
+    void canonicalForms()
+    {
+        // The slot form the kernel uses is the only one kept.
+        const QdiscTree slot = importOne(QStringLiteral("tc qdisc add dev eth0 root netem slot 1ms 2ms slot distribution normal 1ms 500us"),
+                                         QStringLiteral("eth0"));
+        QCOMPARE(netemOf(slot).slot.minDelayNs, qint64(0));
+        QCOMPARE(netemOf(slot).slot.maxDelayNs, qint64(0));
+        QCOMPARE(netemOf(slot).slot.distJitterNs, qint64(500000));
+        // ceil 0 is the rate, as tc sends it.
+        const QdiscTree htb = importOne(QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
+                                                       "tc class add dev eth0 parent 1: classid 1:1 htb rate 10mbit ceil 0"),
+                                        QStringLiteral("eth0"));
+        QCOMPARE(htb.classes.first().params.ceilBytesPerSecond, mbit(10));
+        // A loss of 0 % without correlation, after a change too, is no loss.
+        const QdiscTree lossless = importOne(QStringLiteral("tc qdisc add dev eth0 root netem loss 1%\n"
+                                                            "tc qdisc change dev eth0 root netem loss 0%"),
+                                             QStringLiteral("eth0"));
+        QCOMPARE(netemOf(lossless).loss, NetemLoss());
+    }
+
     void exportThenImportIsIdentity_data()
     {
         QTest::addColumn<QString>("script");
@@ -394,6 +740,33 @@ private Q_SLOTS:
             "tc -n lab qdisc add dev ifb0 root netem delay 50ms loss 2%");
         QTest::newRow("clsact") << QStringLiteral("tc qdisc add dev eth0 clsact");
         QTest::newRow("empty") << QStringLiteral("tc qdisc del dev eth0 root");
+        // States only a change leaves behind: written as an add and a change.
+        QTest::newRow("netem kept by change") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: netem delay 10ms 5ms distribution pareto loss 1% 25% reorder 20% 10% ecn\n"
+            "tc qdisc change dev eth0 root handle 1: netem delay 20ms duplicate 1%");
+        QTest::newRow("netem reorder kept, no delay") << QStringLiteral(
+            "tc qdisc add dev eth0 root netem delay 10ms reorder 20%\ntc qdisc change dev eth0 root netem loss 2%");
+        QTest::newRow("lonely correlations") << QStringLiteral("tc qdisc add dev eth0 root netem loss 0% 25% reorder 0% 10% corrupt 0% 5%");
+        QTest::newRow("loss 0") << QStringLiteral("tc qdisc add dev eth0 root netem delay 1ms loss 0%");
+        QTest::newRow("slot both forms") << QStringLiteral("tc qdisc add dev eth0 root netem slot 1ms 2ms slot distribution normal 1ms 500us");
+        QTest::newRow("htb r2q 0, ceil 0, class filter, handle-less leaf") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: htb r2q 0\n"
+            "tc class add dev eth0 parent 1: classid 1:1 htb rate 10mbit ceil 0\n"
+            "tc class add dev eth0 parent 1:1 classid 1:10 htb rate 5mbit prio 9\n"
+            "tc qdisc add dev eth0 parent 1:10 sfq depth 200\n"
+            "tc filter add dev eth0 parent 1:1 protocol ip prio 1 u32 match ip dst 10.1/16 flowid 1:10");
+        QTest::newRow("ingress word") << QStringLiteral(
+            "tc qdisc add dev eth0 ingress\n"
+            "tc filter add dev eth0 ingress protocol ip prio 2 u32 match ip src 010.0.0.0/8 action mirred egress redirect dev ifb0");
+        // The fuzzer's seed corpus.
+        const QDir corpus(QFINDTESTDATA("../fuzz/corpus/importer"));
+        const QStringList files = corpus.entryList({QStringLiteral("*.tc")}, QDir::Files, QDir::Name);
+        QVERIFY(!files.isEmpty());
+        for (const QString &name : files) {
+            QFile file(corpus.filePath(name));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QTest::newRow(qPrintable(u"corpus " + name)) << QString::fromUtf8(file.readAll());
+        }
     }
 
     void exportThenImportIsIdentity()
@@ -428,6 +801,16 @@ private Q_SLOTS:
         QVERIFY(action);
         QCOMPARE(action->device, QStringLiteral("ifb0"));
         QVERIFY(!TcImporter::parseAction(u"gact drop", &error));
+    }
+
+    void exportWritesKeptStatesAsAddAndChange()
+    {
+        const QdiscTree tree = importOne(QStringLiteral("tc qdisc add dev eth0 root netem delay 10ms loss 1% ecn\n"
+                                                        "tc qdisc change dev eth0 root netem delay 10ms"),
+                                         QStringLiteral("eth0"));
+        QCOMPARE(TcExporter::commands(tree),
+                 QStringList({QStringLiteral("tc qdisc add dev eth0 root netem delay 10ms loss random 1% ecn"),
+                              QStringLiteral("tc qdisc change dev eth0 root netem delay 10ms")}));
     }
 };
 

@@ -460,6 +460,11 @@ void TstTcUnits::parsePercent()
     QCOMPARE(got.has_value(), ok);
     if (ok)
         QCOMPARE(got->scaled(), expected);
+    // parse_percent() alone takes exactly the same words, and set_percent() of it is the same value.
+    const std::optional<double> fraction = TcUnits::parsePercentFraction(text);
+    QCOMPARE(fraction.has_value(), ok);
+    if (ok)
+        QCOMPARE(Probability::fromFraction(*fraction).scaled(), expected);
 }
 
 void TstTcUnits::parseU32_data()

@@ -31,6 +31,13 @@ private Q_SLOTS:
             "ip link add ifb1 type ifb\ntc qdisc add dev eth0 handle ffff: ingress\n"
             "tc filter add dev eth0 parent ffff: protocol all prio 1 u32 match u32 0 0 action mirred egress redirect dev ifb1\n"
             "tc qdisc add dev ifb1 root sfq perturb 10 quantum 1514 limit 100 divisor 256 flows 64 depth 20 headdrop");
+        QTest::newRow("netem kept by a change") << QStringLiteral(
+            "tc qdisc add dev eth0 root netem delay 10ms 5ms distribution normal loss 1% 25% reorder 20% ecn\n"
+            "tc qdisc change dev eth0 root netem delay 20ms");
+        QTest::newRow("lonely correlations, r2q 0") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: htb r2q 0\n"
+            "tc class add dev eth0 parent 1: classid 1:1 htb rate 10mbit\n"
+            "tc qdisc add dev eth0 parent 1:1 netem loss 0% 25% reorder 0% 10%");
         QTest::newRow("prio and fifos") << QStringLiteral(
             "tc qdisc add dev eth0 root handle 1: prio bands 5 priomap 4 3 2 1 0 0 0 0 1 1 1 1 1 1 1 1\n"
             "tc qdisc add dev eth0 parent 1:1 handle 10: pfifo limit 10\ntc qdisc add dev eth0 parent 1:2 handle 20: bfifo");
@@ -48,6 +55,47 @@ private Q_SLOTS:
             QVERIFY2(back, qPrintable(errors.join(u'\n')));
             QVERIFY2(*back == tree, bytes.constData());
         }
+    }
+
+    void lossModelsStartFromTcsDefaults()
+    {
+        // What "loss state 10%" and "loss gemodel 10%" give in tc, from the fraction as tc computes it.
+        const auto netemFrom = [](const char *json) {
+            QStringList errors;
+            const auto tree = TreeJson::fromJson(QJsonDocument::fromJson(json).object(), QString(), &errors);
+            [&] { QVERIFY2(tree, qPrintable(errors.join(u'\n'))); }();
+            return tree ? std::get<NetemParams>(tree->qdiscs.first().params) : NetemParams();
+        };
+        const NetemParams state = netemFrom(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"loss":{"model":"state","p13":"10%","p14":"1%"}}}]})");
+        const auto *gi = std::get_if<NetemStateLoss>(&state.loss);
+        QVERIFY(gi);
+        QCOMPARE(gi->p31.scaled(), 3865470566u); // rint((1 - 0.1) * UINT32_MAX), not 3865470565
+        QCOMPARE(gi->p32, Probability());
+        QCOMPARE(gi->p23, Probability::always());
+        QCOMPARE(gi->p14, Probability::fromPercent(1));
+        const TcImportResult tc = TcImporter::import(QStringLiteral("tc qdisc add dev eth0 root netem loss state 10% 90% 0% 100% 1%"));
+        QCOMPARE(NetemLoss(*gi), std::get<NetemParams>(tc.trees.first().qdiscs.first().params).loss);
+
+        const NetemParams ge = netemFrom(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"loss":{"model":"gemodel","p":"10%"}}}]})");
+        QCOMPARE(ge.loss, NetemLoss(NetemGilbertElliottLoss{Probability::fromPercent(10), Probability::fromScaled(3865470566u),
+                                                            Probability::always(), Probability()}));
+
+        // A random loss of 0 % without a correlation is no loss; with one it is kept.
+        QCOMPARE(netemFrom(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"loss":{"model":"random","probability":"0%"}}}]})").loss,
+                 NetemLoss());
+        QCOMPARE(netemFrom(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"loss":{"model":"random","probability":"0%","correlation":"25%"}}}]})").loss,
+                 NetemLoss(NetemRandomLoss{Probability(), Probability::fromPercent(25)}));
+    }
+
+    void htbR2qZero()
+    {
+        QStringList errors;
+        const auto tree = TreeJson::fromJson(QJsonDocument::fromJson(R"({"qdiscs":[{"parent":"root","handle":"1:","kind":"htb","params":{"r2q":0}}],
+            "classes":[{"classid":"1:1","parent":"1:","params":{"rate":"1mbit"}}]})").object(), QString(), &errors);
+        QVERIFY2(tree, qPrintable(errors.join(u'\n')));
+        QCOMPARE(std::get<HtbQdiscParams>(tree->qdiscs.first().params).r2q, 0u);
+        QVERIFY(!hasErrors(tree->validate())); // a warning: the kernel uses 1
+        QCOMPARE(TreeJson::toJson(*tree)[u"qdiscs"].toArray().first()[u"params"][u"r2q"].toInt(-1), 0);
     }
 
     void readableValues()
@@ -75,7 +123,7 @@ private Q_SLOTS:
                                            << QStringLiteral("qdiscs[0].params.delay: expected a string with a unit");
         QTest::newRow("bad handle") << QByteArray(R"({"qdiscs":[{"parent":"root","handle":"1:1","kind":"netem"}]})")
                                     << QStringLiteral("qdiscs[0].handle:");
-        QTest::newRow("bad match") << QByteArray(R"({"qdiscs":[],"filters":[{"parent":"1:","matches":["ip dst 1.2.3/8"],"flowid":"1:1"}]})")
+        QTest::newRow("bad match") << QByteArray(R"({"qdiscs":[],"filters":[{"parent":"1:","matches":["ip dst 1.2.3.4.5/8"],"flowid":"1:1"}]})")
                                    << QStringLiteral("filters[0].matches[0]:");
         QTest::newRow("bad loss model") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"loss":{"model":"burst"}}}]})")
                                         << QStringLiteral("qdiscs[0].params.loss.model:");
@@ -86,6 +134,10 @@ private Q_SLOTS:
         QTest::newRow("slot forms mixed") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"slot":{"min":"1ms","distribution":"normal","delay":"1ms","jitter":"1ms"}}}]})")
                                           << QStringLiteral("qdiscs[0].params.slot.min:");
         QTest::newRow("bad target") << QByteArray(R"({"target":"a/b/c","qdiscs":[]})") << QStringLiteral("target:");
+        QTest::newRow("random loss without probability") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"loss":{"model":"random","correlation":"25%"}}}]})")
+                                                          << QStringLiteral("qdiscs[0].params.loss.probability: is required");
+        QTest::newRow("state loss without p13") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"loss":{"model":"state","p31":"5%"}}}]})")
+                                                << QStringLiteral("qdiscs[0].params.loss.p13: is required");
     }
 
     void errorsNamePaths()

@@ -54,16 +54,44 @@ private Q_SLOTS:
                                              << QStringLiteral("burst") << false << QStringLiteral("1000b");
         QTest::newRow("jitter above kernel clamp") << QStringLiteral("tc qdisc add dev eth0 root netem delay 10s 3s")
                                                    << QStringLiteral("jitter") << false << QStringLiteral("3s");
-        // What the kernel refuses: errors.
+        // What the kernel caps instead of refusing: warnings naming the value it uses.
         QTest::newRow("htb prio 8") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
                                                       "tc class add dev eth0 parent 1: classid 1:1 htb rate 10mbit prio 8")
-                                    << QStringLiteral("prio") << true << QStringLiteral("0…7");
+                                    << QStringLiteral("prio") << false << QStringLiteral("uses 7");
+        QTest::newRow("sfq depth") << QStringLiteral("tc qdisc add dev eth0 root sfq depth 200")
+                                   << QStringLiteral("depth") << false << QStringLiteral("uses 127");
+        QTest::newRow("sfq flows") << QStringLiteral("tc qdisc add dev eth0 root sfq flows 70000")
+                                   << QStringLiteral("flows") << false << QStringLiteral("uses 65408");
+        QTest::newRow("sfq limit") << QStringLiteral("tc qdisc add dev eth0 root sfq limit 70000")
+                                   << QStringLiteral("limit") << false << QStringLiteral("uses 16256"); // 127 × 128
+        QTest::newRow("htb r2q 0") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb r2q 0\n"
+                                                     "tc class add dev eth0 parent 1: classid 1:1 htb rate 100kbit")
+                                   << QStringLiteral("r2q") << false << QStringLiteral("uses 1");
+        QTest::newRow("tbf mtu without peakrate") << QStringLiteral("tc qdisc add dev eth0 root tbf rate 10mbit burst 32kb latency 50ms mtu 1514")
+                                                  << QStringLiteral("mtu") << false << QStringLiteral("no effect");
+        // What a netem change leaves behind (tc refuses to write it, the kernel keeps it).
+        QTest::newRow("reorder kept with gap 0") << QStringLiteral("tc qdisc add dev eth0 root netem delay 10ms reorder 25%\n"
+                                                                   "tc qdisc change dev eth0 root netem delay 10ms")
+                                                 << QStringLiteral("gap") << false << QStringLiteral("with gap 0 the kernel never reorders");
+        QTest::newRow("ecn kept without loss") << QStringLiteral("tc qdisc add dev eth0 root netem loss 1% ecn\n"
+                                                                 "tc qdisc change dev eth0 root netem delay 1ms")
+                                               << QStringLiteral("ecn") << false << QStringLiteral("ecn without a loss model marks nothing");
+        QTest::newRow("distribution kept without jitter") << QStringLiteral("tc qdisc add dev eth0 root netem delay 10ms 5ms distribution normal\n"
+                                                                            "tc qdisc change dev eth0 root netem delay 10ms")
+                                                          << QStringLiteral("distribution") << false
+                                                          << QStringLiteral("a distribution without jitter has no effect");
+        QTest::newRow("loss correlation without loss") << QStringLiteral("tc qdisc add dev eth0 root netem loss 0% 25%")
+                                                       << QStringLiteral("loss.correlation") << false << QStringLiteral("no effect");
+        QTest::newRow("egress filter on ingress") << QStringLiteral("tc qdisc add dev eth0 ingress\n"
+                                                                    "tc filter add dev eth0 egress protocol all u32 match u32 0 0 action mirred egress redirect dev ifb0")
+                                                  << QStringLiteral("filter") << false << QStringLiteral("incoming traffic");
+        // What the kernel refuses: errors.
+        QTest::newRow("fq_codel quantum") << QStringLiteral("tc qdisc add dev eth0 root fq_codel quantum 2000000")
+                                          << QStringLiteral("quantum") << true << QStringLiteral("Invalid quantum");
         QTest::newRow("tbf peakrate not above rate") << QStringLiteral("tc qdisc add dev eth0 root tbf rate 10mbit burst 10kb latency 10ms peakrate 10mbit mtu 1514")
                                                      << QStringLiteral("peakrate") << true << QStringLiteral("10mbit");
         QTest::newRow("sfq divisor") << QStringLiteral("tc qdisc add dev eth0 root sfq divisor 1000")
                                      << QStringLiteral("divisor") << true << QStringLiteral("power of two");
-        QTest::newRow("sfq depth") << QStringLiteral("tc qdisc add dev eth0 root sfq depth 200")
-                                   << QStringLiteral("depth") << true << QStringLiteral("127");
         QTest::newRow("child of netem not at :1") << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem\n"
                                                                     "tc qdisc add dev eth0 parent 1:2 handle 2: pfifo")
                                                   << QStringLiteral("qdisc 2:") << true << QStringLiteral("1:1");
@@ -97,12 +125,21 @@ private Q_SLOTS:
         NetemParams netem;
         netem.delayUs = NetemParams::MaxDelayUs + 1;
         QVERIFY(find(netem.validate(), QStringLiteral("delay"))->isError());
+        // States a netem change leaves behind: the kernel holds them, so they only warn.
         netem = {};
         netem.ecn = true;
-        QVERIFY(find(netem.validate(), QStringLiteral("ecn"))->isError());
+        QVERIFY(!find(netem.validate(), QStringLiteral("ecn"))->isError());
         netem = {};
         netem.distribution = NetemDistribution::Normal;
-        QVERIFY(find(netem.validate(), QStringLiteral("distribution"))->isError());
+        QVERIFY(!find(netem.validate(), QStringLiteral("distribution"))->isError());
+        netem = {};
+        netem.delayUs = 1000;
+        netem.reorder.probability = Probability::fromPercent(10);
+        QVERIFY(!find(netem.validate(), QStringLiteral("gap"))->isError());
+        netem.gap = 1;
+        QVERIFY(!hasErrors(netem.validate()));
+        netem.delayUs = 0;
+        QVERIFY(find(netem.validate(), QStringLiteral("reorder"))->isError()); // tc never writes it
 
         TbfParams tbf;
         const ValidationIssues tbfIssues = tbf.validate();
@@ -128,10 +165,87 @@ private Q_SLOTS:
         QVERIFY(hasErrors(cycle.validate()));
     }
 
+    void structureAsTheKernelSeesIt()
+    {
+        HtbClassParams rate;
+        rate.rateBytesPerSecond = 125000;
+        QdiscTree htb;
+        htb.device = QStringLiteral("eth0");
+        htb.qdiscs.append(QdiscNode{TcHandle::make(1, 0), TcHandle::root(), HtbQdiscParams{}});
+        htb.classes.append(ClassNode{TcHandle::make(1, 1), TcHandle::make(1, 0), rate});
+        QVERIFY(htb.validate().isEmpty());
+
+        // Classes whose parents form a cycle are never created.
+        QdiscTree cycle = htb;
+        cycle.classes.append(ClassNode{TcHandle::make(1, 0x10), TcHandle::make(1, 0x20), rate});
+        cycle.classes.append(ClassNode{TcHandle::make(1, 0x20), TcHandle::make(1, 0x10), rate});
+        const ValidationIssue *unreachable = find(cycle.validate(), QStringLiteral("class 1:10"));
+        QVERIFY(unreachable && unreachable->isError() && unreachable->message.contains(u"cycle"));
+
+        // A qdisc cannot hang at an inner class.
+        QdiscTree inner = htb;
+        inner.classes.append(ClassNode{TcHandle::make(1, 0x10), TcHandle::make(1, 1), rate});
+        inner.qdiscs.append(QdiscNode{TcHandle::make(0x10, 0), TcHandle::make(1, 1), SfqParams{}});
+        const ValidationIssue *graft = find(inner.validate(), QStringLiteral("qdisc 10:"));
+        QVERIFY(graft && graft->isError() && graft->message.contains(u"child classes"));
+
+        // One protocol per prio of a block.
+        QdiscTree filters = htb;
+        U32Filter ip;
+        ip.parent = TcHandle::make(1, 0);
+        ip.prio = 1;
+        ip.protocol = EtherType::Ip;
+        ip.flowId = TcHandle::make(1, 1);
+        U32Filter ipv6 = ip;
+        ipv6.protocol = EtherType::Ipv6;
+        filters.filters = {ip, ipv6};
+        const ValidationIssue *protocol = find(filters.validate(), QStringLiteral("protocol"));
+        QVERIFY(protocol && protocol->isError() && protocol->message.contains(u"ipv6"));
+        ipv6.prio = 2;
+        filters.filters = {ip, ipv6};
+        QVERIFY(!hasErrors(filters.validate()));
+
+        // A filter at an htb class, with the class's own block; not at a prio band.
+        QdiscTree classFilter = htb;
+        ip.parent = TcHandle::make(1, 1);
+        classFilter.filters = {ip};
+        QVERIFY(!hasErrors(classFilter.validate()));
+        QCOMPARE(classFilter.filterOwner(TcHandle::make(1, 1)), &classFilter.qdiscs.first());
+        QVERIFY(!classFilter.filterOwner(TcHandle::make(1, 2)));
+
+        // clsact: only its hooks; ingress: every minor.
+        QdiscTree hooks;
+        hooks.qdiscs.append(QdiscNode{TcHandle::ingressHandle(), TcHandle::ingressParent(), ClsactParams{}});
+        QVERIFY(hooks.filterOwner(TcHandle(0xFFFFFFF2u)));
+        QVERIFY(hooks.filterOwner(TcHandle(0xFFFFFFF3u)));
+        QVERIFY(!hooks.filterOwner(TcHandle::ingressHandle()));
+        hooks.qdiscs.first().params = IngressParams{};
+        QVERIFY(hooks.filterOwner(TcHandle::ingressHandle()));
+        QVERIFY(hooks.filterOwner(TcHandle(0xFFFFFFF2u)));
+
+        // Handle 0 names nothing, and a child without a handle is no issue.
+        QdiscTree unnamed = htb;
+        unnamed.qdiscs.append(QdiscNode{TcHandle(), TcHandle::make(1, 1), SfqParams{}});
+        QVERIFY(!unnamed.qdisc(TcHandle()));
+        QVERIFY(unnamed.validate().isEmpty());
+        unnamed.removeSubtree(TcHandle());
+        QCOMPARE(unnamed.qdiscs.size(), 2);
+        unnamed.removeQdiscAt(TcHandle::make(1, 1));
+        QCOMPARE(unnamed.qdiscs.size(), 1);
+    }
+
     void goodTreesHaveNoErrors()
     {
         QVERIFY(!hasErrors(issuesOf(QStringLiteral("tc qdisc add dev eth0 root netem delay 100ms 20ms distribution normal loss 1% 25%"))));
         QVERIFY(issuesOf(QStringLiteral("tc qdisc add dev eth0 root tbf rate 10mbit burst 32kb latency 50ms")).isEmpty());
+        // A child qdisc without a handle: the kernel assigns one.
+        QVERIFY(issuesOf(QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
+                                        "tc class add dev eth0 parent 1: classid 1:10 htb rate 10mbit\n"
+                                        "tc qdisc add dev eth0 parent 1:10 sfq"))
+                    .isEmpty());
+        QVERIFY(!hasErrors(issuesOf(QStringLiteral("tc qdisc add dev eth0 root netem loss 0% 25%"))));
+        QVERIFY(!hasErrors(issuesOf(QStringLiteral("tc qdisc add dev eth0 root netem loss 1% 25%\n"
+                                                   "tc qdisc change dev eth0 root netem delay 10ms"))));
     }
 };
 

@@ -12,12 +12,17 @@
 // TcEngine::readStats over a window inside iperf3's measured interval) is printed beside it and
 // checked too: it is the shaper's view, independent of the receiver.
 //
+// The UDP sender offers unlimited load (-b 0) through socket buffers of 1 MiB (-w, see udpWindow()):
+// the shaper's queue stays full through a busy machine's scheduling gaps, so what is measured is
+// the shaper, not whether iperf3 got a CPU in time.
+//
 // Every row prints its figures (QINFO lines) so they can be quoted.
 #include "labnamespace.h"
 #include "netlink/tcengine.h"
 #include "tc/tcimporter.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QScopeGuard>
@@ -25,6 +30,7 @@
 #include <QTest>
 #include <QThread>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace qs;
@@ -39,6 +45,7 @@ constexpr int kWindowStartMs = 1600;       // qdisc counter window, from the cli
 constexpr int kWindowEndMs = 6400;         // … both ends well inside iperf3's measured interval
 constexpr int kUdpHeaderBytes = 8 + 20 + 14; // UDP + IPv4 + Ethernet: what the qdisc counts on top of the payload
 constexpr double kUdpTolerance = 0.05;
+constexpr qint64 kUdpSocketBuffer = 1 << 20; // iperf3 -w for UDP, at most (see udpWindow())
 constexpr double kTcpMinimumShare = 0.90;
 
 const QString kServerAddress = QStringLiteral("198.18.0.2");
@@ -82,6 +89,35 @@ QHash<QString, qint64> udpCounters(const LabNamespace &ns)
     return counters;
 }
 
+/** A global net.core limit (read-only inside a namespace); 0 when unreadable. */
+qint64 coreSysctl(const QString &name)
+{
+    QFile file(QStringLiteral("/proc/sys/net/core/") + name);
+    return file.open(QIODevice::ReadOnly) ? QString::fromLatin1(file.readAll()).trimmed().toLongLong() : 0;
+}
+
+/**
+ * The UDP socket buffers (iperf3 -w, both ends): deep enough that the traffic generator keeps the
+ * shaper's queue full through the scheduling gaps of a busy machine, and that the receiver
+ * absorbs its own. The default 208 KiB holds about 128 datagrams of 64 bytes (truesize ~1.6 KiB
+ * each): 11 ms at the shaped rate. Measured here with five compilers on the two CPUs, paced
+ * (-b 40M) with default buffers, htb/64 gave 7.6-9.9 Mbit/s — the class's queue was found empty
+ * while iperf3 spent 55-75 % of the time waiting for a CPU (schedstat); nice -10 and pinning
+ * (-A) did not help. Unlimited (-b 0) with 1 MiB (the kernel doubles it: ~1260 datagrams, ~110 ms)
+ * gave 9.66-10.01 Mbit/s in every run. iperf3 refuses a size the kernel caps
+ * (net.core.wmem_max/rmem_max, global and read-only in a namespace), so no more is asked for.
+ */
+qint64 udpWindow()
+{
+    qint64 window = kUdpSocketBuffer;
+    for (const QString &limit : {QStringLiteral("wmem_max"), QStringLiteral("rmem_max")}) {
+        const qint64 max = coreSysctl(limit);
+        if (max > 0)
+            window = std::min(window, max);
+    }
+    return window;
+}
+
 QString mbit(double bitsPerSecond)
 {
     return QString::number(bitsPerSecond / 1e6, 'f', 3) + QStringLiteral(" Mbit/s");
@@ -123,8 +159,7 @@ private Q_SLOTS:
             QFAIL("this test shapes traffic between network namespaces of its own and needs root (CI runs as root)");
         if (QStandardPaths::findExecutable(QStringLiteral("iperf3")).isEmpty())
             QFAIL("iperf3 is missing: install the Debian package iperf3 (scripts/install-deps.sh does)");
-        if (QStandardPaths::findExecutable(QStringLiteral("ethtool")).isEmpty()
-            && QStandardPaths::findExecutable(QStringLiteral("ethtool"), {QStringLiteral("/usr/sbin"), QStringLiteral("/sbin")}).isEmpty())
+        if (QStandardPaths::findExecutable(QStringLiteral("ethtool")).isEmpty())
             QFAIL("ethtool is missing: install the Debian package ethtool (scripts/install-deps.sh does)");
 
         m_a = std::make_unique<LabNamespace>(QStringLiteral("qs-shape-a"));
@@ -144,6 +179,10 @@ private Q_SLOTS:
             QVERIFY2(r.ok(), qPrintable(r.err));
         }
         QVERIFY(m_a->up(QStringLiteral("va")) && m_b->up(QStringLiteral("vb")));
+        qInfo().noquote() << QStringLiteral("UDP socket buffers (iperf3 -w): %1 bytes (net.core.wmem_max %2, rmem_max %3)")
+                                 .arg(udpWindow())
+                                 .arg(coreSysctl(QStringLiteral("wmem_max")))
+                                 .arg(coreSysctl(QStringLiteral("rmem_max")));
         // Neighbour resolution now, not inside a measurement.
         QVERIFY(m_a->exec({QStringLiteral("ping"), QStringLiteral("-c"), QStringLiteral("1"), QStringLiteral("-W"), QStringLiteral("2"), kServerAddress}).ok());
     }
@@ -166,7 +205,10 @@ private Q_SLOTS:
         // tbf: a burst of 32 KiB (≫ one MTU frame), 100 ms of queue: the bucket, not the queue
         // limit, sets the rate.
         const QString tbf10 = QStringLiteral("tc qdisc add dev va root handle 1: tbf rate 10mbit burst 32kb latency 100ms");
-        // htb: everything unclassified goes to the default class 1:10, capped at 10mbit.
+        // htb: everything unclassified goes to the default class 1:10, capped at 10mbit. cburst is
+        // tc's default (rate/HZ + MTU = 1600 bytes): a dequeue timer that fires late loses its
+        // time for good, so under CPU load htb reads 0.1-2 % low where tbf (32 KiB bucket) is
+        // exact; with cburst 15k the same class gave 9.96-10.00 Mbit/s. The common tree is tested.
         const QString htb10 = QStringLiteral("tc qdisc add dev va root handle 1: htb default 10\n"
                                              "tc class add dev va parent 1: classid 1:10 htb rate 10mbit ceil 10mbit burst 15k\n");
         const quint32 root = TcHandle::make(1, 0).raw();
@@ -218,8 +260,14 @@ private Q_SLOTS:
         QStringList arguments{QStringLiteral("netns"), QStringLiteral("exec"), m_a->name(), QStringLiteral("iperf3"), QStringLiteral("-c"), kServerAddress,
                               QStringLiteral("-p"), QString::number(kPort), QStringLiteral("-t"), QString::number(kSeconds), QStringLiteral("-O"),
                               QString::number(kOmitSeconds), QStringLiteral("--connect-timeout"), QStringLiteral("3000"), QStringLiteral("-J")};
+        // UDP: unlimited offered load (-b 0). Where the shaper's queue holds more than the socket
+        // buffer (tbf/64, htb/512, htb/1400) the sender sleeps on the full buffer and the queue
+        // stays as deep as the buffer; elsewhere the shaper drops the excess ("qdisc drops") and
+        // the sender keeps a CPU busy for the row. (Paced, -b 40M, with default buffers, the
+        // 64-byte rows starved under load: see udpWindow().)
         if (udp)
-            arguments += {QStringLiteral("-u"), QStringLiteral("-b"), QStringLiteral("40M"), QStringLiteral("-l"), QString::number(payload)};
+            arguments += {QStringLiteral("-u"), QStringLiteral("-b"), QStringLiteral("0"), QStringLiteral("-w"), QString::number(udpWindow()),
+                          QStringLiteral("-l"), QString::number(payload)};
         const QHash<QString, qint64> udpBefore = udpCounters(*m_b);
 
         QElapsedTimer clock;
@@ -244,7 +292,7 @@ private Q_SLOTS:
         QVERIFY2(first && last, "the shaping node's counters could not be read");
 
         const int limitMs = (kOmitSeconds + kSeconds + 15) * 1000;
-        QVERIFY2(client.waitForFinished(int(limitMs - clock.elapsed())), "iperf3 client did not finish in time");
+        QVERIFY2(client.waitForFinished(int(std::max<qint64>(1000, limitMs - clock.elapsed()))), "iperf3 client did not finish in time");
         QVERIFY2(server.waitForFinished(5000), "iperf3 server did not exit after its one test");
         const QHash<QString, qint64> udpAfter = udpCounters(*m_b);
 
@@ -270,24 +318,22 @@ private Q_SLOTS:
         if (udp) {
             const double wire = receivedPayload * double(payload + kUdpHeaderBytes) / double(payload);
             const qint64 rcvbufErrors = udpAfter.value(QStringLiteral("RcvbufErrors")) - udpBefore.value(QStringLiteral("RcvbufErrors"));
-            qInfo().noquote() << QStringLiteral("%1: configured %2 | iperf3 received payload %3 -> wire %4 (%5) | qdisc counter %6 (%7) | "
-                                                "sent payload %8, lost %9 of %10 datagrams, receiver socket drops %11, qdisc drops %12 | %13")
-                                     .arg(QString::fromLatin1(QTest::currentDataTag()), mbit(rate), mbit(receivedPayload), mbit(wire),
+            qInfo().noquote() << QStringLiteral("configured %1 | iperf3 received payload %2 -> wire %3 (%4) | qdisc counter %5 (%6) | "
+                                                "offered payload %7, qdisc drops %8, receiver socket drops %9 | %10")
+                                     .arg(mbit(rate), mbit(receivedPayload), mbit(wire),
                                           percentOff(wire, rate), mbit(qdiscWire), percentOff(qdiscWire, rate),
                                           mbit(sent.value(u"bits_per_second").toDouble()))
-                                     .arg(received.value(u"lost_packets").toInteger())
-                                     .arg(received.value(u"packets").toInteger())
-                                     .arg(rcvbufErrors)
                                      .arg(last->drops - first->drops)
+                                     .arg(rcvbufErrors)
                                      .arg(cpuText);
             QVERIFY2(std::abs(wire - rate) <= kUdpTolerance * rate,
                      qPrintable(QStringLiteral("received wire rate %1 is not within ±5 % of %2 (%3)").arg(mbit(wire), mbit(rate), percentOff(wire, rate))));
             QVERIFY2(std::abs(qdiscWire - rate) <= kUdpTolerance * rate,
                      qPrintable(QStringLiteral("the qdisc's byte counter gives %1, not within ±5 % of %2").arg(mbit(qdiscWire), mbit(rate))));
         } else {
-            qInfo().noquote() << QStringLiteral("%1: configured %2 | iperf3 received goodput %3 (%4 of the rate) | qdisc counter %5 (%6) | "
-                                                "sent %7, retransmits %8, qdisc drops %9 | %10")
-                                     .arg(QString::fromLatin1(QTest::currentDataTag()), mbit(rate), mbit(receivedPayload),
+            qInfo().noquote() << QStringLiteral("configured %1 | iperf3 received goodput %2 (%3 of the rate) | qdisc counter %4 (%5) | "
+                                                "sent %6, retransmits %7, qdisc drops %8 | %9")
+                                     .arg(mbit(rate), mbit(receivedPayload),
                                           QString::number(receivedPayload / rate * 100.0, 'f', 1) + u'%', mbit(qdiscWire), percentOff(qdiscWire, rate),
                                           mbit(sent.value(u"bits_per_second").toDouble()))
                                      .arg(sent.value(u"retransmits").toInteger())
