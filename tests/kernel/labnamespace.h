@@ -1,5 +1,9 @@
 #pragma once
 
+#include "model/qdisctree.h"
+#include "netlink/tcengine.h"
+#include "tc/tcimporter.h"
+
 #include <QJsonDocument>
 #include <QProcess>
 #include <QString>
@@ -101,6 +105,37 @@ private:
     QString m_name;
     bool m_ok = false;
 };
+
+/** Joins @p a and @p b by a veth (ends @p deviceA and @p deviceB), addresses given, both up. */
+inline bool linkByVeth(const LabNamespace &a, const QString &deviceA, const QString &addressA, const LabNamespace &b,
+                       const QString &deviceB, const QString &addressB)
+{
+    return a.ip({QStringLiteral("link"), QStringLiteral("add"), deviceA, QStringLiteral("type"), QStringLiteral("veth"), QStringLiteral("peer"),
+                 QStringLiteral("name"), deviceB, QStringLiteral("netns"), b.name()})
+               .ok() &&
+           a.ip({QStringLiteral("addr"), QStringLiteral("add"), addressA, QStringLiteral("dev"), deviceA}).ok() &&
+           b.ip({QStringLiteral("addr"), QStringLiteral("add"), addressB, QStringLiteral("dev"), deviceB}).ok() && a.up(deviceA) &&
+           b.up(deviceB);
+}
+
+/** The one tree a test's tc script builds; a broken script is a broken test. */
+inline QdiscTree treeOf(const QString &script)
+{
+    const TcImportResult result = TcImporter::import(script);
+    if (!result.ok() || result.trees.size() != 1)
+        qFatal("bad test script: %s", qPrintable(script));
+    return result.trees.first();
+}
+
+/** The counters of one qdisc (or class) in a statistics dump. */
+inline const NodeStats *findNode(const QList<NodeStats> &nodes, TcHandle id, bool isClass)
+{
+    for (const NodeStats &n : nodes) {
+        if (n.id == id && n.isClass == isClass)
+            return &n;
+    }
+    return nullptr;
+}
 
 /** Tests here configure namespaces of their own and need root; CI runs as root. */
 inline bool isRoot()

@@ -16,26 +16,6 @@
 using namespace qs;
 using namespace qs::test;
 
-namespace {
-
-QdiscTree treeOf(const QString &script)
-{
-    const TcImportResult result = TcImporter::import(script);
-    if (!result.ok() || result.trees.size() != 1)
-        qFatal("bad test script: %s", qPrintable(script));
-    return result.trees.first();
-}
-
-const NodeStats *find(const QList<NodeStats> &nodes, TcHandle id, bool isClass)
-{
-    for (const NodeStats &n : nodes) {
-        if (n.id == id && n.isClass == isClass)
-            return &n;
-    }
-    return nullptr;
-}
-
-} // namespace
 
 class TstEngineApply : public QObject
 {
@@ -72,12 +52,8 @@ private Q_SLOTS:
         m_a = std::make_unique<LabNamespace>(QStringLiteral("qs-apply-a"));
         m_b = std::make_unique<LabNamespace>(QStringLiteral("qs-apply-b"));
         QVERIFY(m_a->ok() && m_b->ok());
-        QVERIFY(m_a->ip({QStringLiteral("link"), QStringLiteral("add"), QStringLiteral("va"), QStringLiteral("type"), QStringLiteral("veth"),
-                         QStringLiteral("peer"), QStringLiteral("name"), QStringLiteral("vb"), QStringLiteral("netns"), m_b->name()})
-                    .ok());
-        QVERIFY(m_a->ip({QStringLiteral("addr"), QStringLiteral("add"), QStringLiteral("198.18.0.1/24"), QStringLiteral("dev"), QStringLiteral("va")}).ok());
-        QVERIFY(m_b->ip({QStringLiteral("addr"), QStringLiteral("add"), QStringLiteral("198.18.0.2/24"), QStringLiteral("dev"), QStringLiteral("vb")}).ok());
-        QVERIFY(m_a->up(QStringLiteral("va")) && m_b->up(QStringLiteral("vb")));
+        QVERIFY(linkByVeth(*m_a, QStringLiteral("va"), QStringLiteral("198.18.0.1/24"), *m_b, QStringLiteral("vb"),
+                           QStringLiteral("198.18.0.2/24")));
     }
 
     void cleanupTestCase()
@@ -103,7 +79,7 @@ private Q_SLOTS:
         ApplyResult r = e->apply(treeOf(QStringLiteral("tc qdisc add dev va root handle 1: tbf rate 10mbit burst 32kb latency 100ms")));
         QVERIFY2(r.ok, qPrintable(r.error));
         QList<NodeStats> before = statsAfter(700);
-        const NodeStats *tbf = find(before, TcHandle::make(1, 0), false);
+        const NodeStats *tbf = findNode(before, TcHandle::make(1, 0), false);
         QVERIFY(tbf && tbf->counters.bytes > 0);
 
         // tbf rate: one in-place change; the byte counter keeps rising, drops stay where they were.
@@ -112,7 +88,7 @@ private Q_SLOTS:
         QCOMPARE(r.plan.size(), 1);
         QCOMPARE(r.plan.first().type, TcOperation::Type::ChangeQdisc);
         QList<NodeStats> after = statsAfter(700);
-        const NodeStats *tbf2 = find(after, TcHandle::make(1, 0), false);
+        const NodeStats *tbf2 = findNode(after, TcHandle::make(1, 0), false);
         QVERIFY(tbf2 && tbf2->kind == u"tbf");
         QVERIFY2(tbf2->counters.bytes > tbf->counters.bytes, "the tbf byte counter was reset by a rate change");
         QCOMPARE(tbf2->counters.drops, tbf->counters.drops);
@@ -123,15 +99,15 @@ private Q_SLOTS:
         r = e->apply(treeOf(htb.arg(QStringLiteral("10mbit"))));
         QVERIFY2(r.ok, qPrintable(r.error));
         before = statsAfter(700);
-        const NodeStats *cls = find(before, TcHandle::make(2, 0x10), true);
+        const NodeStats *cls = findNode(before, TcHandle::make(2, 0x10), true);
         QVERIFY(cls && cls->counters.bytes > 0);
         r = e->apply(treeOf(htb.arg(QStringLiteral("20mbit"))));
         QVERIFY2(r.ok, qPrintable(r.error));
         QCOMPARE(r.plan.size(), 1);
         QCOMPARE(r.plan.first().type, TcOperation::Type::ChangeClass);
         after = statsAfter(700);
-        const NodeStats *cls2 = find(after, TcHandle::make(2, 0x10), true);
-        const NodeStats *root2 = find(after, TcHandle::make(2, 0), false);
+        const NodeStats *cls2 = findNode(after, TcHandle::make(2, 0x10), true);
+        const NodeStats *root2 = findNode(after, TcHandle::make(2, 0), false);
         QVERIFY(cls2 && root2);
         QVERIFY2(cls2->counters.bytes > cls->counters.bytes, "the htb class byte counter was reset by a rate change");
         QCOMPARE(cls2->counters.drops, cls->counters.drops);
@@ -140,9 +116,9 @@ private Q_SLOTS:
         QVERIFY2(r.ok, qPrintable(r.error));
         QCOMPARE(r.plan.first().type, TcOperation::Type::ReplaceQdisc);
         after = statsAfter(300);
-        const NodeStats *replaced = find(after, TcHandle::make(3, 0), false);
+        const NodeStats *replaced = findNode(after, TcHandle::make(3, 0), false);
         QVERIFY(replaced && replaced->kind == u"tbf");
-        QVERIFY(!find(after, TcHandle::make(2, 0), false));
+        QVERIFY(!findNode(after, TcHandle::make(2, 0), false));
         QVERIFY2(replaced->counters.bytes < root2->counters.bytes, "a new kind must start with fresh counters");
         QVERIFY(e->clear().ok);
     }

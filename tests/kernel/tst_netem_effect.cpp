@@ -80,12 +80,8 @@ private Q_SLOTS:
         m_a = std::make_unique<LabNamespace>(QStringLiteral("qs-effect-a"));
         m_b = std::make_unique<LabNamespace>(QStringLiteral("qs-effect-b"));
         QVERIFY(m_a->ok() && m_b->ok());
-        QVERIFY(m_a->ip({QStringLiteral("link"), QStringLiteral("add"), QStringLiteral("va"), QStringLiteral("type"), QStringLiteral("veth"),
-                         QStringLiteral("peer"), QStringLiteral("name"), QStringLiteral("vb"), QStringLiteral("netns"), m_b->name()})
-                    .ok());
-        QVERIFY(m_a->ip({QStringLiteral("addr"), QStringLiteral("add"), QStringLiteral("198.18.0.1/24"), QStringLiteral("dev"), QStringLiteral("va")}).ok());
-        QVERIFY(m_b->ip({QStringLiteral("addr"), QStringLiteral("add"), QStringLiteral("198.18.0.2/24"), QStringLiteral("dev"), QStringLiteral("vb")}).ok());
-        QVERIFY(m_a->up(QStringLiteral("va")) && m_b->up(QStringLiteral("vb")));
+        QVERIFY(linkByVeth(*m_a, QStringLiteral("va"), QStringLiteral("198.18.0.1/24"), *m_b, QStringLiteral("vb"),
+                           QStringLiteral("198.18.0.2/24")));
     }
 
     void cleanupTestCase()

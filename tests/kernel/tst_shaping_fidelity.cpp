@@ -50,23 +50,6 @@ constexpr double kTcpMinimumShare = 0.90;
 
 const QString kServerAddress = QStringLiteral("198.18.0.2");
 
-QdiscTree treeOf(const QString &script)
-{
-    const TcImportResult result = TcImporter::import(script);
-    if (!result.ok() || result.trees.size() != 1)
-        qFatal("bad test script: %s", qPrintable(script));
-    return result.trees.first();
-}
-
-const NodeStats *find(const QList<NodeStats> &nodes, TcHandle id, bool isClass)
-{
-    for (const NodeStats &n : nodes) {
-        if (n.id == id && n.isClass == isClass)
-            return &n;
-    }
-    return nullptr;
-}
-
 /** Udp: counters of a namespace (/proc/net/snmp as seen inside it), by name. */
 QHash<QString, qint64> udpCounters(const LabNamespace &ns)
 {
@@ -165,11 +148,8 @@ private Q_SLOTS:
         m_a = std::make_unique<LabNamespace>(QStringLiteral("qs-shape-a"));
         m_b = std::make_unique<LabNamespace>(QStringLiteral("qs-shape-b"));
         QVERIFY(m_a->ok() && m_b->ok());
-        QVERIFY(m_a->ip({QStringLiteral("link"), QStringLiteral("add"), QStringLiteral("va"), QStringLiteral("type"), QStringLiteral("veth"),
-                         QStringLiteral("peer"), QStringLiteral("name"), QStringLiteral("vb"), QStringLiteral("netns"), m_b->name()})
-                    .ok());
-        QVERIFY(m_a->ip({QStringLiteral("addr"), QStringLiteral("add"), QStringLiteral("198.18.0.1/24"), QStringLiteral("dev"), QStringLiteral("va")}).ok());
-        QVERIFY(m_b->ip({QStringLiteral("addr"), QStringLiteral("add"), QStringLiteral("198.18.0.2/24"), QStringLiteral("dev"), QStringLiteral("vb")}).ok());
+        QVERIFY(linkByVeth(*m_a, QStringLiteral("va"), QStringLiteral("198.18.0.1/24"), *m_b, QStringLiteral("vb"),
+                           QStringLiteral("198.18.0.2/24")));
         // No segmentation or receive offloads: every skb the qdisc sees is one frame on the wire.
         // (Measured here they make no difference to the rates: TCP through tbf 50mbit gave 47.7
         // Mbit/s goodput either way; the UDP datagrams are below the MTU and never aggregated.)
@@ -284,7 +264,7 @@ private Q_SLOTS:
             const auto nodes = engine->readStats(&e);
             if (!nodes)
                 return std::nullopt;
-            const NodeStats *n = find(*nodes, TcHandle(node), isClass);
+            const NodeStats *n = findNode(*nodes, TcHandle(node), isClass);
             return n ? std::optional(n->counters) : std::nullopt;
         };
         const std::optional<CounterSample> first = statsAt(kWindowStartMs);
