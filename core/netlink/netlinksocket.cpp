@@ -213,6 +213,35 @@ std::optional<KernelError> NetlinkSocket::receive(quint32 sequence, const std::f
     }
 }
 
+quint32 NetlinkSocket::portId() const
+{
+    sockaddr_nl local{};
+    socklen_t length = sizeof(local);
+    getsockname(fd(), reinterpret_cast<sockaddr *>(&local), &length);
+    return local.nl_pid;
+}
+
+bool NetlinkSocket::joinGroup(int group)
+{
+    return setsockopt(fd(), SOL_NETLINK, NETLINK_ADD_MEMBERSHIP, &group, sizeof(group)) == 0;
+}
+
+bool NetlinkSocket::drainNotifications(const std::function<void(const nlmsghdr *)> &onMessage)
+{
+    for (;;) {
+        const ssize_t got = ::recv(fd(), m_buffer.data(), size_t(m_buffer.size()), MSG_DONTWAIT);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            return errno == EAGAIN || errno == EWOULDBLOCK; // ENOBUFS: notifications were lost
+        }
+        int remaining = int(got);
+        for (auto *header = reinterpret_cast<const nlmsghdr *>(m_buffer.constData()); NLMSG_OK(header, remaining);
+             header = NLMSG_NEXT(header, remaining))
+            onMessage(header);
+    }
+}
+
 int NetlinkSocket::ifindex(const QString &device)
 {
     NlMsgPtr msg(nlmsg_alloc_simple(RTM_GETLINK, 0));

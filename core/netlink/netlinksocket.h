@@ -48,6 +48,16 @@ public:
     /** Sends a dump request and calls @p onMessage for each reply until NLMSG_DONE. */
     std::optional<KernelError> dump(nl_msg *msg, const std::function<void(const nlmsghdr *)> &onMessage);
 
+    /** The socket's own netlink port: notifications of its own requests carry it. */
+    quint32 portId() const;
+    /** Subscribes to a multicast group (e.g. RTNLGRP_TC) for notifications. */
+    bool joinGroup(int group);
+    /**
+     * Hands every notification already queued to @p onMessage without waiting. Returns false when
+     * the kernel had to drop some (the socket overran): the caller must assume anything changed.
+     */
+    bool drainNotifications(const std::function<void(const nlmsghdr *)> &onMessage);
+
     /** The interface index of @p device in this socket's namespace, or 0. */
     int ifindex(const QString &device);
     /** The name of interface @p index in this socket's namespace, or empty. */

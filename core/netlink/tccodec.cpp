@@ -10,6 +10,17 @@
 
 namespace qs::TcCodec {
 
+size_t messageSizeFor(const QdiscParams &params)
+{
+    const auto *netem = std::get_if<NetemParams>(&params);
+    const bool tables = netem && (netem->distribution != NetemDistribution::Uniform || netem->slot.distribution);
+    if (tables)
+        return 80 * 1024;
+    if (const auto *foreign = std::get_if<ForeignParams>(&params))
+        return SmallMessage + size_t(foreign->options.size());
+    return SmallMessage;
+}
+
 bool encodeQdisc(nl_msg *msg, const QdiscParams &params, const Context &context, QString *error)
 {
     if (const auto *foreign = std::get_if<ForeignParams>(&params)) {

@@ -23,6 +23,11 @@ class PschedClock;
  */
 namespace TcCodec {
 
+/** Room for any message but a netem with distribution tables. */
+constexpr size_t SmallMessage = 8 * 1024;
+/** The netlink message size a qdisc with @p params needs (a distribution table is up to 32 KiB). */
+size_t messageSizeFor(const QdiscParams &params);
+
 struct Context
 {
     const PschedClock *clock = nullptr;

@@ -14,6 +14,7 @@
 #include <linux/pkt_sched.h>
 #include <linux/rtnetlink.h>
 
+#include <algorithm>
 #include <arpa/inet.h>
 #include <cstring>
 
@@ -46,10 +47,10 @@ TcObject parseObject(const nlmsghdr *message)
     return object;
 }
 
-NlMsgPtr tcMessage(int type, int flags, int ifindex, quint32 handle, quint32 parent, quint32 info = 0)
+NlMsgPtr tcMessage(int type, int flags, int ifindex, quint32 handle, quint32 parent, quint32 info = 0,
+                   size_t size = TcCodec::SmallMessage)
 {
-    // Large enough for a netem message with two distribution tables (2 × 32 KiB).
-    NlMsgPtr msg(nlmsg_alloc_size(80 * 1024));
+    NlMsgPtr msg(nlmsg_alloc_size(size));
     nlmsg_put(msg.get(), NL_AUTO_PORT, NL_AUTO_SEQ, type, 0, flags);
     tcmsg header{};
     header.tcm_family = AF_UNSPEC;
@@ -130,7 +131,13 @@ std::unique_ptr<TcEngine> TcEngine::open(const QString &target, QString *error)
                                  : QStringLiteral("%1: no interface %2 in network namespace %3").arg(target, device, netns);
         return nullptr;
     }
-    return std::unique_ptr<TcEngine>(new TcEngine(target, netns, device, std::move(socket), index));
+    std::unique_ptr<TcEngine> engine(new TcEngine(target, netns, device, std::move(socket), index));
+    // Subscribed before the first read, so no change made after it goes unnoticed.
+    QString monitorError;
+    engine->m_monitor = NetlinkSocket::open(netns, &monitorError);
+    if (engine->m_monitor && !engine->m_monitor->joinGroup(RTNLGRP_TC))
+        engine->m_monitor.reset();
+    return engine;
 }
 
 bool TcEngine::ensureIfb(const QString &target, QString *error)
@@ -270,7 +277,28 @@ std::optional<QdiscTree> TcEngine::read(QString *error)
             tree.filters.append(*filter);
         }
     }
+    m_known = tree;
     return tree;
+}
+
+std::optional<QdiscTree> TcEngine::currentTree(QString *error)
+{
+    bool changedElsewhere = !m_known || !m_monitor;
+    if (m_monitor) {
+        const quint32 ownPort = m_socket->portId();
+        const bool complete = m_monitor->drainNotifications([&](const nlmsghdr *message) {
+            if (message->nlmsg_type < RTM_NEWQDISC || message->nlmsg_type > RTM_GETTFILTER)
+                return;
+            const auto *header = static_cast<const tcmsg *>(NLMSG_DATA(message));
+            if (header->tcm_ifindex == m_ifindex && message->nlmsg_pid != ownPort)
+                changedElsewhere = true;
+        });
+        changedElsewhere |= !complete;
+    }
+    if (!changedElsewhere)
+        return m_known;
+    m_known = read(error);
+    return m_known;
 }
 
 std::optional<KernelError> TcEngine::send(const TcOperation &op, QString *localError)
@@ -288,7 +316,8 @@ std::optional<KernelError> TcEngine::send(const TcOperation &op, QString *localE
     case Type::ReplaceQdisc:
     case Type::ChangeQdisc: {
         const int flags = op.type == Type::AddQdisc ? NLM_F_CREATE | NLM_F_EXCL : op.type == Type::ReplaceQdisc ? NLM_F_CREATE | NLM_F_REPLACE : 0;
-        msg = tcMessage(RTM_NEWQDISC, flags, m_ifindex, qdiscHandle(op.qdisc), qdiscParent(op.qdisc));
+        msg = tcMessage(RTM_NEWQDISC, flags, m_ifindex, qdiscHandle(op.qdisc), qdiscParent(op.qdisc), 0,
+                        TcCodec::messageSizeFor(op.qdisc.params));
         encoded = TcCodec::encodeQdisc(msg.get(), op.qdisc.params, context, localError);
         break;
     }
@@ -326,6 +355,12 @@ std::optional<KernelError> TcEngine::send(const TcOperation &op, QString *localE
 
 ApplyResult TcEngine::execute(const QList<TcOperation> &plan)
 {
+    m_known.reset(); // our own requests raise no "changed elsewhere": forget what we knew
+    return run(plan);
+}
+
+ApplyResult TcEngine::run(const QList<TcOperation> &plan)
+{
     ApplyResult result;
     result.plan = plan;
     for (const TcOperation &op : plan) {
@@ -344,7 +379,7 @@ ApplyResult TcEngine::apply(const QdiscTree &desired)
 {
     ApplyResult result;
     QString error;
-    const auto original = read(&error);
+    const auto original = currentTree(&error);
     if (!original) {
         result.error = error;
         return result;
@@ -352,8 +387,17 @@ ApplyResult TcEngine::apply(const QdiscTree &desired)
     QdiscTree wanted = desired;
     wanted.netns = m_netns;
     wanted.device = m_device;
+    wanted.isIfb = original->isIfb;
     const TcPlanner planner(m_clock);
-    result = execute(planner.plan(*original, wanted));
+    result = run(planner.plan(*original, wanted));
+    // What the kernel now holds is what was asked — unless it picked handles itself, which only
+    // a read can tell.
+    const bool handlesChosen = std::all_of(wanted.qdiscs.begin(), wanted.qdiscs.end(),
+                                           [](const QdiscNode &q) { return !q.handle.isUnspec() || isIngressKind(q.kind()); });
+    if (result.ok && handlesChosen)
+        m_known = wanted;
+    else
+        m_known.reset();
     if (result.ok || result.done == 0)
         return result;
 
@@ -363,7 +407,7 @@ ApplyResult TcEngine::apply(const QdiscTree &desired)
         result.restoreError = error;
         return result;
     }
-    const ApplyResult back = execute(planner.plan(*now, *original));
+    const ApplyResult back = run(planner.plan(*now, *original));
     const auto after = back.ok ? read(&error) : std::nullopt;
     result.restored = back.ok && after && planner.plan(*after, *original).isEmpty();
     if (!result.restored)

@@ -70,11 +70,20 @@ public:
 private:
     TcEngine(QString target, QString netns, QString device, std::unique_ptr<NetlinkSocket> socket, int ifindex);
     std::optional<KernelError> send(const TcOperation &op, QString *localError);
+    ApplyResult run(const QList<TcOperation> &plan);
+    /**
+     * The tree the kernel holds: the one this engine last read or applied, unless a tc
+     * notification says someone else changed the device since; then read again. This saves
+     * apply() a full re-read per slider step.
+     */
+    std::optional<QdiscTree> currentTree(QString *error);
 
     QString m_target;
     QString m_netns;
     QString m_device;
     std::unique_ptr<NetlinkSocket> m_socket;
+    std::unique_ptr<NetlinkSocket> m_monitor; ///< RTNLGRP_TC notifications; null when it could not subscribe
+    std::optional<QdiscTree> m_known;
     int m_ifindex;
     const PschedClock &m_clock;
 };

@@ -49,9 +49,9 @@ TcPlanner::TcPlanner(const PschedClock &clock) : m_clock(clock) {}
 namespace {
 
 /** The option bytes the codec would send, for comparing two parameter sets as the kernel sees them. */
-QByteArray encoded(const std::function<bool(nl_msg *)> &encode)
+QByteArray encoded(const std::function<bool(nl_msg *)> &encode, size_t size = TcCodec::SmallMessage)
 {
-    NlMsgPtr msg(nlmsg_alloc_size(72 * 1024));
+    NlMsgPtr msg(nlmsg_alloc_size(size));
     if (!msg || !encode(msg.get()))
         return {};
     const nlmsghdr *header = nlmsg_hdr(msg.get());
@@ -100,8 +100,8 @@ bool TcPlanner::sameKernelState(const QdiscParams &running, const QdiscParams &w
     TcCodec::Context context;
     context.clock = &m_clock;
     QString ignored;
-    return encoded([&](nl_msg *m) { return TcCodec::encodeQdisc(m, running, context, &ignored); }) ==
-           encoded([&](nl_msg *m) { return TcCodec::encodeQdisc(m, effective, context, &ignored); });
+    return encoded([&](nl_msg *m) { return TcCodec::encodeQdisc(m, running, context, &ignored); }, TcCodec::messageSizeFor(running)) ==
+           encoded([&](nl_msg *m) { return TcCodec::encodeQdisc(m, effective, context, &ignored); }, TcCodec::messageSizeFor(effective));
 }
 
 bool TcPlanner::sameKernelState(const HtbClassParams &running, const HtbClassParams &wanted) const
@@ -127,6 +127,14 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
     QList<TcOperation> deletions;
     QList<TcOperation> creations;
     QSet<quint32> rebuilt; // qdisc handles (desired) created fresh: nothing below them survives
+    // Indexed once: a slider on a 10 000-class tree must not scan every class for every class.
+    QHash<quint32, const ClassNode *> currentClasses;
+    for (const ClassNode &c : current.classes)
+        currentClasses.insert(c.classId.raw(), &c);
+    QSet<quint32> desiredClasses;
+    for (const ClassNode &c : desired.classes)
+        desiredClasses.insert(c.classId.raw());
+    const QList<ClassNode> desiredClassOrder = desired.classesInCreationOrder();
 
     // Qdiscs, parents first: keep, change, replace or add each desired one.
     for (const QdiscNode &want : desired.qdiscsInCreationOrder()) {
@@ -179,12 +187,12 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
         // The classes of this qdisc, parents first, right after it.
         if (want.kind() != QdiscKind::Htb)
             continue;
-        for (const ClassNode &wantClass : desired.classesInCreationOrder()) {
+        for (const ClassNode &wantClass : desiredClassOrder) {
             if (wantClass.classId.major() != want.handle.major())
                 continue;
             TcOperation classOp;
             classOp.htbClass = wantClass;
-            const ClassNode *haveClass = rebuilt.contains(want.handle.raw()) ? nullptr : current.findClass(wantClass.classId);
+            const ClassNode *haveClass = rebuilt.contains(want.handle.raw()) ? nullptr : currentClasses.value(wantClass.classId.raw());
             if (!haveClass) {
                 classOp.type = TcOperation::Type::AddClass;
             } else if (haveClass->parent != wantClass.parent) {
@@ -228,7 +236,7 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
         const QdiscNode *wantOwner = desired.qdisc(have.classId.qdiscPart());
         const bool ownerKept = owner && wantOwner && !rebuilt.contains(wantOwner->handle.raw()) &&
                                desired.qdiscAt(owner->parent) == wantOwner;
-        if (ownerKept && !desired.findClass(have.classId))
+        if (ownerKept && !desiredClasses.contains(have.classId.raw()))
             doomedClasses.append(have);
     }
     for (qsizetype i = doomedClasses.size() - 1; i >= 0; --i) {
@@ -242,7 +250,7 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
         const auto depth = [&](const ClassNode &c) {
             int d = 0;
             for (TcHandle p = c.parent; p.minor() != 0; ++d) {
-                const ClassNode *parent = current.findClass(p);
+                const ClassNode *parent = currentClasses.value(p.raw());
                 if (!parent)
                     break;
                 p = parent->parent;
