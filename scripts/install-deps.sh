@@ -9,8 +9,9 @@ packages=(
     qt6-base-dev qt6-base-dev-tools libspdlog-dev libnl-3-dev libnl-route-3-dev
     # fuzzers (libFuzzer ships with clang's runtime)
     clang libclang-rt-14-dev
-    # tests: tc is the oracle, locales give the German-locale parsing test its locale
-    iproute2 locales
+    # tests: tc is the oracle, locales give the German-locale parsing test its locale,
+    # sysctl (procps) quiets IPv6 in test namespaces, setpriv (util-linux) drops root
+    iproute2 locales procps util-linux
     # kernel tests under user-mode Linux (tests/kernel/uml): the UML kernel and its tc modules,
     # modprobe to load them, ping for the netem smoke test
     user-mode-linux kmod iputils-ping
