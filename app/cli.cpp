@@ -157,26 +157,19 @@ int Cli::run(const QStringList &arguments)
         m_out << QCoreApplication::applicationName() << u' ' << QCoreApplication::applicationVersion() << u'\n';
         return ExitOk;
     }
+    using Handler = int (Cli::*)(const QStringList &);
+    // In the order of kSubcommands, which the usage text lists.
+    static constexpr std::pair<const char *, Handler> handlers[] = {
+        {"import", &Cli::importScript}, {"export", &Cli::exportProfile}, {"validate", &Cli::validate},
+        {"profiles", &Cli::profiles},   {"targets", &Cli::targets},      {"show", &Cli::show},
+        {"stats", &Cli::stats},         {"apply", &Cli::apply},          {"clear", &Cli::clear},
+    };
+    static_assert(std::size(handlers) == std::size(kSubcommands));
     const QString command = arguments.first();
-    const QStringList rest = arguments.mid(1);
-    if (command == u"import")
-        return importScript(rest);
-    if (command == u"export")
-        return exportProfile(rest);
-    if (command == u"validate")
-        return validate(rest);
-    if (command == u"profiles")
-        return profiles(rest);
-    if (command == u"targets")
-        return targets(rest);
-    if (command == u"show")
-        return show(rest);
-    if (command == u"stats")
-        return stats(rest);
-    if (command == u"apply")
-        return apply(rest);
-    if (command == u"clear")
-        return clear(rest);
+    for (const auto &[name, handler] : handlers) {
+        if (command == QLatin1String(name))
+            return (this->*handler)(arguments.mid(1));
+    }
     m_err << QStringLiteral("qdisc-studio: unknown subcommand \"%1\"\n\n").arg(command) << usage();
     return ExitUsage;
 }

@@ -118,6 +118,23 @@ inline bool linkByVeth(const LabNamespace &a, const QString &deviceA, const QStr
            b.up(deviceB);
 }
 
+/**
+ * Two hosts of a test: namespaces A (va, 198.18.0.1/24) and B (vb, 198.18.0.2/24) joined by a
+ * veth, so traffic from A really crosses va's qdisc.
+ */
+struct TwoHostLab
+{
+    TwoHostLab(const QString &prefix)
+        : a(prefix + QStringLiteral("-a")), b(prefix + QStringLiteral("-b")),
+          ok(a.ok() && b.ok() &&
+             linkByVeth(a, QStringLiteral("va"), QStringLiteral("198.18.0.1/24"), b, QStringLiteral("vb"), QStringLiteral("198.18.0.2/24")))
+    {
+    }
+    LabNamespace a;
+    LabNamespace b;
+    bool ok;
+};
+
 /** The one tree a test's tc script builds; a broken script is a broken test. */
 inline QdiscTree treeOf(const QString &script)
 {

@@ -22,8 +22,9 @@ class TstEngineApply : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<LabNamespace> m_a;
-    std::unique_ptr<LabNamespace> m_b;
+    std::unique_ptr<TwoHostLab> m_lab;
+    LabNamespace *m_a = nullptr; ///< the sending side, va
+    LabNamespace *m_b = nullptr;
 
     std::unique_ptr<TcEngine> engine()
     {
@@ -49,17 +50,15 @@ private Q_SLOTS:
     {
         if (!isRoot())
             QFAIL("this test builds trees in network namespaces of its own and needs root (CI runs as root)");
-        m_a = std::make_unique<LabNamespace>(QStringLiteral("qs-apply-a"));
-        m_b = std::make_unique<LabNamespace>(QStringLiteral("qs-apply-b"));
-        QVERIFY(m_a->ok() && m_b->ok());
-        QVERIFY(linkByVeth(*m_a, QStringLiteral("va"), QStringLiteral("198.18.0.1/24"), *m_b, QStringLiteral("vb"),
-                           QStringLiteral("198.18.0.2/24")));
+        m_lab = std::make_unique<TwoHostLab>(QStringLiteral("qs-apply"));
+        QVERIFY(m_lab->ok);
+        m_a = &m_lab->a;
+        m_b = &m_lab->b;
     }
 
     void cleanupTestCase()
     {
-        m_a.reset();
-        m_b.reset();
+        m_lab.reset();
     }
 
     void changesInPlaceWhileTrafficFlows()
