@@ -619,8 +619,12 @@ int Cli::stats(const QStringList &arguments)
             const QString key = (n.isClass ? QStringLiteral("class ") : QStringLiteral("qdisc ")) + n.id.toString();
             CounterHistory *&history = histories[key];
             if (!history) {
+                // The CLI prints the latest rate only: a few samples per node, no long tiers, so
+                // ten thousand classes cost kilobytes, not the window's hours of history.
                 CounterHistoryConfig config;
                 config.pollIntervalNs = qint64(intervalMs) * 1000000;
+                config.rawSpanNs = 4 * config.pollIntervalNs;
+                config.tiers.clear();
                 history = new CounterHistory(config);
             }
             history->append(n.counters);
