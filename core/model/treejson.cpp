@@ -719,7 +719,7 @@ QJsonObject toJson(const QdiscTree &tree)
             if (f.prio)
                 node.insert(QStringLiteral("prio"), f.prio);
             if (f.handle)
-                node.insert(QStringLiteral("handle"), QStringLiteral("%1:%2:%3").arg(*f.handle >> 20, 0, 16).arg((*f.handle >> 12) & 0xFF, 0, 16).arg(*f.handle & 0xFFF, 0, 16));
+                node.insert(QStringLiteral("handle"), u32HandleArgument(*f.handle));
             QJsonArray matches;
             for (const U32Match &m : f.matches)
                 matches.append(m.toTcWords());

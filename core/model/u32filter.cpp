@@ -261,6 +261,11 @@ QString u32HandleToString(quint32 handle)
     return text;
 }
 
+QString u32HandleArgument(quint32 handle)
+{
+    return QStringLiteral("%1:%2:%3").arg(handle >> 20, 0, 16).arg((handle >> 12) & 0xFF, 0, 16).arg(handle & 0xFFF, 0, 16);
+}
+
 std::optional<quint32> u32HandleFromString(QStringView text)
 {
     const QList<QStringView> parts = text.split(u':');

@@ -95,5 +95,7 @@ struct U32Filter
 /** iproute2's u32 handle text "800:0:800" / "800::800". */
 QString u32HandleToString(quint32 handle);
 std::optional<quint32> u32HandleFromString(QStringView text);
+/** All three fields, "800:0:800": unambiguous for scripts and files (tc's short ":5" reads back as a hash). */
+QString u32HandleArgument(quint32 handle);
 
 } // namespace qs

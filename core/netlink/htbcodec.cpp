@@ -14,25 +14,6 @@ namespace qs::TcCodec {
 
 namespace {
 
-quint8 cellLogFor(quint32 mtu)
-{
-    quint8 log = 0;
-    while ((mtu >> log) > 255)
-        ++log;
-    return log;
-}
-
-tc_ratespec rateSpec(quint64 rate, const HtbClassParams &p)
-{
-    tc_ratespec spec{};
-    spec.rate = rate >= (1ULL << 32) ? ~0U : quint32(rate);
-    spec.linklayer = TC_LINKLAYER_ETHERNET;
-    spec.overhead = p.overhead;
-    spec.cell_log = cellLogFor(p.mtu);
-    spec.cell_align = -1;
-    return spec;
-}
-
 /** tc's default bucket when none is given: one clock tick's worth of bytes plus the MTU. */
 quint32 defaultBucket(quint64 rate, quint32 mtu, const PschedClock &clock)
 {
@@ -102,8 +83,8 @@ bool encodeClass(nl_msg *msg, const HtbClassParams &p, const Context &context, Q
     const PschedClock &clock = *context.clock;
     const quint64 ceil = p.effectiveCeil();
     tc_htb_opt opt{};
-    opt.rate = rateSpec(p.rateBytesPerSecond, p);
-    opt.ceil = rateSpec(ceil, p);
+    opt.rate = rateSpec(p.rateBytesPerSecond, p.mtu, p.overhead);
+    opt.ceil = rateSpec(ceil, p.mtu, p.overhead);
     opt.buffer = clock.xmitTime(p.rateBytesPerSecond, p.burstBytes.value_or(defaultBucket(p.rateBytesPerSecond, p.mtu, clock)));
     opt.cbuffer = clock.xmitTime(ceil, p.cburstBytes.value_or(defaultBucket(ceil, p.mtu, clock)));
     opt.quantum = p.quantum;

@@ -15,27 +15,6 @@ namespace qs::TcCodec {
 
 namespace {
 
-/** tc_calc_rtable()'s cell_log for an MTU (2047 when none is given). */
-quint8 cellLogFor(quint32 mtu)
-{
-    if (mtu == 0)
-        mtu = 2047;
-    quint8 log = 0;
-    while ((mtu >> log) > 255)
-        ++log;
-    return log;
-}
-
-tc_ratespec rateSpec(quint64 rate, quint32 mtu)
-{
-    tc_ratespec spec{};
-    spec.rate = rate >= (1ULL << 32) ? ~0U : quint32(rate);
-    spec.linklayer = TC_LINKLAYER_ETHERNET;
-    spec.cell_log = cellLogFor(mtu);
-    spec.cell_align = -1;
-    return spec;
-}
-
 /** The byte count whose kernel-side time, in ticks, is @p ticks at @p rate. */
 quint32 bytesForKernelTicks(quint64 rate, quint32 ticks)
 {

@@ -142,6 +142,20 @@ std::optional<QList<qint16>> loadDistribution(const QString &name, QString *erro
     return std::nullopt;
 }
 
+tc_ratespec rateSpec(quint64 rate, quint32 mtu, quint16 overhead)
+{
+    if (mtu == 0)
+        mtu = 2047;
+    tc_ratespec spec{};
+    spec.rate = rate >= (1ULL << 32) ? ~0U : quint32(rate);
+    spec.linklayer = TC_LINKLAYER_ETHERNET;
+    spec.overhead = overhead;
+    while ((mtu >> spec.cell_log) > 255)
+        ++spec.cell_log;
+    spec.cell_align = -1;
+    return spec;
+}
+
 quint32 roundestInRange(quint32 low, quint32 high, quint32 preferred)
 {
     for (quint32 unit : {1048576u, 1024u, 1000u}) {

@@ -9,6 +9,7 @@
 
 struct nl_msg;
 struct nlattr;
+struct tc_ratespec;
 
 namespace qs {
 
@@ -64,6 +65,13 @@ std::optional<PrioParams> decodePrio(const nlattr *options);
 bool encodeFifo(nl_msg *msg, std::optional<quint32> limit);
 /** The fifo limit; the kernel always reports one, so unset only for an empty message. */
 std::optional<quint32> decodeFifo(const nlattr *options);
+
+/**
+ * A rate as tc fills tc_ratespec (tc_calc_rtable): 32-bit rate (~0 when the 64-bit attribute
+ * carries it), Ethernet link layer so the kernel needs no rate table, tc's cell_log for @p mtu
+ * (2047 when none is given).
+ */
+tc_ratespec rateSpec(quint64 rate, quint32 mtu, quint16 overhead = 0);
 
 /** Reads iproute2's distribution table @p name.dist from $TC_LIB_DIR or the system's tc lib dir. */
 std::optional<QList<qint16>> loadDistribution(const QString &name, QString *error);

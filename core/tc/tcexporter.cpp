@@ -255,9 +255,7 @@ QString filterCommand(const QdiscTree &tree, const U32Filter &f)
     if (f.prio)
         w.add(u"prio", QString::number(f.prio));
     if (f.handle) {
-        // Always all three fields: tc's short display form ":5" reads back as a hash.
-        const quint32 h = *f.handle;
-        w.add(u"handle", QStringLiteral("%1:%2:%3").arg(h >> 20, 0, 16).arg((h >> 12) & 0xFF, 0, 16).arg(h & 0xFFF, 0, 16));
+        w.add(u"handle", u32HandleArgument(*f.handle));
     }
     w.add(u"u32");
     if (f.matches.isEmpty())
