@@ -78,9 +78,8 @@ std::optional<HtbQdiscParams> decodeHtbQdisc(const nlattr *options)
     return p;
 }
 
-bool encodeClass(nl_msg *msg, const HtbClassParams &p, const Context &context, QString *)
+tc_htb_opt htbClassOptions(const HtbClassParams &p, const PschedClock &clock)
 {
-    const PschedClock &clock = *context.clock;
     const quint64 ceil = p.effectiveCeil();
     tc_htb_opt opt{};
     opt.rate = rateSpec(p.rateBytesPerSecond, p.mtu, p.overhead);
@@ -89,6 +88,13 @@ bool encodeClass(nl_msg *msg, const HtbClassParams &p, const Context &context, Q
     opt.cbuffer = clock.xmitTime(ceil, p.cburstBytes.value_or(defaultBucket(ceil, p.mtu, clock)));
     opt.quantum = p.quantum;
     opt.prio = p.prio;
+    return opt;
+}
+
+bool encodeClass(nl_msg *msg, const HtbClassParams &p, const Context &context, QString *)
+{
+    const quint64 ceil = p.effectiveCeil();
+    const tc_htb_opt opt = htbClassOptions(p, *context.clock);
     if (nla_put_string(msg, TCA_KIND, "htb"))
         return false;
     nlattr *nest = nla_nest_start(msg, TCA_OPTIONS);

@@ -10,6 +10,7 @@
 struct nl_msg;
 struct nlattr;
 struct tc_ratespec;
+struct tc_htb_opt;
 
 namespace qs {
 
@@ -72,6 +73,9 @@ std::optional<quint32> decodeFifo(const nlattr *options);
  * (2047 when none is given).
  */
 tc_ratespec rateSpec(quint64 rate, quint32 mtu, quint16 overhead = 0);
+
+/** The TCA_HTB_PARMS tc would send for @p params (bursts as tc computes them when unset). */
+tc_htb_opt htbClassOptions(const HtbClassParams &params, const PschedClock &clock);
 
 /** Reads iproute2's distribution table @p name.dist from $TC_LIB_DIR or the system's tc lib dir. */
 std::optional<QList<qint16>> loadDistribution(const QString &name, QString *error);

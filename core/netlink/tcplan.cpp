@@ -8,6 +8,7 @@
 
 #include <netlink/msg.h>
 
+#include <linux/pkt_sched.h>
 #include <linux/rtnetlink.h>
 
 #include <cstring>
@@ -106,13 +107,14 @@ bool TcPlanner::sameKernelState(const QdiscParams &running, const QdiscParams &w
 
 bool TcPlanner::sameKernelState(const HtbClassParams &running, const HtbClassParams &wanted) const
 {
-    TcCodec::Context context;
-    context.clock = &m_clock;
-    QString ignored;
+    // Compared as the parameters the kernel receives, without building messages: a slider on a
+    // large tree compares every class on every step.
     HtbClassParams adjusted = wanted;
     adjusted.mtu = running.mtu; // the mtu only shapes tc's rate tables, which the kernel does not keep
-    return encoded([&](nl_msg *m) { return TcCodec::encodeClass(m, running, context, &ignored); }) ==
-           encoded([&](nl_msg *m) { return TcCodec::encodeClass(m, adjusted, context, &ignored); });
+    const tc_htb_opt a = TcCodec::htbClassOptions(running, m_clock);
+    const tc_htb_opt b = TcCodec::htbClassOptions(adjusted, m_clock);
+    return running.rateBytesPerSecond == adjusted.rateBytesPerSecond && running.effectiveCeil() == adjusted.effectiveCeil() &&
+           std::memcmp(&a, &b, sizeof(a)) == 0;
 }
 
 bool TcPlanner::sameFilter(const U32Filter &running, const U32Filter &wanted)
