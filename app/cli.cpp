@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "helperclient.h"
 #include "model/treejson.h"
 #include "netlink/tcengine.h"
 #include "stats/counterhistory.h"
@@ -20,6 +21,8 @@
 #include <QSaveFile>
 #include <QThread>
 
+#include <csignal>
+#include <poll.h>
 #include <unistd.h>
 
 namespace qs {
@@ -47,8 +50,10 @@ constexpr Subcommand kSubcommands[] = {
     {"targets", "targets [--json]                                      interfaces of every namespace, with their root qdisc"},
     {"show", "show TARGET [--json] [-s]                             the tree the kernel holds (TARGET: IF or NETNS/IF)"},
     {"stats", "stats TARGET [--json] [--interval MS] [--count N]     counters and rates of every node"},
-    {"apply", "apply --direct --dev TARGET PROFILE.json|SCRIPT.tc   make the kernel hold this tree (root)"},
-    {"clear", "clear --direct --dev TARGET                           back to the device's default qdisc (root)"},
+    {"apply", "apply --dev TARGET PROFILE.json|SCRIPT.tc [--hold]    make the kernel hold this tree (through the helper)"},
+    {"clear", "clear --dev TARGET                                    back to the device's default qdisc"},
+    {"restore", "restore --dev TARGET                                  back to the tree TARGET had before Qdisc Studio changed it"},
+    {"confirm", "confirm TRANSACTION                                   keep a change applied with --revert-after"},
 };
 
 /** Reads @p path ("-" is stdin) as UTF-8, refusing what is too large to be a script. */
@@ -163,6 +168,7 @@ int Cli::run(const QStringList &arguments)
         {"import", &Cli::importScript}, {"export", &Cli::exportProfile}, {"validate", &Cli::validate},
         {"profiles", &Cli::profiles},   {"targets", &Cli::targets},      {"show", &Cli::show},
         {"stats", &Cli::stats},         {"apply", &Cli::apply},          {"clear", &Cli::clear},
+        {"restore", &Cli::restore},     {"confirm", &Cli::confirm},
     };
     static_assert(std::size(handlers) == std::size(kSubcommands));
     const QString command = arguments.first();
@@ -700,25 +706,39 @@ int Cli::apply(const QStringList &arguments)
 {
     QCommandLineParser parser;
     prepare(parser, QStringLiteral("Makes the kernel hold the tree of a profile or tc script on TARGET, changing in place what can be\n"
-                                   "changed in place. All or nothing: when the kernel refuses a step, the target is put back as it was."));
+                                   "changed in place. All or nothing: when the kernel refuses a step, the target is put back as it was.\n"
+                                   "The helper applies it (polkit asks for authorization) and keeps a snapshot of what was there,\n"
+                                   "which `qdisc-studio restore` puts back."));
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("a profile (JSON) or a tc script"));
-    const QCommandLineOption direct(QStringLiteral("direct"), QStringLiteral("Apply in this process (root); without it the helper applies (not available yet)."));
+    const QCommandLineOption direct(QStringLiteral("direct"), QStringLiteral("Apply in this process, without the helper (root; no snapshot, no revert)."));
     const QCommandLineOption dev(QStringLiteral("dev"), QStringLiteral("The target: IF or NETNS/IF."), QStringLiteral("TARGET"));
+    const QCommandLineOption hold(QStringLiteral("hold"), QStringLiteral("Keep the tree only while this command runs: on Ctrl-C, kill or crash the helper puts back what was there."));
+    const QCommandLineOption revertAfter(QStringLiteral("revert-after"),
+                                         QStringLiteral("Put back what was there after SECONDS unless the change is confirmed (asked on a terminal, else `qdisc-studio confirm`)."),
+                                         QStringLiteral("SECONDS"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Report as JSON."));
-    parser.addOptions({direct, dev, json});
+    parser.addOptions({direct, dev, hold, revertAfter, json});
     QS_PARSE_OR_RETURN(parser, "apply", arguments)
     if (parser.positionalArguments().size() != 1 || !parser.isSet(dev)) {
         m_err << QStringLiteral("qdisc-studio apply: give --dev TARGET and one FILE\n");
         return ExitUsage;
     }
-    if (!parser.isSet(direct)) {
-        m_err << QStringLiteral("qdisc-studio apply: applying through the helper is not available yet; as root, add --direct\n");
+    unsigned revertSeconds = 0;
+    if (parser.isSet(revertAfter)) {
+        bool ok = false;
+        revertSeconds = parser.value(revertAfter).toUInt(&ok);
+        if (!ok || revertSeconds < 1 || revertSeconds > HelperBus::MaxRevertSeconds) {
+            m_err << QStringLiteral("qdisc-studio apply: --revert-after takes a whole number of seconds, 1…%1\n").arg(HelperBus::MaxRevertSeconds);
+            return ExitUsage;
+        }
+    }
+    if (parser.isSet(direct) && (parser.isSet(hold) || parser.isSet(revertAfter))) {
+        m_err << QStringLiteral("qdisc-studio apply: --hold and --revert-after need the helper; they cannot be combined with --direct\n");
         return ExitUsage;
     }
-    if (geteuid() != 0)
-        m_err << QStringLiteral("warning: not root: the kernel will refuse changes without CAP_NET_ADMIN\n");
+    const QString target = parser.value(dev);
     QString error;
-    auto tree = treeFromFile(parser.positionalArguments().first(), parser.value(dev), &error);
+    auto tree = treeFromFile(parser.positionalArguments().first(), target, &error);
     if (!tree) {
         m_err << error << u'\n';
         return ExitFailure;
@@ -730,11 +750,16 @@ int Cli::apply(const QStringList &arguments)
         m_err << QStringLiteral("nothing applied\n");
         return ExitFailure;
     }
-    if (tree->isIfb && !TcEngine::ensureIfb(parser.value(dev), &error)) {
+    if (!parser.isSet(direct))
+        return applyThroughHelper(*tree, target, revertSeconds, parser.isSet(hold), parser.isSet(json));
+
+    if (geteuid() != 0)
+        m_err << QStringLiteral("warning: not root: the kernel will refuse changes without CAP_NET_ADMIN\n");
+    if (tree->isIfb && !TcEngine::ensureIfb(target, &error)) {
         m_err << error << u'\n';
         return ExitFailure;
     }
-    auto engine = TcEngine::open(parser.value(dev), &error);
+    auto engine = TcEngine::open(target, &error);
     if (!engine) {
         m_err << error << u'\n';
         return ExitFailure;
@@ -743,11 +768,114 @@ int Cli::apply(const QStringList &arguments)
     return reportApply(result, parser.isSet(json));
 }
 
+namespace {
+
+/** Blocks until Ctrl-C, SIGTERM or SIGHUP; the command then ends normally (and its bus connection with it). */
+void waitForTermination()
+{
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    sigaddset(&signals, SIGHUP);
+    sigprocmask(SIG_BLOCK, &signals, nullptr);
+    int received = 0;
+    sigwait(&signals, &received);
+}
+
+/** A line from a terminal on stdin within @p seconds, or nullopt. */
+std::optional<QString> answerWithin(unsigned seconds)
+{
+    pollfd input{STDIN_FILENO, POLLIN, 0};
+    if (::poll(&input, 1, int(seconds) * 1000) <= 0)
+        return std::nullopt;
+    char line[64] = {};
+    const ssize_t got = ::read(STDIN_FILENO, line, sizeof(line) - 1);
+    return got > 0 ? std::optional(QString::fromLocal8Bit(line, got).trimmed()) : std::nullopt;
+}
+
+} // namespace
+
+int Cli::applyThroughHelper(QdiscTree tree, const QString &target, unsigned revertSeconds, bool hold, bool json)
+{
+    QdiscTree::splitTarget(target, &tree.netns, &tree.device);
+    QVariantMap options;
+    if (revertSeconds)
+        options.insert(HelperBus::RevertAfterSeconds, revertSeconds);
+    if (hold)
+        options.insert(HelperBus::RevertOnExit, true);
+    HelperClient helper;
+    QDBusPendingReply<QString, QString> reply = helper.proxy().Apply(target, QString::fromUtf8(TreeJson::toDocument(tree)), options);
+    reply.waitForFinished();
+    if (!reportHelperReply(reply, QStringLiteral("apply"), json, reply.isError() ? QString() : reply.argumentAt<0>()))
+        return ExitFailure;
+    const QString transaction = reply.argumentAt<0>();
+    if (hold) {
+        m_err << QStringLiteral("holding the tree on %1; Ctrl-C puts back what was there\n").arg(target);
+        m_err.flush();
+        waitForTermination();
+        return ExitOk;
+    }
+    if (!revertSeconds)
+        return ExitOk;
+    if (!isatty(STDIN_FILENO)) {
+        m_err << QStringLiteral("the helper puts back what was there in %1 s unless `qdisc-studio confirm %2` keeps the change\n")
+                     .arg(revertSeconds)
+                     .arg(transaction);
+        return ExitOk;
+    }
+    m_err << QStringLiteral("Keep this change? Without \"y\" within %1 s, what was there comes back. [y/N] ").arg(revertSeconds);
+    m_err.flush();
+    const auto answer = answerWithin(revertSeconds);
+    if (!answer || answer->compare(QStringLiteral("y"), Qt::CaseInsensitive) != 0) {
+        m_err << QStringLiteral("\nnot kept: the helper puts back what was there\n");
+        return ExitOk;
+    }
+    QDBusPendingReply<> confirmed = helper.proxy().Confirm(transaction);
+    confirmed.waitForFinished();
+    if (confirmed.isError()) {
+        m_err << QStringLiteral("qdisc-studio apply: %1\n").arg(HelperClient::describe(confirmed.error()));
+        return ExitFailure;
+    }
+    m_err << QStringLiteral("kept\n");
+    return ExitOk;
+}
+
+bool Cli::reportHelperReply(const QDBusPendingCall &call, const QString &command, bool json, const QString &transaction)
+{
+    const QDBusMessage message = call.reply();
+    if (call.isError()) {
+        if (json)
+            m_out << QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("ok"), false},
+                                                                {QStringLiteral("errorName"), call.error().name()},
+                                                                {QStringLiteral("error"), HelperClient::describe(call.error())}})
+                                           .toJson());
+        m_err << QStringLiteral("qdisc-studio %1: %2\n").arg(command, HelperClient::describe(call.error()));
+        return false;
+    }
+    // Every reply carrying a report has it as its last string argument.
+    const QString reportText = message.arguments().isEmpty() ? QString() : message.arguments().constLast().toString();
+    const QJsonArray plan = QJsonDocument::fromJson(reportText.toUtf8()).object().value(QStringLiteral("plan")).toArray();
+    if (json) {
+        QJsonObject o{{QStringLiteral("ok"), true}, {QStringLiteral("plan"), plan}};
+        if (!transaction.isEmpty())
+            o.insert(QStringLiteral("transaction"), transaction);
+        m_out << QString::fromUtf8(QJsonDocument(o).toJson());
+        return true;
+    }
+    for (const QJsonValue &op : plan)
+        m_out << QStringLiteral("  done    ") << op.toString() << u'\n';
+    if (plan.isEmpty())
+        m_out << QStringLiteral("nothing to do: the kernel already holds this tree\n");
+    return true;
+}
+
 int Cli::clear(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    prepare(parser, QStringLiteral("Removes every qdisc, class and filter of TARGET: the device returns to its default qdisc."));
-    const QCommandLineOption direct(QStringLiteral("direct"), QStringLiteral("Apply in this process (root)."));
+    prepare(parser, QStringLiteral("Removes every qdisc, class and filter of TARGET: the device returns to its default qdisc.\n"
+                                   "Through the helper, a snapshot is kept first: `qdisc-studio restore` puts the tree back."));
+    const QCommandLineOption direct(QStringLiteral("direct"), QStringLiteral("Clear in this process, without the helper (root; no snapshot)."));
     const QCommandLineOption dev(QStringLiteral("dev"), QStringLiteral("The target: IF or NETNS/IF."), QStringLiteral("TARGET"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Report as JSON."));
     parser.addOptions({direct, dev, json});
@@ -757,8 +885,10 @@ int Cli::clear(const QStringList &arguments)
         return ExitUsage;
     }
     if (!parser.isSet(direct)) {
-        m_err << QStringLiteral("qdisc-studio clear: clearing through the helper is not available yet; as root, add --direct\n");
-        return ExitUsage;
+        HelperClient helper;
+        QDBusPendingReply<QString> reply = helper.proxy().Clear(parser.value(dev));
+        reply.waitForFinished();
+        return reportHelperReply(reply, QStringLiteral("clear"), parser.isSet(json)) ? ExitOk : ExitFailure;
     }
     QString error;
     auto engine = TcEngine::open(parser.value(dev), &error);
@@ -767,6 +897,45 @@ int Cli::clear(const QStringList &arguments)
         return ExitFailure;
     }
     return reportApply(engine->clear(), parser.isSet(json));
+}
+
+int Cli::restore(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    prepare(parser, QStringLiteral("Puts back the tree TARGET had before Qdisc Studio first changed it (the helper's snapshot)."));
+    const QCommandLineOption dev(QStringLiteral("dev"), QStringLiteral("The target: IF or NETNS/IF."), QStringLiteral("TARGET"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Report as JSON."));
+    parser.addOptions({dev, json});
+    QS_PARSE_OR_RETURN(parser, "restore", arguments)
+    if (!parser.isSet(dev) || !parser.positionalArguments().isEmpty()) {
+        m_err << QStringLiteral("qdisc-studio restore: give --dev TARGET\n");
+        return ExitUsage;
+    }
+    HelperClient helper;
+    QDBusPendingReply<QString> reply = helper.proxy().Restore(parser.value(dev));
+    reply.waitForFinished();
+    return reportHelperReply(reply, QStringLiteral("restore"), parser.isSet(json)) ? ExitOk : ExitFailure;
+}
+
+int Cli::confirm(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    prepare(parser, QStringLiteral("Keeps a change applied with --revert-after, before the helper puts back what was there."));
+    parser.addPositionalArgument(QStringLiteral("TRANSACTION"), QStringLiteral("the id apply printed"));
+    QS_PARSE_OR_RETURN(parser, "confirm", arguments)
+    if (parser.positionalArguments().size() != 1) {
+        m_err << QStringLiteral("qdisc-studio confirm: give one TRANSACTION\n");
+        return ExitUsage;
+    }
+    HelperClient helper;
+    QDBusPendingReply<> reply = helper.proxy().Confirm(parser.positionalArguments().first());
+    reply.waitForFinished();
+    if (reply.isError()) {
+        m_err << QStringLiteral("qdisc-studio confirm: %1\n").arg(HelperClient::describe(reply.error()));
+        return ExitFailure;
+    }
+    m_err << QStringLiteral("kept\n");
+    return ExitOk;
 }
 
 int Cli::reportApply(const ApplyResult &result, bool json)

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "model/qdisctree.h"
+
+#include <QDBusPendingCall>
 #include <QStringList>
 #include <QTextStream>
 
@@ -31,6 +34,12 @@ private:
     int stats(const QStringList &arguments);
     int apply(const QStringList &arguments);
     int clear(const QStringList &arguments);
+    int restore(const QStringList &arguments);
+    int confirm(const QStringList &arguments);
+
+    int applyThroughHelper(QdiscTree tree, const QString &target, unsigned revertSeconds, bool hold, bool json);
+    /** Prints the helper's report (or its error); false when the call failed. */
+    bool reportHelperReply(const QDBusPendingCall &call, const QString &command, bool json, const QString &transaction = {});
 
     int reportApply(const struct ApplyResult &result, bool json);
 

@@ -4,6 +4,7 @@
 #include "tc/tcunits.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QSet>
 
 #include <algorithm>
@@ -869,6 +870,61 @@ std::optional<QdiscTree> fromJson(const QJsonValue &value, const QString &path, 
     if (errors->size() != errorsBefore)
         return std::nullopt;
     return tree;
+}
+
+bool checkSchemaVersion(const QJsonObject &o, const QString &what, QStringList *errors)
+{
+    const QJsonValue version = o.value(QStringLiteral("schemaVersion"));
+    if (!version.isDouble() || version.toDouble() != std::floor(version.toDouble())) {
+        errors->append(QStringLiteral("schemaVersion: missing or not a whole number; this is not a Qdisc Studio %1").arg(what));
+        return false;
+    }
+    const double number = version.toDouble();
+    if (number > SchemaVersion) {
+        errors->append(QStringLiteral("schemaVersion: %1 was written by a newer Qdisc Studio; this version reads %2")
+                           .arg(QString::number(number, 'f', 0))
+                           .arg(SchemaVersion));
+        return false;
+    }
+    if (number < 1) {
+        errors->append(QStringLiteral("schemaVersion: %1 is not a valid version").arg(QString::number(number, 'f', 0)));
+        return false;
+    }
+    return true;
+}
+
+QByteArray toDocument(const QdiscTree &tree)
+{
+    return QJsonDocument(QJsonObject{{QStringLiteral("schemaVersion"), SchemaVersion}, {QStringLiteral("tree"), toJson(tree)}})
+        .toJson(QJsonDocument::Compact);
+}
+
+std::optional<QdiscTree> fromDocument(const QByteArray &bytes, QStringList *errors)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        errors->append(QStringLiteral("not valid JSON at byte %1: %2").arg(parseError.offset).arg(parseError.errorString()));
+        return std::nullopt;
+    }
+    if (!document.isObject()) {
+        errors->append(QStringLiteral("expected a JSON object {\"schemaVersion\": 1, \"tree\": {...}}"));
+        return std::nullopt;
+    }
+    const QJsonObject o = document.object();
+    if (!checkSchemaVersion(o, QStringLiteral("tree document"), errors))
+        return std::nullopt;
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        if (it.key() != u"schemaVersion" && it.key() != u"tree") {
+            errors->append(QStringLiteral("%1: unknown key").arg(it.key()));
+            return std::nullopt;
+        }
+    }
+    if (!o.contains(QStringLiteral("tree"))) {
+        errors->append(QStringLiteral("tree: missing"));
+        return std::nullopt;
+    }
+    return fromJson(o.value(QStringLiteral("tree")), QStringLiteral("tree"), errors);
 }
 
 } // namespace qs::TreeJson

@@ -17,9 +17,23 @@
  */
 namespace qs::TreeJson {
 
+/** The version of the JSON form written today; input of a newer version is refused, not misread. */
+inline constexpr int SchemaVersion = 1;
+
+/**
+ * Checks @p o's "schemaVersion": present, whole, 1…SchemaVersion. Otherwise appends why to
+ * @p errors (saying what @p o was expected to be) and returns false.
+ */
+bool checkSchemaVersion(const QJsonObject &o, const QString &what, QStringList *errors);
+
 QJsonObject toJson(const QdiscTree &tree);
 /** Reads a tree; on failure returns nullopt and appends one message per problem to @p errors. */
 std::optional<QdiscTree> fromJson(const QJsonValue &value, const QString &path, QStringList *errors);
+
+/** A tree on its own, as the helper receives it: {"schemaVersion": 1, "tree": {...}}, compact. */
+QByteArray toDocument(const QdiscTree &tree);
+/** Reads a tree document strictly: bad JSON, a newer schema and unknown keys are errors. */
+std::optional<QdiscTree> fromDocument(const QByteArray &bytes, QStringList *errors);
 
 QJsonObject qdiscParamsToJson(const QdiscParams &params);
 QJsonObject classParamsToJson(const HtbClassParams &params);

@@ -97,7 +97,7 @@ NetlinkSocket::~NetlinkSocket()
     nl_socket_free(m_socket);
 }
 
-std::unique_ptr<NetlinkSocket> NetlinkSocket::open(const QString &netns, QString *error)
+int NetlinkSocket::openDescriptor(const QString &netns, QString *error)
 {
     int fd = -1;
     if (netns.isEmpty()) {
@@ -108,12 +108,12 @@ std::unique_ptr<NetlinkSocket> NetlinkSocket::open(const QString &netns, QString
         ScopedFd target(::open(path.constData(), O_RDONLY | O_CLOEXEC));
         if (target.get() < 0) {
             *error = QStringLiteral("network namespace \"%1\" does not exist (%2)").arg(netns, QString::fromLocal8Bit(std::strerror(errno)));
-            return nullptr;
+            return -1;
         }
         ScopedFd own(::open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC));
         if (own.get() < 0 || ::setns(target.get(), CLONE_NEWNET) != 0) {
             *error = QStringLiteral("cannot enter network namespace \"%1\": %2").arg(netns, QString::fromLocal8Bit(std::strerror(errno)));
-            return nullptr;
+            return -1;
         }
         fd = ::socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
         const int savedErrno = errno;
@@ -121,11 +121,15 @@ std::unique_ptr<NetlinkSocket> NetlinkSocket::open(const QString &netns, QString
             qFatal("cannot return to the original network namespace: %s", std::strerror(errno));
         errno = savedErrno;
     }
-    if (fd < 0) {
+    if (fd < 0)
         *error = QStringLiteral("cannot open a netlink socket: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
-        return nullptr;
-    }
-    return adopt(fd, error);
+    return fd;
+}
+
+std::unique_ptr<NetlinkSocket> NetlinkSocket::open(const QString &netns, QString *error)
+{
+    const int fd = openDescriptor(netns, error);
+    return fd < 0 ? nullptr : adopt(fd, error);
 }
 
 std::unique_ptr<NetlinkSocket> NetlinkSocket::adopt(int fd, QString *error)

@@ -38,6 +38,8 @@ public:
      * The namespace is entered only for the socket() call, so the thread returns to its own.
      */
     static std::unique_ptr<NetlinkSocket> open(const QString &netns, QString *error);
+    /** The bare rtnetlink descriptor open() starts from, for handing to another process; -1 on failure. */
+    static int openDescriptor(const QString &netns, QString *error);
     /** Takes over a descriptor opened elsewhere (e.g. handed over by the helper). */
     static std::unique_ptr<NetlinkSocket> adopt(int fd, QString *error);
 

@@ -76,22 +76,8 @@ QByteArray Profile::toJsonBytes() const
 std::optional<Profile> Profile::fromJson(const QJsonObject &o, QStringList *errors)
 {
     const qsizetype before = errors->size();
-    const QJsonValue version = o.value(QStringLiteral("schemaVersion"));
-    if (!version.isDouble() || version.toDouble() != std::floor(version.toDouble())) {
-        errors->append(QStringLiteral("schemaVersion: missing or not a whole number; this is not a Qdisc Studio profile"));
+    if (!TreeJson::checkSchemaVersion(o, QStringLiteral("profile"), errors))
         return std::nullopt;
-    }
-    const double number = version.toDouble();
-    if (number > SchemaVersion) {
-        errors->append(QStringLiteral("schemaVersion: %1 was written by a newer Qdisc Studio; this version reads %2")
-                           .arg(QString::number(number, 'f', 0))
-                           .arg(SchemaVersion));
-        return std::nullopt;
-    }
-    if (number < 1) {
-        errors->append(QStringLiteral("schemaVersion: %1 is not a valid version").arg(QString::number(number, 'f', 0)));
-        return std::nullopt;
-    }
 
     Profile profile;
     static const QSet<QString> known{QStringLiteral("schemaVersion"), QStringLiteral("name"), QStringLiteral("description"),

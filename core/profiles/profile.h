@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/qdisctree.h"
+#include "model/treejson.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -21,7 +22,7 @@ namespace qs {
  */
 struct Profile
 {
-    static constexpr int SchemaVersion = 1;
+    static constexpr int SchemaVersion = TreeJson::SchemaVersion;
 
     QString name;
     QString description;

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <spdlog/logger.h>
+
+#include <memory>
+
+namespace qs {
+
+/** Who called, as the bus daemon reports it (never as the caller claims). */
+struct Caller
+{
+    QString busName;
+    qint64 uid = -1;
+    qint64 pid = -1;
+};
+
+/** The helper's logger ("helper"): stderr, which the bus daemon or systemd passes to the journal. */
+std::shared_ptr<spdlog::logger> helperLog();
+
+/**
+ * One audit line per request that changes, or tries to change, the kernel:
+ * `audit uid=1000 pid=4242 sender=:1.17 action=apply target=lab/veth0 tx=tx-… result=ok changes="…"`.
+ */
+void audit(const Caller &caller, const QString &action, const QString &target, const QString &transaction,
+           const QString &result, const QStringList &changes = {});
+
+} // namespace qs

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QDBusConnection>
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QSet>
+#include <QString>
+
+#include <functional>
+
+namespace qs {
+
+/**
+ * Asks polkit whether the client behind a unique bus name may perform an action. The subject
+ * is always the message's sender as the bus daemon reported it ("system-bus-name"), never
+ * anything the caller wrote, so no argument can make a caller pass for someone else.
+ *
+ * A grant is remembered for that unique name until it leaves the bus (unique names are never
+ * reused), so a slider drag asks polkit once, not at every step. Refusals are not remembered:
+ * the user may cancel a password dialog and try again.
+ */
+class Authorizer : public QObject
+{
+    Q_OBJECT
+public:
+    enum class Outcome { Authorized, NotAuthorized, Unavailable };
+    using Done = std::function<void(Outcome outcome, const QString &detail)>;
+
+    explicit Authorizer(QDBusConnection bus, QObject *parent = nullptr);
+
+    /** Calls @p done with polkit's answer, at once when remembered, else when polkit replies. */
+    void check(const QString &sender, const QString &action, Done done);
+    /** @p sender left the bus: what it was granted goes with it. */
+    void forget(const QString &sender);
+    /** Checks still waiting for polkit (a password dialog may be open). */
+    int pendingChecks() const { return int(m_waiting.size()); }
+
+private:
+    void finish(const QString &key, Outcome outcome, const QString &detail);
+
+    QDBusConnection m_bus;
+    QHash<QString, QSet<QString>> m_granted;   ///< unique name → actions polkit allowed
+    QHash<QString, QList<Done>> m_waiting;     ///< "name\naction" → callers waiting for one answer
+};
+
+} // namespace qs

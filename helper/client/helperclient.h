@@ -1,0 +1,32 @@
+#pragma once
+
+#include "helper1interface.h"
+#include "helperbus.h"
+
+#include <QDBusConnection>
+#include <QDBusError>
+
+#include <memory>
+
+namespace qs {
+
+/**
+ * The proxy of qdisc-studio-helper on the system bus (generated from the interface XML), with
+ * a timeout long enough for a polkit password dialog, and errors put in words a person can act on.
+ */
+class HelperClient
+{
+public:
+    explicit HelperClient(const QDBusConnection &bus = QDBusConnection::systemBus());
+
+    OrgQdiscstudioHelper1Interface &proxy() { return *m_proxy; }
+    QDBusConnection connection() const { return m_proxy->connection(); }
+
+    /** What went wrong, for a person: the helper's own message, or why it could not be reached. */
+    static QString describe(const QDBusError &error);
+
+private:
+    std::unique_ptr<OrgQdiscstudioHelper1Interface> m_proxy;
+};
+
+} // namespace qs

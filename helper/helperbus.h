@@ -1,0 +1,46 @@
+#pragma once
+
+#include <QLatin1String>
+
+/**
+ * Names and limits shared by qdisc-studio-helper and its clients. The interface itself is
+ * resources/dbus/org.qdiscstudio.Helper1.xml; both sides are generated from it.
+ */
+namespace qs::HelperBus {
+
+inline constexpr QLatin1String Service{"org.qdiscstudio.Helper1"};
+inline constexpr QLatin1String Path{"/org/qdiscstudio/Helper1"};
+inline constexpr QLatin1String Interface{"org.qdiscstudio.Helper1"};
+
+/** polkit actions (resources/polkit/org.qdiscstudio.policy). */
+inline constexpr QLatin1String ApplyAction{"org.qdiscstudio.apply"};
+inline constexpr QLatin1String ReadAction{"org.qdiscstudio.read"};
+
+/** Keys of Apply's options. */
+inline constexpr QLatin1String RevertAfterSeconds{"revertAfterSeconds"};
+inline constexpr QLatin1String RevertOnExit{"revertOnExit"};
+inline constexpr unsigned MaxRevertSeconds = 24 * 60 * 60;
+
+/** Reasons carried by the Reverted signal. */
+inline constexpr QLatin1String RevertedTimeout{"timeout"};
+inline constexpr QLatin1String RevertedClientExit{"client-exit"};
+inline constexpr QLatin1String RevertedRestore{"restore"};
+inline constexpr QLatin1String RevertedHelperExit{"helper-exit"};
+
+/** A tree document larger than this is refused unread (the 10 000-class benchmark tree is 1.6 MB). */
+inline constexpr qsizetype MaxTreeDocumentBytes = 4 * 1024 * 1024;
+
+/** D-Bus error names: org.qdiscstudio.Error.<name>. */
+namespace Error {
+inline constexpr QLatin1String NotAuthorized{"org.qdiscstudio.Error.NotAuthorized"};
+inline constexpr QLatin1String PolkitUnavailable{"org.qdiscstudio.Error.PolkitUnavailable"};
+inline constexpr QLatin1String InvalidArguments{"org.qdiscstudio.Error.InvalidArguments"};
+inline constexpr QLatin1String InvalidTree{"org.qdiscstudio.Error.InvalidTree"};
+inline constexpr QLatin1String NoSuchTarget{"org.qdiscstudio.Error.NoSuchTarget"};
+inline constexpr QLatin1String KernelRefused{"org.qdiscstudio.Error.KernelRefused"};
+inline constexpr QLatin1String NoSuchTransaction{"org.qdiscstudio.Error.NoSuchTransaction"};
+inline constexpr QLatin1String NoSnapshot{"org.qdiscstudio.Error.NoSnapshot"};
+inline constexpr QLatin1String Failed{"org.qdiscstudio.Error.Failed"};
+} // namespace Error
+
+} // namespace qs::HelperBus

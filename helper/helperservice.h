@@ -1,0 +1,110 @@
+#pragma once
+
+#include "auditlog.h"
+#include "authorizer.h"
+#include "revertbook.h"
+#include "snapshotstore.h"
+#include "targetengines.h"
+#include "treewatcher.h"
+
+#include <QDBusConnection>
+#include <QDBusContext>
+#include <QDBusMessage>
+#include <QDBusUnixFileDescriptor>
+#include <QHash>
+#include <QObject>
+#include <QSet>
+#include <QTimer>
+#include <QVariantMap>
+
+#include <functional>
+
+namespace qs {
+
+struct ApplyResult;
+
+/**
+ * The object at /org/qdiscstudio/Helper1. Its public methods are called by the adaptor that
+ * qdbusxml2cpp generates from resources/dbus/org.qdiscstudio.Helper1.xml.
+ *
+ * Every request is checked in full before polkit is asked (size, target syntax, schema,
+ * validation), answered later (a delayed reply, so a password dialog never blocks other
+ * clients), and then carried out at once on this one thread: work on one target never
+ * interleaves with other work, so two clients racing on a target each get a whole tree or
+ * a clean error, never a mix.
+ */
+class HelperService : public QObject, protected QDBusContext
+{
+    Q_OBJECT
+public:
+    struct Settings
+    {
+        QString stateDirectory = QStringLiteral("/run/qdisc-studio");
+        int idleTimeoutMs = 60 * 1000;
+    };
+
+    HelperService(QDBusConnection bus, Settings settings, QObject *parent = nullptr);
+    ~HelperService() override;
+
+    /** The helper is going away (SIGTERM): every promised revert is carried out now. */
+    void revertEverythingPromised();
+
+    // D-Bus methods (see the XML for their contract)
+    QString GetVersion();
+    QString ListTargets();
+    QString GetTree(const QString &target);
+    QString Apply(const QString &target, const QString &treeJson, const QVariantMap &options, QString &report);
+    void Confirm(const QString &transaction);
+    QString Restore(const QString &target);
+    QString Clear(const QString &target);
+    void Watch(const QString &target);
+    QDBusUnixFileDescriptor OpenStatsSocket(const QString &netns);
+
+Q_SIGNALS:
+    void TreeChanged(const QString &target);
+    void Reverted(const QString &target, const QString &reason);
+    /** Nothing pending or watched for the idle timeout: the helper may exit. */
+    void idle();
+
+private Q_SLOTS:
+    void onNameOwnerChanged(const QString &name, const QString &oldOwner, const QString &newOwner);
+
+private:
+    using Work = std::function<void(const QDBusMessage &call, const Caller &caller)>;
+
+    /** Defers the reply and runs @p work once polkit allows @p action to the sender. */
+    void authorizeThen(const QString &action, const QString &target, Work work);
+    void replyError(const QDBusMessage &call, QLatin1String name, const QString &text);
+    /** A reply now, for checks that fail before any delay. */
+    void refuse(QLatin1String name, const QString &text);
+    bool checkTarget(const QString &target, QString *netns = nullptr);
+
+    Caller callerOf(const QString &busName);
+    void trackClient(const QString &busName);
+    void clientLeft(const QString &busName);
+
+    /** Opens @p target for a change and makes sure its snapshot exists; replies with the error otherwise. */
+    TcEngine *prepareChange(const QDBusMessage &call, const Caller &caller, const QString &action, const QString &target,
+                            bool createIfb, std::optional<QdiscTree> *current);
+    /** Replies KernelRefused for a failed result and audits it; true when the result is ok. */
+    bool reportKernelResult(const QDBusMessage &call, const Caller &caller, const QString &action, const QString &target,
+                            const ApplyResult &result, const QString &transaction = {});
+    void revertTo(const QString &target, const QdiscTree &tree, QLatin1String reason, const Caller &caller);
+
+    void touch();
+    bool hasWork() const;
+
+    QDBusConnection m_bus;
+    Settings m_settings;
+    Authorizer m_authorizer;
+    SnapshotStore m_snapshots;
+    TargetEngines m_engines;
+    RevertBook m_reverts;
+    TreeWatcher m_watcher;
+    QHash<QString, Caller> m_callers;  ///< by unique bus name, while it is on the bus
+    QSet<QString> m_tracked;           ///< clients whose departure matters (reverts, watches)
+    QHash<QString, TargetIdentity> m_snapshotOf; ///< targets whose snapshot on disk is known to match
+    QTimer m_idle;
+};
+
+} // namespace qs

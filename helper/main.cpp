@@ -1,0 +1,100 @@
+// qdisc-studio-helper: the root D-Bus service through which every change reaches the kernel.
+// Started by D-Bus activation (resources/dbus), it exits when idle with nothing to watch.
+
+#include "auditlog.h"
+#include "helper1adaptor.h"
+#include "helperbus.h"
+#include "helperservice.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDBusConnection>
+#include <QDBusConnectionInterface>
+#include <QSocketNotifier>
+
+#include <csignal>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+namespace {
+
+/** SIGTERM and SIGINT as events of the Qt loop (signalfd: no handler runs in signal context). */
+int blockTerminationSignals()
+{
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGTERM);
+    sigaddset(&signals, SIGINT);
+    sigprocmask(SIG_BLOCK, &signals, nullptr);
+    return signalfd(-1, &signals, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    const int signalFd = blockTerminationSignals();
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("qdisc-studio-helper"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(QS_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("The privileged D-Bus service of Qdisc Studio (%1 on the system bus).").arg(qs::HelperBus::Service));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption idleTimeout(QStringLiteral("idle-timeout"),
+                                         QStringLiteral("Exit after SECONDS without requests when nothing is pending or watched (0: never). Default 60."),
+                                         QStringLiteral("SECONDS"), QStringLiteral("60"));
+    const QCommandLineOption stateDir(QStringLiteral("state-dir"), QStringLiteral("Where snapshots are kept. Default /run/qdisc-studio."),
+                                      QStringLiteral("DIR"), QStringLiteral("/run/qdisc-studio"));
+    parser.addOptions({idleTimeout, stateDir});
+    parser.process(app);
+
+    auto log = qs::helperLog();
+    bool numberOk = false;
+    const int idleSeconds = parser.value(idleTimeout).toInt(&numberOk);
+    if (!numberOk || idleSeconds < 0) {
+        log->error("--idle-timeout needs a whole number of seconds, not \"{}\"", parser.value(idleTimeout).toStdString());
+        return 2;
+    }
+    if (geteuid() != 0)
+        log->warn("not running as root: the kernel will refuse every change");
+
+    QDBusConnection bus = QDBusConnection::systemBus();
+    if (!bus.isConnected()) {
+        log->error("cannot connect to the system bus: {}", bus.lastError().message().toStdString());
+        return 1;
+    }
+    qs::HelperService::Settings settings;
+    settings.idleTimeoutMs = idleSeconds * 1000;
+    settings.stateDirectory = parser.value(stateDir);
+    qs::HelperService service(bus, settings);
+    new Helper1Adaptor(&service);
+    if (!bus.registerObject(qs::HelperBus::Path, &service)) {
+        log->error("cannot register {} on the system bus", std::string(qs::HelperBus::Path.data()));
+        return 1;
+    }
+    // Registered last: a client activated us and waits for the name, and everything must be ready.
+    if (!bus.registerService(qs::HelperBus::Service)) {
+        log->error("cannot own {}: {} (another helper runs, or the D-Bus policy file is not installed)",
+                   std::string(qs::HelperBus::Service.data()), bus.lastError().message().toStdString());
+        return 1;
+    }
+    log->info("qdisc-studio-helper {} ready on the system bus (snapshots in {})", QS_VERSION, settings.stateDirectory.toStdString());
+
+    QObject::connect(&service, &qs::HelperService::idle, &app, [&] {
+        log->info("idle with nothing pending or watched: exiting");
+        app.quit();
+    });
+    QSocketNotifier terminate(signalFd, QSocketNotifier::Read);
+    QObject::connect(&terminate, &QSocketNotifier::activated, &app, [&] {
+        signalfd_siginfo info{};
+        [[maybe_unused]] const ssize_t got = read(signalFd, &info, sizeof(info));
+        log->info("signal {}: putting back every promised tree, then exiting", info.ssi_signo);
+        service.revertEverythingPromised();
+        app.quit();
+    });
+    const int status = app.exec();
+    bus.unregisterService(qs::HelperBus::Service);
+    return status;
+}

@@ -1,0 +1,76 @@
+#include "snapshotstore.h"
+
+#include "model/treejson.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+namespace qs {
+
+SnapshotStore::SnapshotStore(QString directory) : m_directory(std::move(directory)) {}
+
+QString SnapshotStore::pathFor(const QString &target) const
+{
+    // Target names hold '/' and any byte a namespace name may hold: encode them into a file name.
+    return m_directory + u'/' +
+           QString::fromLatin1(target.toUtf8().toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals)) +
+           QStringLiteral(".json");
+}
+
+std::optional<Snapshot> SnapshotStore::find(const QString &target, QString *error) const
+{
+    QFile file(pathFor(target));
+    if (!file.exists())
+        return std::nullopt;
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read the snapshot %1: %2").arg(file.fileName(), file.errorString());
+        return std::nullopt;
+    }
+    const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
+    QStringList errors;
+    if (!TreeJson::checkSchemaVersion(o, QStringLiteral("snapshot"), &errors)) {
+        *error = file.fileName() + QStringLiteral(": ") + errors.join(u' ');
+        return std::nullopt;
+    }
+    auto tree = TreeJson::fromJson(o.value(QStringLiteral("tree")), QStringLiteral("tree"), &errors);
+    if (!tree) {
+        *error = file.fileName() + QStringLiteral(": ") + errors.join(u' ');
+        return std::nullopt;
+    }
+    Snapshot snapshot;
+    snapshot.tree = std::move(*tree);
+    snapshot.identity.netnsInode = o.value(QStringLiteral("netnsInode")).toString().toULongLong();
+    snapshot.identity.ifindex = o.value(QStringLiteral("ifindex")).toInt();
+    snapshot.taken = QDateTime::fromString(o.value(QStringLiteral("taken")).toString(), Qt::ISODateWithMs);
+    return snapshot;
+}
+
+bool SnapshotStore::save(const QString &target, const Snapshot &snapshot, QString *error)
+{
+    if (!QDir().mkpath(m_directory)) {
+        *error = QStringLiteral("cannot create %1").arg(m_directory);
+        return false;
+    }
+    const QJsonObject o{{QStringLiteral("schemaVersion"), TreeJson::SchemaVersion},
+                        {QStringLiteral("target"), target},
+                        {QStringLiteral("netnsInode"), QString::number(snapshot.identity.netnsInode)},
+                        {QStringLiteral("ifindex"), snapshot.identity.ifindex},
+                        {QStringLiteral("taken"), snapshot.taken.toUTC().toString(Qt::ISODateWithMs)},
+                        {QStringLiteral("tree"), TreeJson::toJson(snapshot.tree)}};
+    QSaveFile file(pathFor(target));
+    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(o).toJson()) < 0 || !file.commit()) {
+        *error = QStringLiteral("cannot write the snapshot %1: %2").arg(file.fileName(), file.errorString());
+        return false;
+    }
+    return true;
+}
+
+void SnapshotStore::remove(const QString &target)
+{
+    QFile::remove(pathFor(target));
+}
+
+} // namespace qs

@@ -1,0 +1,85 @@
+#include "targetengines.h"
+
+#include <QFile>
+
+#include <sys/stat.h>
+
+namespace qs {
+
+namespace {
+constexpr int IdleCloseMs = 3000;
+}
+
+TargetEngines::TargetEngines(QObject *parent) : QObject(parent)
+{
+    m_sweep.setInterval(IdleCloseMs);
+    connect(&m_sweep, &QTimer::timeout, this, &TargetEngines::closeIdle);
+}
+
+TargetEngines::~TargetEngines() = default;
+
+quint64 TargetEngines::netnsInode(const QString &netns)
+{
+    const QByteArray path = QFile::encodeName(netns.isEmpty() ? QStringLiteral("/proc/self/ns/net") : QStringLiteral("/run/netns/") + netns);
+    struct stat info{};
+    return ::stat(path.constData(), &info) == 0 ? quint64(info.st_ino) : 0;
+}
+
+bool isWellFormedTarget(const QString &target, QString *netns, QString *device)
+{
+    return QdiscTree::splitTarget(target, netns, device) && isValidDeviceName(*device) &&
+           (netns->isEmpty() || isValidNetnsName(*netns));
+}
+
+bool TargetEngines::stillValid(const QString &target, Entry &entry) const
+{
+    QString netns;
+    QString device;
+    QdiscTree::splitTarget(target, &netns, &device);
+    return netnsInode(netns) == entry.identity.netnsInode && entry.engine->socket().ifname(entry.identity.ifindex) == device;
+}
+
+TcEngine *TargetEngines::engineFor(const QString &target, QString *error)
+{
+    auto it = m_engines.find(target);
+    if (it != m_engines.end() && !stillValid(target, it->second)) {
+        m_engines.erase(it);
+        it = m_engines.end();
+    }
+    if (it == m_engines.end()) {
+        QString netns;
+        QString device;
+        QdiscTree::splitTarget(target, &netns, &device);
+        const quint64 inode = netnsInode(netns);
+        auto engine = TcEngine::open(target, error);
+        if (!engine)
+            return nullptr;
+        const int ifindex = engine->ifindex();
+        it = m_engines.emplace(target, Entry{std::move(engine), TargetIdentity{inode, ifindex}, {}}).first;
+    }
+    it->second.lastUse.start();
+    if (!m_sweep.isActive())
+        m_sweep.start();
+    return it->second.engine.get();
+}
+
+TargetIdentity TargetEngines::identityOf(const QString &target) const
+{
+    const auto it = m_engines.find(target);
+    return it == m_engines.end() ? TargetIdentity{} : it->second.identity;
+}
+
+void TargetEngines::closeIdle()
+{
+    std::erase_if(m_engines, [](const auto &entry) { return entry.second.lastUse.elapsed() >= IdleCloseMs; });
+    if (m_engines.empty())
+        m_sweep.stop();
+}
+
+void TargetEngines::closeAll()
+{
+    m_engines.clear();
+    m_sweep.stop();
+}
+
+} // namespace qs

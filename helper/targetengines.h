@@ -1,0 +1,55 @@
+#pragma once
+
+#include "netlink/tcengine.h"
+#include "snapshotstore.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+#include <unordered_map>
+
+namespace qs {
+
+/**
+ * Open engines per target, so that a slider drag does not pay for entering a namespace and
+ * subscribing to notifications at every step. An engine's sockets keep its namespace alive
+ * even after `ip netns del`, so engines unused for a few seconds are closed, and a cached
+ * engine is reused only while its namespace and device are still the ones it was opened on.
+ */
+class TargetEngines : public QObject
+{
+    Q_OBJECT
+public:
+    explicit TargetEngines(QObject *parent = nullptr);
+    ~TargetEngines() override;
+
+    /** The engine of @p target, opened if needed; nullptr with a message when it does not exist. */
+    TcEngine *engineFor(const QString &target, QString *error);
+    /** The identity @p target has now (after engineFor succeeded). */
+    TargetIdentity identityOf(const QString &target) const;
+    void closeAll();
+    bool isEmpty() const { return m_engines.empty(); }
+
+    /** The inode of namespace @p netns (empty: the helper's own), or 0 when it does not exist. */
+    static quint64 netnsInode(const QString &netns);
+
+private:
+    struct Entry
+    {
+        std::unique_ptr<TcEngine> engine;
+        TargetIdentity identity;
+        QElapsedTimer lastUse;
+    };
+    bool stillValid(const QString &target, Entry &entry) const;
+    void closeIdle();
+
+    std::unordered_map<QString, Entry> m_engines; // Entry is move-only
+    QTimer m_sweep;
+};
+
+/** Whether @p target is written as IF or NETNS/IF with names the kernel could hold. */
+bool isWellFormedTarget(const QString &target, QString *netns, QString *device);
+
+} // namespace qs

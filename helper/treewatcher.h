@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QHash>
+#include <QObject>
+#include <QSet>
+#include <QString>
+#include <QTimer>
+
+#include <memory>
+#include <unordered_map>
+
+class QSocketNotifier;
+
+namespace qs {
+
+class NetlinkSocket;
+
+/**
+ * TreeChanged for the targets clients watch: one subscription to the kernel's tc notifications
+ * per namespace, so changes made with `tc` or by any other program are seen too. Bursts (an
+ * apply of a thousand classes) are coalesced into one signal per target.
+ */
+class TreeWatcher : public QObject
+{
+    Q_OBJECT
+public:
+    explicit TreeWatcher(QObject *parent = nullptr);
+    ~TreeWatcher() override;
+
+    /** Watches @p target for @p client until unwatchClient(); false with a message when it does not exist. */
+    bool watch(const QString &client, const QString &target, QString *error);
+    void unwatchClient(const QString &client);
+    /** A change the helper made itself: signalled even when nobody watches the target. */
+    void noteChanged(const QString &target);
+    bool isEmpty() const { return m_watches.isEmpty(); }
+
+Q_SIGNALS:
+    void treeChanged(const QString &target);
+
+private:
+    struct Monitor
+    {
+        std::unique_ptr<NetlinkSocket> socket;
+        std::unique_ptr<QSocketNotifier> notifier;
+        QHash<int, QString> targetsByIfindex;
+    };
+    void readNotifications(Monitor &monitor);
+    void rebuildIndexes();
+
+    std::unordered_map<QString, Monitor> m_monitors; ///< by namespace name ("" for the helper's own)
+    QHash<QString, QSet<QString>> m_watches;          ///< client → targets
+    QSet<QString> m_dirty;
+    QTimer m_flush;
+};
+
+} // namespace qs
