@@ -1,0 +1,585 @@
+// qdisc-studio-helper on a private system bus with the real polkitd, changing the real kernel
+// in a namespace of the test's own: who may change what, what garbage gets, and the safety net
+// (snapshot, restore, auto-revert, revert when the client dies, racing clients, idle exit).
+
+#include "systembusfixture.h"
+
+#include "../kernel/labnamespace.h"
+#include "model/treejson.h"
+#include "netlink/netlinksocket.h"
+#include "netlink/pschedclock.h"
+#include "netlink/tcengine.h"
+#include "netlink/tcplan.h"
+
+#include <QDBusMessage>
+#include <QDBusPendingCall>
+#include <QDBusPendingReply>
+#include <QDBusUnixFileDescriptor>
+#include <QElapsedTimer>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <sys/stat.h>
+
+using namespace qs;
+using namespace qs::test;
+
+namespace {
+
+const QString Service = QStringLiteral("org.qdiscstudio.Helper1");
+const QString ObjectPath = QStringLiteral("/org/qdiscstudio/Helper1");
+const QString Interface = QStringLiteral("org.qdiscstudio.Helper1");
+
+QDBusMessage helperCall(const QString &method, const QVariantList &arguments)
+{
+    QDBusMessage call = QDBusMessage::createMethodCall(Service, ObjectPath, Interface, method);
+    call.setArguments(arguments);
+    return call;
+}
+
+const QString TbfScript = QStringLiteral("tc qdisc add dev va root handle 1: tbf rate %1 burst 32kb latency 50ms\n");
+const QString HtbScript = QStringLiteral("tc qdisc add dev va root handle 1: htb default 10\n"
+                                         "tc class add dev va parent 1: classid 1:10 htb rate 5mbit ceil 8mbit\n"
+                                         "tc class add dev va parent 1: classid 1:20 htb rate 2mbit\n"
+                                         "tc filter add dev va parent 1: protocol ip prio 1 u32 match ip dport 80 0xffff flowid 1:20\n");
+
+/** @p script's tree as the helper takes it, without a target of its own (Apply names it). */
+QString document(const QString &script)
+{
+    QdiscTree tree = treeOf(script);
+    tree.netns.clear();
+    tree.device.clear();
+    return QString::fromUtf8(TreeJson::toDocument(tree));
+}
+
+} // namespace
+
+class TestHelper : public QObject
+{
+    Q_OBJECT
+
+    SystemBusFixture m_bus;
+    std::unique_ptr<LabNamespace> m_lab;
+    QTemporaryDir m_files;
+    QString m_target;
+    QString m_stateDir;
+
+    QDBusConnection root() { return m_bus.connection(QStringLiteral("root-client")); }
+    QDBusMessage call(const QString &method, const QVariantList &arguments, QDBusConnection connection)
+    {
+        return connection.call(helperCall(method, arguments), QDBus::Block, 60000);
+    }
+    QDBusMessage call(const QString &method, const QVariantList &arguments) { return call(method, arguments, root()); }
+
+    /** What the kernel holds on @p device of the lab, read without the helper. */
+    QdiscTree kernelTree(const QString &device = QStringLiteral("va"))
+    {
+        QString error;
+        auto engine = TcEngine::open(m_lab->target(device), &error);
+        if (!engine)
+            qFatal("cannot open the lab: %s", qPrintable(error));
+        const auto tree = engine->read(&error);
+        if (!tree)
+            qFatal("cannot read the lab: %s", qPrintable(error));
+        return *tree;
+    }
+    /** The kernel holds @p script's tree: the planner sees nothing to do. */
+    bool kernelHolds(const QString &script, const QString &device = QStringLiteral("va"))
+    {
+        return TcPlanner(PschedClock::system()).plan(kernelTree(device), treeOf(script)).isEmpty();
+    }
+    bool kernelHoldsNothing(const QString &device = QStringLiteral("va")) { return kernelTree(device).qdiscs.isEmpty(); }
+
+    /** A file the unprivileged test users can read. */
+    QString writeFile(const QString &name, const QString &text)
+    {
+        QFile file(m_files.filePath(name));
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            qFatal("cannot write %s", qPrintable(file.fileName()));
+        file.write(text.toUtf8());
+        file.close();
+        file.setPermissions(file.permissions() | QFileDevice::ReadOther | QFileDevice::ReadGroup);
+        return file.fileName();
+    }
+    QString app() const { return QStringLiteral(QS_APP_PATH); }
+    CommandResult helperCallAs(TestUser user, const QStringList &arguments)
+    {
+        return m_bus.runAs(user, QStringLiteral(QS_HELPERCALL_PATH), arguments);
+    }
+    bool helperAnswers()
+    {
+        const QDBusMessage reply = call(QStringLiteral("GetVersion"), {});
+        return reply.type() == QDBusMessage::ReplyMessage && reply.arguments().value(0).toString() == QStringLiteral(QS_VERSION);
+    }
+    bool startHelper(const QStringList &extra = {})
+    {
+        QString error;
+        const bool ok = m_bus.startHelper(QStringLiteral(QS_HELPER_PATH),
+                                          QStringList{QStringLiteral("--state-dir"), m_stateDir} + extra, &error);
+        if (!ok)
+            qWarning("%s", qPrintable(error));
+        return ok;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(isRoot(), "the helper tests need root (a system bus, polkit and network namespaces)");
+        QVERIFY(m_files.isValid());
+        QVERIFY(QFile::setPermissions(m_files.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
+                                                          QFileDevice::ReadOther | QFileDevice::ExeOther | QFileDevice::ReadGroup |
+                                                          QFileDevice::ExeGroup));
+        m_stateDir = m_files.filePath(QStringLiteral("state"));
+        QString error;
+        QVERIFY2(m_bus.start(&error), qPrintable(error));
+        m_lab = std::make_unique<LabNamespace>(QStringLiteral("qs-helper"));
+        QVERIFY(m_lab->ok());
+        QVERIFY(m_lab->addVethPair(QStringLiteral("va"), QStringLiteral("vb")));
+        m_target = m_lab->target(QStringLiteral("va"));
+        QVERIFY(startHelper({QStringLiteral("--idle-timeout"), QStringLiteral("0")}));
+        QVERIFY(helperAnswers());
+    }
+
+    void init()
+    {
+        // Every test starts from a bare device and no snapshot.
+        call(QStringLiteral("Restore"), {m_target});
+        call(QStringLiteral("Restore"), {m_lab->target(QStringLiteral("vb"))});
+        m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("del"), QStringLiteral("dev"), QStringLiteral("va"), QStringLiteral("root")});
+        m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("del"), QStringLiteral("dev"), QStringLiteral("vb"), QStringLiteral("root")});
+        QVERIFY(kernelHoldsNothing());
+    }
+
+    void cleanupTestCase()
+    {
+        m_bus.stopHelper();
+        const QString output = m_bus.helperOutput();
+        m_bus.stop();
+        m_lab.reset();
+        // Under the sanitizers (the clang tree), any report in the helper's output fails the run.
+        QVERIFY2(!output.contains(QStringLiteral("Sanitizer")) && !output.contains(QStringLiteral("runtime error:")), qPrintable(output));
+    }
+
+    // --- who may change what ----------------------------------------------------------------
+
+    void unprivilegedUserIsRefused()
+    {
+        const QString file = writeFile(QStringLiteral("tbf.tc"), TbfScript.arg(QStringLiteral("10mbit")));
+        const CommandResult applied = m_bus.runAs(TestUser::Denied, app(), {QStringLiteral("apply"), QStringLiteral("--dev"), m_target, file});
+        QCOMPARE(applied.exitCode, 1);
+        QVERIFY2(applied.err.contains(QStringLiteral("Not authorized")), qPrintable(applied.err));
+        QVERIFY(kernelHoldsNothing());
+
+        // The same for every method that changes anything, asked directly.
+        m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("va"), QStringLiteral("root"),
+                   QStringLiteral("handle"), QStringLiteral("1:"), QStringLiteral("htb")});
+        const QdiscTree before = kernelTree();
+        for (const QStringList &request : {QStringList{QStringLiteral("Clear"), QStringLiteral("s:") + m_target},
+                                           QStringList{QStringLiteral("Restore"), QStringLiteral("s:") + m_target},
+                                           QStringList{QStringLiteral("Confirm"), QStringLiteral("s:tx-0")},
+                                           QStringList{QStringLiteral("Apply"), QStringLiteral("s:") + m_target,
+                                                       QStringLiteral("s:") + document(TbfScript.arg(QStringLiteral("1mbit"))),
+                                                       QStringLiteral("opts:{}")}}) {
+            const CommandResult r = helperCallAs(TestUser::Denied, request);
+            QVERIFY2(r.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.NotAuthorized")), qPrintable(request.first() + u' ' + r.out + r.err));
+        }
+        QCOMPARE(kernelTree(), before);
+        QVERIFY(m_bus.helperOutput().contains(QStringLiteral("audit uid=%1 ").arg(m_bus.uid(TestUser::Denied))));
+        QVERIFY(m_bus.helperOutput().contains(QStringLiteral("result=\"refused by polkit (org.qdiscstudio.apply)\"")));
+    }
+
+    void groupMemberMayApply()
+    {
+        const QString file = writeFile(QStringLiteral("tbf.tc"), TbfScript.arg(QStringLiteral("10mbit")));
+        const CommandResult applied = m_bus.runAs(TestUser::Granted, app(), {QStringLiteral("apply"), QStringLiteral("--dev"), m_target, file});
+        QVERIFY2(applied.ok(), qPrintable(applied.err));
+        QVERIFY2(applied.out.contains(QStringLiteral("done    add qdisc 1: (tbf) at root")), qPrintable(applied.out));
+        QVERIFY(kernelHolds(TbfScript.arg(QStringLiteral("10mbit"))));
+        const QString audit = QStringLiteral("audit uid=%1 ").arg(m_bus.uid(TestUser::Granted));
+        QVERIFY2(m_bus.helperOutput().contains(audit), qPrintable(m_bus.helperOutput()));
+        QVERIFY(m_bus.helperOutput().contains(QStringLiteral("action=apply target=\"%1\"").arg(m_target)));
+
+        const CommandResult restored = m_bus.runAs(TestUser::Granted, app(), {QStringLiteral("restore"), QStringLiteral("--dev"), m_target});
+        QVERIFY2(restored.ok(), qPrintable(restored.err));
+        QVERIFY(kernelHoldsNothing());
+    }
+
+    void rootApplies()
+    {
+        const QString file = writeFile(QStringLiteral("htb.tc"), HtbScript);
+        const CommandResult applied = m_bus.runAs(TestUser::Root, app(), {QStringLiteral("apply"), QStringLiteral("--dev"), m_target, file});
+        QVERIFY2(applied.ok(), qPrintable(applied.err));
+        QVERIFY(kernelHolds(HtbScript));
+        const CommandResult cleared = m_bus.runAs(TestUser::Root, app(), {QStringLiteral("clear"), QStringLiteral("--dev"), m_target});
+        QVERIFY2(cleared.ok(), qPrintable(cleared.err));
+        QVERIFY(kernelHoldsNothing());
+        // Clear took no new snapshot: restore brings back the tree from before the first change.
+        const CommandResult restored = m_bus.runAs(TestUser::Root, app(), {QStringLiteral("restore"), QStringLiteral("--dev"), m_target});
+        QVERIFY2(restored.ok(), qPrintable(restored.err));
+        QVERIFY(kernelHoldsNothing());
+    }
+
+    void noArgumentChangesWhoTheCallerIs()
+    {
+        // Nothing a caller writes is taken as its identity: extra keys anywhere are refused, and
+        // a transaction of root's cannot be confirmed by a refused user.
+        const QString tree = document(TbfScript.arg(QStringLiteral("1mbit")));
+        const QDBusMessage applied = call(QStringLiteral("Apply"), {m_target, tree, QVariantMap{{QStringLiteral("revertAfterSeconds"), 30u}}});
+        QCOMPARE(applied.type(), QDBusMessage::ReplyMessage);
+        const QString transaction = applied.arguments().value(0).toString();
+        const CommandResult confirm = helperCallAs(TestUser::Denied, {QStringLiteral("Confirm"), QStringLiteral("s:") + transaction});
+        QVERIFY2(confirm.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.NotAuthorized")), qPrintable(confirm.out));
+        for (const QString &options : {QStringLiteral("opts:{\"uid\":0}"), QStringLiteral("opts:{\"subject\":\":1.1\"}"),
+                                       QStringLiteral("opts:{\"pid\":1}")}) {
+            const CommandResult r = helperCallAs(TestUser::Denied, {QStringLiteral("Apply"), QStringLiteral("s:") + m_target, QStringLiteral("s:") + tree, options});
+            QVERIFY2(r.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.InvalidArguments")), qPrintable(r.out));
+        }
+        QString withUid = tree;
+        withUid.replace(QStringLiteral("{\"schemaVersion\":1,"), QStringLiteral("{\"schemaVersion\":1,\"uid\":0,"));
+        const CommandResult r = helperCallAs(TestUser::Denied, {QStringLiteral("Apply"), QStringLiteral("s:") + m_target, QStringLiteral("s:") + withUid, QStringLiteral("opts:{}")});
+        QVERIFY2(r.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.InvalidTree")), qPrintable(r.out));
+        QCOMPARE(call(QStringLiteral("Confirm"), {transaction}).type(), QDBusMessage::ReplyMessage);
+    }
+
+    // --- garbage ------------------------------------------------------------------------------
+
+    void garbageIsAnsweredAndHelperLives_data()
+    {
+        QTest::addColumn<QString>("method");
+        QTest::addColumn<QVariantList>("arguments");
+        QTest::addColumn<QString>("expectedError");
+
+        const QString tbf = document(TbfScript.arg(QStringLiteral("1mbit")));
+        const QString target = QStringLiteral("qs-helper-%1/va").arg(getpid());
+        const QVariantMap none;
+        QString huge = QStringLiteral("{\"schemaVersion\":1,\"tree\":{\"qdiscs\":[]}}");
+        huge.append(QString(10 * 1024 * 1024, u' '));
+        QTest::newRow("10 MiB of JSON") << "Apply" << QVariantList{target, huge, none} << "InvalidTree";
+        QTest::newRow("invalid UTF-8") << "Apply" << QVariantList{target, QString::fromUtf8("\xff\xfe\xc0\xaf{\"schemaVersion\":1}"), none}
+                                       << "InvalidTree";
+        QTest::newRow("nested 10000 deep") << "Apply"
+                                           << QVariantList{target, QString(QString(10000, u'[') + QString(10000, u']')), none} << "InvalidTree";
+        QTest::newRow("unknown field in the tree")
+            << "Apply" << QVariantList{target, QStringLiteral("{\"schemaVersion\":1,\"tree\":{\"qdiscs\":[],\"owner\":\"root\"}}"), none}
+            << "InvalidTree";
+        QTest::newRow("unknown field in params")
+            << "Apply"
+            << QVariantList{target, QStringLiteral("{\"schemaVersion\":1,\"tree\":{\"qdiscs\":[{\"parent\":\"root\",\"handle\":\"1:\","
+                                                   "\"kind\":\"tbf\",\"params\":{\"rate\":\"1mbit\",\"burst\":\"32kb\",\"latency\":\"50ms\",\"dealy\":1}}]}}"),
+                            none}
+            << "InvalidTree";
+        QTest::newRow("newer schema") << "Apply" << QVariantList{target, QStringLiteral("{\"schemaVersion\":99,\"tree\":{}}"), none} << "InvalidTree";
+        QTest::newRow("not a document") << "Apply" << QVariantList{target, QStringLiteral("tc qdisc add dev va root netem"), none} << "InvalidTree";
+        QTest::newRow("bad handle") << "Apply"
+                                    << QVariantList{target, QStringLiteral("{\"schemaVersion\":1,\"tree\":{\"qdiscs\":[{\"parent\":\"root\",\"handle\":\"1:2:3\",\"kind\":\"pfifo\"}]}}"), none}
+                                    << "InvalidTree";
+        QTest::newRow("qdisc handle with a minor")
+            << "Apply" << QVariantList{target, QStringLiteral("{\"schemaVersion\":1,\"tree\":{\"qdiscs\":[{\"parent\":\"root\",\"handle\":\"1:5\",\"kind\":\"pfifo\"}]}}"), none}
+            << "InvalidTree";
+        QTest::newRow("class under a missing parent")
+            << "Apply" << QVariantList{target, document(HtbScript).replace(QStringLiteral("\"parent\":\"1:\""), QStringLiteral("\"parent\":\"7:\"")), none}
+            << "InvalidTree";
+        QTest::newRow("tree for another target") << "Apply" << QVariantList{target, document(QStringLiteral("tc qdisc add dev eth9 root pfifo")).replace(QStringLiteral("\"tree\":{"), QStringLiteral("\"tree\":{\"target\":\"eth9\",")), none}
+                                                 << "InvalidArguments";
+        QTest::newRow("target eth0;reboot") << "Apply" << QVariantList{QStringLiteral("eth0;reboot"), tbf, none} << "NoSuchTarget";
+        QTest::newRow("target ../../x") << "Apply" << QVariantList{QStringLiteral("../../x"), tbf, none} << "InvalidArguments";
+        QTest::newRow("target of 300 characters") << "Apply" << QVariantList{QString(QString(300, u'n') + QStringLiteral("/va")), tbf, none} << "InvalidArguments";
+        QTest::newRow("device of 300 characters") << "Apply" << QVariantList{QString(300, u'v'), tbf, none} << "InvalidArguments";
+        QTest::newRow("missing namespace") << "Apply" << QVariantList{QStringLiteral("qs-no-such-namespace/va"), tbf, none} << "NoSuchTarget";
+        QTest::newRow("missing device") << "Apply" << QVariantList{QStringLiteral("qs-helper-%1/nosuch").arg(getpid()), tbf, none} << "NoSuchTarget";
+        QTest::newRow("empty target") << "Apply" << QVariantList{QString(), tbf, none} << "InvalidArguments";
+        QTest::newRow("unknown option") << "Apply" << QVariantList{target, tbf, QVariantMap{{QStringLiteral("force"), true}}} << "InvalidArguments";
+        QTest::newRow("revert after 0 s") << "Apply" << QVariantList{target, tbf, QVariantMap{{QStringLiteral("revertAfterSeconds"), 0u}}} << "InvalidArguments";
+        QTest::newRow("revert after a string") << "Apply" << QVariantList{target, tbf, QVariantMap{{QStringLiteral("revertAfterSeconds"), QStringLiteral("10")}}} << "InvalidArguments";
+        QTest::newRow("revert after a year") << "Apply" << QVariantList{target, tbf, QVariantMap{{QStringLiteral("revertAfterSeconds"), 31536000u}}} << "InvalidArguments";
+        QTest::newRow("unknown transaction") << "Confirm" << QVariantList{QStringLiteral("tx-0000")} << "NoSuchTransaction";
+        QTest::newRow("huge transaction id") << "Confirm" << QVariantList{QString(100000, u'x')} << "InvalidArguments";
+        QTest::newRow("restore without snapshot") << "Restore" << QVariantList{target} << "NoSnapshot";
+        QTest::newRow("clear a missing namespace") << "Clear" << QVariantList{QStringLiteral("qs-no-such-namespace/va")} << "NoSuchTarget";
+        QTest::newRow("tree of a missing device") << "GetTree" << QVariantList{QStringLiteral("nosuchdev0")} << "NoSuchTarget";
+        QTest::newRow("watch ../x") << "Watch" << QVariantList{QStringLiteral("../x")} << "InvalidArguments";
+        QTest::newRow("stats socket of ../x") << "OpenStatsSocket" << QVariantList{QStringLiteral("../x")} << "InvalidArguments";
+        QTest::newRow("stats socket of a missing namespace") << "OpenStatsSocket" << QVariantList{QStringLiteral("qs-no-such-namespace")} << "NoSuchTarget";
+        QTest::newRow("wrong signature") << "Apply" << QVariantList{42, 43} << "org.freedesktop.DBus.Error.UnknownMethod";
+        QTest::newRow("unknown method") << "Reboot" << QVariantList{} << "org.freedesktop.DBus.Error.UnknownMethod";
+    }
+
+    void garbageIsAnsweredAndHelperLives()
+    {
+        QFETCH(QString, method);
+        QFETCH(QVariantList, arguments);
+        QFETCH(QString, expectedError);
+        const QDBusMessage reply = call(method, arguments);
+        QCOMPARE(reply.type(), QDBusMessage::ErrorMessage);
+        const QString expected = expectedError.contains(u'.') ? expectedError : QStringLiteral("org.qdiscstudio.Error.") + expectedError;
+        QVERIFY2(reply.errorName() == expected, qPrintable(reply.errorName() + QStringLiteral(": ") + reply.errorMessage()));
+        QVERIFY(!reply.errorMessage().isEmpty());
+        QVERIFY(reply.errorMessage().size() < 4000); // a sentence, not an echo of the input
+        QVERIFY(helperAnswers());
+        QVERIFY(kernelHoldsNothing());
+    }
+
+    void randomCallsLeaveHelperAlive()
+    {
+        // ≥ 1 000 calls mixing valid and invalid requests, from two clients, with the kernel
+        // really changing: the helper must answer every one and still be there.
+        const QStringList targets{m_target, m_lab->target(QStringLiteral("vb")), QStringLiteral("eth0;reboot"), QStringLiteral("../../x"),
+                                  QString(300, u'x'), QStringLiteral("qs-no-such-namespace/va"), QString(), QStringLiteral("/"),
+                                  m_lab->name() + QStringLiteral("/"), QStringLiteral("lo")};
+        const QStringList validTrees{document(TbfScript.arg(QStringLiteral("1mbit"))), document(TbfScript.arg(QStringLiteral("7mbit"))),
+                                     document(HtbScript), document(QStringLiteral("tc qdisc add dev va root pfifo limit 100"))};
+        const QList<QVariantMap> optionSets{{}, {{QStringLiteral("revertOnExit"), true}}, {{QStringLiteral("revertAfterSeconds"), 3600u}},
+                                            {{QStringLiteral("revertAfterSeconds"), 0u}}, {{QStringLiteral("bogus"), 1}},
+                                            {{QStringLiteral("revertOnExit"), QStringLiteral("yes")}}};
+        QRandomGenerator random(20261130);
+        auto pick = [&](const auto &list) { return list.at(random.bounded(int(list.size()))); };
+        auto garbled = [&](QString text) {
+            switch (random.bounded(4)) {
+            case 0: return QString(text.left(random.bounded(int(text.size())))); // truncated
+            case 1: text[random.bounded(int(text.size()))] = QChar(u'\0' + random.bounded(0x3000)); return text;
+            case 2: return text.replace(QStringLiteral("1:"), QStringLiteral("ffff:"));
+            default: return QString(text + text);
+            }
+        };
+        QStringList transactions{QStringLiteral("tx-0")};
+        QHash<QString, int> outcomes;
+        QDBusConnection other = m_bus.connection(QStringLiteral("random-client"));
+        constexpr int Calls = 1200;
+        for (int i = 0; i < Calls; ++i) {
+            QDBusConnection client = random.bounded(2) ? root() : other;
+            QDBusMessage reply;
+            switch (random.bounded(9)) {
+            case 0: case 1: case 2: {
+                const QString tree = random.bounded(3) ? pick(validTrees) : garbled(pick(validTrees));
+                const QString t = random.bounded(4) ? pick(targets.mid(0, 2)) : pick(targets);
+                reply = call(QStringLiteral("Apply"), {t, tree, pick(optionSets)}, client);
+                if (reply.type() == QDBusMessage::ReplyMessage)
+                    transactions.append(reply.arguments().value(0).toString());
+                break;
+            }
+            case 3: reply = call(QStringLiteral("Confirm"), {pick(transactions)}, client); break;
+            case 4: reply = call(QStringLiteral("Restore"), {pick(targets)}, client); break;
+            case 5: reply = call(QStringLiteral("Clear"), {pick(targets)}, client); break;
+            case 6: reply = call(QStringLiteral("GetTree"), {pick(targets)}, client); break;
+            case 7: reply = call(QStringLiteral("Watch"), {pick(targets)}, client); break;
+            default: reply = call(random.bounded(2) ? QStringLiteral("ListTargets") : QStringLiteral("OpenStatsSocket"),
+                                  random.bounded(2) ? QVariantList{} : QVariantList{m_lab->name()}, client); break;
+            }
+            QVERIFY2(reply.type() == QDBusMessage::ReplyMessage ||
+                         (reply.type() == QDBusMessage::ErrorMessage && (reply.errorName().startsWith(QStringLiteral("org.qdiscstudio.Error.")) ||
+                                                                         reply.errorName() == QStringLiteral("org.freedesktop.DBus.Error.UnknownMethod"))),
+                     qPrintable(QStringLiteral("call %1: %2 %3").arg(i).arg(reply.errorName(), reply.errorMessage())));
+            ++outcomes[reply.type() == QDBusMessage::ReplyMessage ? QStringLiteral("ok") : reply.errorName()];
+        }
+        QVERIFY(helperAnswers());
+        QVERIFY(m_bus.helperRunning());
+        qInfo() << Calls << "calls:" << outcomes;
+        QVERIFY(outcomes.value(QStringLiteral("ok")) > 100);
+        QVERIFY(outcomes.size() > 5);
+        // Let the promises go: the "other" client leaves (its revert-on-exit trees come back), and
+        // pending auto-reverts are confirmed away by the next test's Restore.
+        m_bus.connection(QStringLiteral("random-client")).disconnectFromBus(QStringLiteral("random-client"));
+        QVERIFY(helperAnswers());
+    }
+
+    // --- safety -------------------------------------------------------------------------------
+
+    void killedClientIsRevertedWithinTwoSeconds()
+    {
+        m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("va"), QStringLiteral("root"),
+                   QStringLiteral("handle"), QStringLiteral("5:"), QStringLiteral("htb"), QStringLiteral("default"), QStringLiteral("3")});
+        const QdiscTree original = kernelTree();
+        const QString file = writeFile(QStringLiteral("tbf.tc"), TbfScript.arg(QStringLiteral("3mbit")));
+        auto client = m_bus.startAs(TestUser::Granted, app(), {QStringLiteral("apply"), QStringLiteral("--dev"), m_target, file, QStringLiteral("--hold")});
+        QVERIFY2(client->state() != QProcess::NotRunning, qPrintable(client->errorString()));
+        QTRY_VERIFY_WITH_TIMEOUT(kernelHolds(TbfScript.arg(QStringLiteral("3mbit"))), 10000);
+        QTest::qWait(200); // the client sits in its wait, as a window would
+
+        ::kill(pid_t(client->processId()), SIGKILL);
+        QElapsedTimer sinceKill;
+        sinceKill.start();
+        QTRY_VERIFY_WITH_TIMEOUT(kernelTree() == original, 2000);
+        qInfo("tree back to its snapshot %lld ms after kill -9 of the client", sinceKill.elapsed());
+        QVERIFY(m_bus.helperOutput().contains(QStringLiteral("action=revert(client-exit) target=\"%1\"").arg(m_target)));
+        client->waitForFinished();
+    }
+
+    void autoRevertWithoutConfirm()
+    {
+        QDBusConnection connection = root();
+        QSignalSpy reverted(this, &TestHelper::revertedSeen);
+        QVERIFY(connection.connect(Service, ObjectPath, Interface, QStringLiteral("Reverted"), this, SLOT(onReverted(QString, QString))));
+        QElapsedTimer sinceApply;
+        const QDBusMessage applied = call(QStringLiteral("Apply"), {m_target, document(TbfScript.arg(QStringLiteral("2mbit"))),
+                                                                    QVariantMap{{QStringLiteral("revertAfterSeconds"), 2u}}});
+        sinceApply.start();
+        QCOMPARE(applied.type(), QDBusMessage::ReplyMessage);
+        QVERIFY(kernelHolds(TbfScript.arg(QStringLiteral("2mbit"))));
+        QTest::qWait(1000);
+        QVERIFY2(kernelHolds(TbfScript.arg(QStringLiteral("2mbit"))), "reverted too early");
+        QTRY_VERIFY_WITH_TIMEOUT(kernelHoldsNothing(), 3000);
+        QTRY_COMPARE_WITH_TIMEOUT(reverted.size(), 1, 2000);
+        QCOMPARE(reverted.first().value(0).toString(), m_target);
+        QCOMPARE(reverted.first().value(1).toString(), QStringLiteral("timeout"));
+        qInfo("auto-revert after 2 s seen %lld ms after the apply", sinceApply.elapsed());
+        connection.disconnect(Service, ObjectPath, Interface, QStringLiteral("Reverted"), this, SLOT(onReverted(QString, QString)));
+    }
+
+    void confirmKeepsTheChange()
+    {
+        const QDBusMessage applied = call(QStringLiteral("Apply"), {m_target, document(TbfScript.arg(QStringLiteral("2mbit"))),
+                                                                    QVariantMap{{QStringLiteral("revertAfterSeconds"), 1u}}});
+        QCOMPARE(applied.type(), QDBusMessage::ReplyMessage);
+        // A drag of unconfirmed steps: each re-arms the same revert; confirming any one keeps all.
+        const QDBusMessage step = call(QStringLiteral("Apply"), {m_target, document(TbfScript.arg(QStringLiteral("4mbit"))),
+                                                                 QVariantMap{{QStringLiteral("revertAfterSeconds"), 1u}}});
+        QCOMPARE(step.type(), QDBusMessage::ReplyMessage);
+        QCOMPARE(call(QStringLiteral("Confirm"), {applied.arguments().value(0)}).type(), QDBusMessage::ReplyMessage);
+        QTest::qWait(1800);
+        QVERIFY(kernelHolds(TbfScript.arg(QStringLiteral("4mbit"))));
+        // Confirmed once, the transaction has nothing left waiting.
+        QCOMPARE(call(QStringLiteral("Confirm"), {step.arguments().value(0)}).errorName(), QStringLiteral("org.qdiscstudio.Error.NoSuchTransaction"));
+    }
+
+    void restorePutsTheSnapshotBackExactly()
+    {
+        for (const QString &line : HtbScript.split(u'\n', Qt::SkipEmptyParts))
+            QVERIFY(m_lab->tc(line.split(u' ').mid(1)).ok());
+        const QdiscTree original = kernelTree();
+        QVERIFY(!original.classes.isEmpty() && !original.filters.isEmpty());
+        QCOMPARE(call(QStringLiteral("Apply"), {m_target, document(TbfScript.arg(QStringLiteral("9mbit"))), QVariantMap()}).type(),
+                 QDBusMessage::ReplyMessage);
+        QCOMPARE(call(QStringLiteral("Clear"), {m_target}).type(), QDBusMessage::ReplyMessage);
+        QCOMPARE(call(QStringLiteral("Apply"), {m_target, document(TbfScript.arg(QStringLiteral("8mbit"))), QVariantMap()}).type(),
+                 QDBusMessage::ReplyMessage);
+        // The snapshot outlives the helper: a new one restores what the first one saw.
+        m_bus.stopHelper();
+        QVERIFY(startHelper({QStringLiteral("--idle-timeout"), QStringLiteral("0")}));
+        const QDBusMessage restored = call(QStringLiteral("Restore"), {m_target});
+        QVERIFY2(restored.type() == QDBusMessage::ReplyMessage, qPrintable(restored.errorMessage()));
+        QCOMPARE(kernelTree(), original);
+        QCOMPARE(call(QStringLiteral("Restore"), {m_target}).errorName(), QStringLiteral("org.qdiscstudio.Error.NoSnapshot"));
+    }
+
+    void racingClientsGetOneWholeTree()
+    {
+        const QString scriptA = TbfScript.arg(QStringLiteral("6mbit"));
+        const QString fileA = writeFile(QStringLiteral("race-a.tc"), scriptA);
+        const QString fileB = writeFile(QStringLiteral("race-b.tc"), HtbScript);
+        auto oneWholeTree = [&] { return kernelHolds(scriptA) != kernelHolds(HtbScript); };
+
+        // Two connections of this process, in both orders of arrival.
+        QDBusConnection first = m_bus.connection(QStringLiteral("racer-1"));
+        QDBusConnection second = m_bus.connection(QStringLiteral("racer-2"));
+        for (int round = 0; round < 20; ++round) {
+            const bool aFirst = round % 2 == 0;
+            QDBusPendingCall x = (aFirst ? first : second).asyncCall(helperCall(QStringLiteral("Apply"), {m_target, document(aFirst ? scriptA : HtbScript), QVariantMap()}), 60000);
+            QDBusPendingCall y = (aFirst ? second : first).asyncCall(helperCall(QStringLiteral("Apply"), {m_target, document(aFirst ? HtbScript : scriptA), QVariantMap()}), 60000);
+            x.waitForFinished();
+            y.waitForFinished();
+            QVERIFY2(!x.isError() && !y.isError(), qPrintable(x.error().message() + y.error().message()));
+            QVERIFY2(oneWholeTree(), "the kernel holds a mix of the two trees");
+        }
+
+        // Two processes of two users, started together: whichever the helper takes second wins.
+        int aWon = 0;
+        int bWon = 0;
+        for (int round = 0; round < 20; ++round) {
+            auto a = m_bus.startAs(TestUser::Root, app(), {QStringLiteral("apply"), QStringLiteral("--dev"), m_target, fileA});
+            auto b = m_bus.startAs(TestUser::Granted, app(), {QStringLiteral("apply"), QStringLiteral("--dev"), m_target, fileB});
+            QVERIFY(a->waitForFinished(30000) && b->waitForFinished(30000));
+            QVERIFY2(a->exitCode() == 0 || a->readAllStandardError().contains("org.qdiscstudio"), "a client failed uncleanly");
+            QVERIFY2(b->exitCode() == 0 || b->readAllStandardError().contains("org.qdiscstudio"), "a client failed uncleanly");
+            QVERIFY2(oneWholeTree(), "the kernel holds a mix of the two trees");
+            (kernelHolds(scriptA) ? aWon : bWon)++;
+        }
+        qInfo("20 races of two processes: the tbf tree landed last %d times, the htb tree %d times", aWon, bWon);
+    }
+
+    // --- watching and reading -----------------------------------------------------------------
+
+    void treeChangedAlsoForChangesMadeElsewhere()
+    {
+        QDBusConnection connection = root();
+        QSignalSpy changed(this, &TestHelper::treeChangedSeen);
+        QVERIFY(connection.connect(Service, ObjectPath, Interface, QStringLiteral("TreeChanged"), this, SLOT(onTreeChanged(QString))));
+        const QString vb = m_lab->target(QStringLiteral("vb"));
+        QCOMPARE(call(QStringLiteral("Watch"), {vb}).type(), QDBusMessage::ReplyMessage);
+        QVERIFY(m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("vb"), QStringLiteral("root"),
+                           QStringLiteral("tbf"), QStringLiteral("rate"), QStringLiteral("1mbit"), QStringLiteral("burst"), QStringLiteral("10kb"),
+                           QStringLiteral("latency"), QStringLiteral("10ms")})
+                    .ok());
+        QTRY_VERIFY_WITH_TIMEOUT(changed.contains(QVariantList{vb}), 2000);
+        changed.clear();
+        QCOMPARE(call(QStringLiteral("Apply"), {m_target, document(TbfScript.arg(QStringLiteral("1mbit"))), QVariantMap()}).type(), QDBusMessage::ReplyMessage);
+        QTRY_VERIFY_WITH_TIMEOUT(changed.contains(QVariantList{m_target}), 2000);
+        connection.disconnect(Service, ObjectPath, Interface, QStringLiteral("TreeChanged"), this, SLOT(onTreeChanged(QString)));
+    }
+
+    void statsSocketReadsTheNamespace()
+    {
+        const QDBusMessage reply = call(QStringLiteral("OpenStatsSocket"), {m_lab->name()});
+        QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+        const auto fd = reply.arguments().value(0).value<QDBusUnixFileDescriptor>();
+        QVERIFY(fd.isValid());
+        QString error;
+        auto socket = NetlinkSocket::adopt(::dup(fd.fileDescriptor()), &error);
+        QVERIFY2(socket, qPrintable(error));
+        QVERIFY(socket->ifindex(QStringLiteral("va")) > 0); // only the lab namespace has va
+        // Unprivileged: the granted user gets one, the refused user does not.
+        QVERIFY(helperCallAs(TestUser::Granted, {QStringLiteral("OpenStatsSocket"), QStringLiteral("s:") + m_lab->name()}).out.startsWith(QStringLiteral("ok")));
+        QVERIFY(helperCallAs(TestUser::Denied, {QStringLiteral("OpenStatsSocket"), QStringLiteral("s:") + m_lab->name()})
+                    .out.startsWith(QStringLiteral("error org.qdiscstudio.Error.NotAuthorized")));
+        const CommandResult listed = helperCallAs(TestUser::Denied, {QStringLiteral("ListTargets")});
+        QVERIFY2(listed.ok() && !listed.out.contains(m_lab->name()), qPrintable(listed.out)); // only the root namespace's
+        QVERIFY(helperCallAs(TestUser::Granted, {QStringLiteral("ListTargets")}).out.contains(m_target));
+        const QDBusMessage tree = call(QStringLiteral("GetTree"), {m_target});
+        QStringList errors;
+        QVERIFY(TreeJson::fromDocument(tree.arguments().value(0).toString().toUtf8(), &errors));
+    }
+
+    // --- lifetime -----------------------------------------------------------------------------
+
+    void helperExitsWhenIdleButNotWithPromisesPending()
+    {
+        m_bus.stopHelper();
+        QVERIFY(startHelper({QStringLiteral("--idle-timeout"), QStringLiteral("1")}));
+        {
+            QDBusConnection holder = m_bus.connection(QStringLiteral("holder"));
+            const QDBusMessage applied = call(QStringLiteral("Apply"), {m_target, document(TbfScript.arg(QStringLiteral("5mbit"))),
+                                                                        QVariantMap{{QStringLiteral("revertOnExit"), true}}},
+                                              holder);
+            QCOMPARE(applied.type(), QDBusMessage::ReplyMessage);
+            QTest::qWait(2500);
+            QVERIFY2(m_bus.helperRunning(), "exited with a revert-on-exit client still on the bus");
+            QVERIFY(kernelHolds(TbfScript.arg(QStringLiteral("5mbit"))));
+        }
+        QDBusConnection::disconnectFromBus(QStringLiteral("holder"));
+        QTRY_VERIFY_WITH_TIMEOUT(kernelHoldsNothing(), 2000);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_bus.helperRunning(), 5000);
+
+        // SIGTERM with a promise pending: the helper keeps it before it goes.
+        QVERIFY(startHelper({QStringLiteral("--idle-timeout"), QStringLiteral("0")}));
+        QCOMPARE(call(QStringLiteral("Apply"), {m_target, document(TbfScript.arg(QStringLiteral("5mbit"))),
+                                                QVariantMap{{QStringLiteral("revertAfterSeconds"), 600u}}})
+                     .type(),
+                 QDBusMessage::ReplyMessage);
+        m_bus.stopHelper();
+        QVERIFY(kernelHoldsNothing());
+        QVERIFY(startHelper({QStringLiteral("--idle-timeout"), QStringLiteral("0")}));
+    }
+
+Q_SIGNALS:
+    void revertedSeen(const QString &target, const QString &reason);
+    void treeChangedSeen(const QString &target);
+
+public Q_SLOTS:
+    void onReverted(const QString &target, const QString &reason) { Q_EMIT revertedSeen(target, reason); }
+    void onTreeChanged(const QString &target) { Q_EMIT treeChangedSeen(target); }
+};
+
+QTEST_GUILESS_MAIN(TestHelper)
+#include "tst_helper.moc"
