@@ -108,6 +108,8 @@ Caller HelperService::callerOf(const QString &busName)
 
 void HelperService::trackClient(const QString &busName)
 {
+    if (m_tracked.contains(busName))
+        return;
     m_tracked.insert(busName);
     // It may have left while polkit was thinking; its NameOwnerChanged has then passed already.
     if (!m_bus.interface()->isServiceRegistered(busName).value())

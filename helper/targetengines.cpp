@@ -8,6 +8,7 @@ namespace qs {
 
 namespace {
 constexpr int IdleCloseMs = 3000;
+constexpr int DeviceCheckMs = 1000;
 }
 
 TargetEngines::TargetEngines(QObject *parent) : QObject(parent)
@@ -31,12 +32,17 @@ bool isWellFormedTarget(const QString &target, QString *netns, QString *device)
            (netns->isEmpty() || isValidNetnsName(*netns));
 }
 
-bool TargetEngines::stillValid(const QString &target, Entry &entry) const
+bool TargetEngines::stillValid(const QString &target, Entry &entry)
 {
     QString netns;
     QString device;
     QdiscTree::splitTarget(target, &netns, &device);
-    return netnsInode(netns) == entry.identity.netnsInode && entry.engine->socket().ifname(entry.identity.ifindex) == device;
+    if (netnsInode(netns) != entry.identity.netnsInode)
+        return false;
+    if (entry.lastDeviceCheck.isValid() && entry.lastDeviceCheck.elapsed() < DeviceCheckMs)
+        return true;
+    entry.lastDeviceCheck.start();
+    return entry.engine->socket().ifname(entry.identity.ifindex) == device;
 }
 
 TcEngine *TargetEngines::engineFor(const QString &target, QString *error)
@@ -55,7 +61,8 @@ TcEngine *TargetEngines::engineFor(const QString &target, QString *error)
         if (!engine)
             return nullptr;
         const int ifindex = engine->ifindex();
-        it = m_engines.emplace(target, Entry{std::move(engine), TargetIdentity{inode, ifindex}, {}}).first;
+        it = m_engines.emplace(target, Entry{std::move(engine), TargetIdentity{inode, ifindex}, {}, {}}).first;
+        it->second.lastDeviceCheck.start();
     }
     it->second.lastUse.start();
     if (!m_sweep.isActive())

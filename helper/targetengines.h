@@ -16,7 +16,9 @@ namespace qs {
  * Open engines per target, so that a slider drag does not pay for entering a namespace and
  * subscribing to notifications at every step. An engine's sockets keep its namespace alive
  * even after `ip netns del`, so engines unused for a few seconds are closed, and a cached
- * engine is reused only while its namespace and device are still the ones it was opened on.
+ * engine is reused only while its namespace and device are still the ones it was opened on: the
+ * namespace is checked at every use (a stat), the device at most once a second (asking for a
+ * link costs more than a slider step's whole change).
  */
 class TargetEngines : public QObject
 {
@@ -41,8 +43,9 @@ private:
         std::unique_ptr<TcEngine> engine;
         TargetIdentity identity;
         QElapsedTimer lastUse;
+        QElapsedTimer lastDeviceCheck;
     };
-    bool stillValid(const QString &target, Entry &entry) const;
+    static bool stillValid(const QString &target, Entry &entry);
     void closeIdle();
 
     std::unordered_map<QString, Entry> m_engines; // Entry is move-only

@@ -17,6 +17,8 @@ packages=(
     user-mode-linux kmod iputils-ping
     # shaping fidelity test (tests/kernel/tst_shaping_fidelity): traffic generator, veth offloads
     iperf3 ethtool
+    # the helper's tests: a real system bus (dbus-daemon, dbus-send), the real polkitd, test users
+    dbus dbus-daemon dbus-bin polkitd passwd
 )
 
 missing=()
