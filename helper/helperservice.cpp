@@ -62,8 +62,8 @@ HelperService::HelperService(QDBusConnection bus, Settings settings, QObject *pa
     // One subscription for every client's departure, instead of one match rule per client.
     m_bus.connect(QStringLiteral("org.freedesktop.DBus"), QStringLiteral("/org/freedesktop/DBus"), QStringLiteral("org.freedesktop.DBus"),
                   QStringLiteral("NameOwnerChanged"), this, SLOT(onNameOwnerChanged(QString, QString, QString)));
-    connect(&m_reverts, &RevertBook::timedOut, this, [this](const QString &target, const QdiscTree &before) {
-        revertTo(target, before, HelperBus::RevertedTimeout, Caller{QStringLiteral("auto-revert")});
+    connect(&m_reverts, &RevertBook::timedOut, this, [this](const QString &target, const QdiscTree &before, const QString &transaction) {
+        revertTo(target, before, HelperBus::RevertedTimeout, Caller{QStringLiteral("auto-revert")}, transaction);
     });
     connect(&m_watcher, &TreeWatcher::treeChanged, this, &HelperService::TreeChanged);
     m_idle.setSingleShot(true);
@@ -247,17 +247,18 @@ bool HelperService::reportKernelResult(const QDBusMessage &call, const Caller &c
     return false;
 }
 
-void HelperService::revertTo(const QString &target, const QdiscTree &tree, QLatin1String reason, const Caller &caller)
+void HelperService::revertTo(const QString &target, const QdiscTree &tree, QLatin1String reason, const Caller &caller,
+                             const QString &transaction)
 {
     const QString action = QStringLiteral("revert(") + reason + u')';
     QString error;
     TcEngine *engine = m_engines.engineFor(target, &error);
     if (!engine) {
-        audit(caller, action, target, {}, QStringLiteral("failed: ") + error);
+        audit(caller, action, target, transaction, QStringLiteral("failed: ") + error);
         return;
     }
     const ApplyResult result = engine->apply(tree);
-    audit(caller, action, target, {}, result.ok ? QStringLiteral("ok") : QStringLiteral("failed: ") + result.error, changesOf(result));
+    audit(caller, action, target, transaction, result.ok ? QStringLiteral("ok") : QStringLiteral("failed: ") + result.error, changesOf(result));
     m_watcher.noteChanged(target);
     if (result.ok)
         Q_EMIT Reverted(target, reason);

@@ -89,7 +89,8 @@ private:
     /** Replies KernelRefused for a failed result and audits it; true when the result is ok. */
     bool reportKernelResult(const QDBusMessage &call, const Caller &caller, const QString &action, const QString &target,
                             const ApplyResult &result, const QString &transaction = {});
-    void revertTo(const QString &target, const QdiscTree &tree, QLatin1String reason, const Caller &caller);
+    void revertTo(const QString &target, const QdiscTree &tree, QLatin1String reason, const Caller &caller,
+                  const QString &transaction = {});
 
     void touch();
     bool hasWork() const;

@@ -29,7 +29,7 @@ void RevertBook::armTimeout(const QString &target, const QString &transaction, c
             if (!timeout)
                 return;
             timeout->timer.release()->deleteLater(); // it is the sender of this very signal
-            Q_EMIT timedOut(target, timeout->before);
+            Q_EMIT timedOut(target, timeout->before, timeout->transactions.value(0));
         });
     }
     slot->transactions.append(transaction);

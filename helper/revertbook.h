@@ -54,8 +54,8 @@ public:
     QStringList clientsWithExitReverts() const { return m_exitReverts.keys(); }
 
 Q_SIGNALS:
-    /** @p target was not confirmed in time: put @p before back. */
-    void timedOut(const QString &target, const QdiscTree &before);
+    /** @p target was not confirmed in time: put @p before back (@p transaction: the chain's first). */
+    void timedOut(const QString &target, const QdiscTree &before, const QString &transaction);
 
 private:
     struct Timeout

@@ -112,6 +112,11 @@ TcEngine::~TcEngine() = default;
 
 std::unique_ptr<TcEngine> TcEngine::open(const QString &target, QString *error)
 {
+    return openOn(target, nullptr, error);
+}
+
+std::unique_ptr<TcEngine> TcEngine::openOn(const QString &target, std::unique_ptr<NetlinkSocket> socket, QString *error)
+{
     QString netns;
     QString device;
     if (!QdiscTree::splitTarget(target, &netns, &device) || !isValidDeviceName(device) ||
@@ -119,11 +124,14 @@ std::unique_ptr<TcEngine> TcEngine::open(const QString &target, QString *error)
         *error = QStringLiteral("\"%1\" is not a target; write it as IF or NETNS/IF").arg(target);
         return nullptr;
     }
-    QString socketError;
-    auto socket = NetlinkSocket::open(netns, &socketError);
-    if (!socket) {
-        *error = QStringLiteral("%1: %2").arg(target, socketError);
-        return nullptr;
+    const bool ownSocket = !socket;
+    if (ownSocket) {
+        QString socketError;
+        socket = NetlinkSocket::open(netns, &socketError);
+        if (!socket) {
+            *error = QStringLiteral("%1: %2").arg(target, socketError);
+            return nullptr;
+        }
     }
     const int index = socket->ifindex(device);
     if (index <= 0) {
@@ -132,9 +140,11 @@ std::unique_ptr<TcEngine> TcEngine::open(const QString &target, QString *error)
         return nullptr;
     }
     std::unique_ptr<TcEngine> engine(new TcEngine(target, netns, device, std::move(socket), index));
-    // Subscribed before the first read, so no change made after it goes unnoticed.
+    // Subscribed before the first read, so no change made after it goes unnoticed. An engine on a
+    // handed-over socket cannot enter the namespace for a second one: it re-reads every time.
     QString monitorError;
-    engine->m_monitor = NetlinkSocket::open(netns, &monitorError);
+    if (ownSocket)
+        engine->m_monitor = NetlinkSocket::open(netns, &monitorError);
     if (engine->m_monitor && !engine->m_monitor->joinGroup(RTNLGRP_TC))
         engine->m_monitor.reset();
     return engine;

@@ -47,6 +47,12 @@ class TcEngine
 public:
     /** Opens @p target ("eth0", "lab/veth1"); fails with a message naming it when it does not exist. */
     static std::unique_ptr<TcEngine> open(const QString &target, QString *error);
+    /**
+     * Opens @p target on @p socket, already open in the target's namespace (e.g. handed over by
+     * the helper to a user who may not enter the namespace): reading and statistics work; writes
+     * need the holder to have CAP_NET_ADMIN there.
+     */
+    static std::unique_ptr<TcEngine> openOn(const QString &target, std::unique_ptr<NetlinkSocket> socket, QString *error);
     /** Creates the ifb device @p target (IF or NETNS/IF), up, unless it exists; for the incoming tree. */
     static bool ensureIfb(const QString &target, QString *error);
     ~TcEngine();

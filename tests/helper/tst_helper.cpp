@@ -536,6 +536,15 @@ private Q_SLOTS:
         const CommandResult listed = helperCallAs(TestUser::Denied, {QStringLiteral("ListTargets")});
         QVERIFY2(listed.ok() && !listed.out.contains(m_lab->name()), qPrintable(listed.out)); // only the root namespace's
         QVERIFY(helperCallAs(TestUser::Granted, {QStringLiteral("ListTargets")}).out.contains(m_target));
+        // The CLI reads another namespace without root through such a socket.
+        QCOMPARE(call(QStringLiteral("Apply"), {m_target, document(TbfScript.arg(QStringLiteral("3mbit"))), QVariantMap()}).type(),
+                 QDBusMessage::ReplyMessage);
+        const CommandResult shown = m_bus.runAs(TestUser::Granted, app(), {QStringLiteral("show"), m_target});
+        QVERIFY2(shown.ok() && shown.out.contains(QStringLiteral("tbf")), qPrintable(shown.out + shown.err));
+        const CommandResult counted = m_bus.runAs(TestUser::Granted, app(), {QStringLiteral("stats"), m_target, QStringLiteral("--count"), QStringLiteral("1")});
+        QVERIFY2(counted.ok(), qPrintable(counted.err));
+        const CommandResult refused = m_bus.runAs(TestUser::Denied, app(), {QStringLiteral("show"), m_target});
+        QVERIFY2(!refused.ok() && refused.err.contains(QStringLiteral("Not authorized")), qPrintable(refused.err));
         const QDBusMessage tree = call(QStringLiteral("GetTree"), {m_target});
         QStringList errors;
         QVERIFY(TreeJson::fromDocument(tree.arguments().value(0).toString().toUtf8(), &errors));

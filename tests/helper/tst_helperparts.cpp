@@ -1,0 +1,139 @@
+// The helper's bookkeeping on its own: RevertBook's promises and timers, SnapshotStore's files.
+
+#include "revertbook.h"
+#include "snapshotstore.h"
+
+#include "../kernel/labnamespace.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace qs;
+using namespace qs::test;
+
+class TestHelperParts : public QObject
+{
+    Q_OBJECT
+
+    static QdiscTree tree(const QString &rate)
+    {
+        return treeOf(QStringLiteral("tc qdisc add dev va root handle 1: tbf rate %1 burst 32kb latency 50ms").arg(rate));
+    }
+
+private Q_SLOTS:
+    void transactionsAreUniqueAndOpaque()
+    {
+        QSet<QString> seen;
+        for (int i = 0; i < 1000; ++i)
+            seen.insert(RevertBook::newTransaction());
+        QCOMPARE(seen.size(), 1000);
+        QCOMPARE(seen.begin()->size(), 3 + 32);
+    }
+
+    void unconfirmedChainRevertsToTheTreeBeforeItsFirstStep()
+    {
+        RevertBook book;
+        QSignalSpy timedOut(&book, &RevertBook::timedOut);
+        book.armTimeout(QStringLiteral("ns/va"), QStringLiteral("tx-1"), tree(QStringLiteral("1mbit")), 1);
+        QVERIFY(book.hasPendingTimeout(QStringLiteral("ns/va")));
+        book.armTimeout(QStringLiteral("ns/va"), QStringLiteral("tx-2"), tree(QStringLiteral("2mbit")), 1); // a later step
+        QVERIFY(!book.isEmpty());
+        QVERIFY(timedOut.wait(3000));
+        QCOMPARE(timedOut.size(), 1);
+        QCOMPARE(timedOut.first().value(0).toString(), QStringLiteral("ns/va"));
+        QCOMPARE(timedOut.first().value(1).value<QdiscTree>(), tree(QStringLiteral("1mbit")));
+        QVERIFY(book.isEmpty());
+        QString target;
+        QVERIFY(!book.confirm(QStringLiteral("tx-1"), &target)); // reverted: nothing left to keep
+    }
+
+    void confirmingAnyStepKeepsTheChain()
+    {
+        RevertBook book;
+        QSignalSpy timedOut(&book, &RevertBook::timedOut);
+        book.armTimeout(QStringLiteral("va"), QStringLiteral("tx-1"), tree(QStringLiteral("1mbit")), 1);
+        book.armTimeout(QStringLiteral("va"), QStringLiteral("tx-2"), tree(QStringLiteral("2mbit")), 1);
+        book.armTimeout(QStringLiteral("vb"), QStringLiteral("tx-3"), tree(QStringLiteral("3mbit")), 1);
+        QString target;
+        QVERIFY(book.confirm(QStringLiteral("tx-1"), &target));
+        QCOMPARE(target, QStringLiteral("va"));
+        QVERIFY(!book.confirm(QStringLiteral("tx-2"), &target));
+        QVERIFY(timedOut.wait(3000)); // vb's was not confirmed
+        QCOMPARE(timedOut.first().value(0).toString(), QStringLiteral("vb"));
+        QTest::qWait(300);
+        QCOMPARE(timedOut.size(), 1);
+    }
+
+    void exitRevertsKeepTheFirstTreePerClientAndTarget()
+    {
+        RevertBook book;
+        book.rememberForExit(QStringLiteral(":1.5"), QStringLiteral("va"), tree(QStringLiteral("1mbit")));
+        book.rememberForExit(QStringLiteral(":1.5"), QStringLiteral("va"), tree(QStringLiteral("2mbit")));
+        book.rememberForExit(QStringLiteral(":1.5"), QStringLiteral("vb"), tree(QStringLiteral("3mbit")));
+        book.rememberForExit(QStringLiteral(":1.6"), QStringLiteral("va"), tree(QStringLiteral("4mbit")));
+        QVERIFY(book.hasExitRevert(QStringLiteral(":1.5"), QStringLiteral("va")));
+        QCOMPARE(book.clientsWithExitReverts().size(), 2);
+        const auto reverts = book.takeExitReverts(QStringLiteral(":1.5"));
+        QCOMPARE(reverts.size(), 2);
+        QCOMPARE(reverts.value(QStringLiteral("va")), tree(QStringLiteral("1mbit")));
+        QVERIFY(book.takeExitReverts(QStringLiteral(":1.5")).isEmpty());
+        book.forgetTarget(QStringLiteral("va")); // restored: :1.6's promise about va is moot
+        QVERIFY(book.isEmpty());
+    }
+
+    void takeAllPrefersTheEarliestTree()
+    {
+        RevertBook book;
+        book.rememberForExit(QStringLiteral(":1.5"), QStringLiteral("va"), tree(QStringLiteral("1mbit")));
+        book.armTimeout(QStringLiteral("va"), QStringLiteral("tx-1"), tree(QStringLiteral("2mbit")), 60);
+        book.armTimeout(QStringLiteral("vb"), QStringLiteral("tx-2"), tree(QStringLiteral("3mbit")), 60);
+        const auto all = book.takeAll();
+        QCOMPARE(all.size(), 2);
+        QCOMPARE(all.value(QStringLiteral("va")), tree(QStringLiteral("1mbit")));
+        QCOMPARE(all.value(QStringLiteral("vb")), tree(QStringLiteral("3mbit")));
+        QVERIFY(book.isEmpty());
+    }
+
+    void snapshotsRoundTripPerTarget()
+    {
+        QTemporaryDir dir;
+        SnapshotStore store(dir.filePath(QStringLiteral("snapshots")));
+        QString error;
+        QVERIFY(!store.find(QStringLiteral("lab/va"), &error));
+        QVERIFY(error.isEmpty());
+        const Snapshot snapshot{tree(QStringLiteral("5mbit")), TargetIdentity{4026532281ull, 7}, QDateTime::currentDateTimeUtc()};
+        QVERIFY2(store.save(QStringLiteral("lab/va"), snapshot, &error), qPrintable(error));
+        QVERIFY(store.save(QStringLiteral("lab/vb"), Snapshot{tree(QStringLiteral("6mbit")), {1, 2}, {}}, &error));
+        // A namespace name may hold any byte but '/': the file name must not care.
+        QVERIFY(store.save(QStringLiteral("ä ../..\\x/va"), Snapshot{tree(QStringLiteral("7mbit")), {1, 3}, {}}, &error));
+        const auto found = store.find(QStringLiteral("lab/va"), &error);
+        QVERIFY2(found, qPrintable(error));
+        QCOMPARE(found->tree, snapshot.tree);
+        QCOMPARE(found->identity, snapshot.identity);
+        QCOMPARE(found->taken.toMSecsSinceEpoch(), snapshot.taken.toMSecsSinceEpoch());
+        QCOMPARE(store.find(QStringLiteral("ä ../..\\x/va"), &error)->tree, tree(QStringLiteral("7mbit")));
+        QCOMPARE(QDir(store.directory()).entryList(QDir::Files).size(), 3);
+        store.remove(QStringLiteral("lab/va"));
+        QVERIFY(!store.find(QStringLiteral("lab/va"), &error));
+        QVERIFY(store.find(QStringLiteral("lab/vb"), &error));
+    }
+
+    void corruptSnapshotIsReportedNotUsed()
+    {
+        QTemporaryDir dir;
+        SnapshotStore store(dir.path());
+        QString error;
+        QVERIFY(store.save(QStringLiteral("va"), Snapshot{tree(QStringLiteral("5mbit")), {1, 2}, {}}, &error));
+        const QString file = QDir(dir.path()).entryInfoList(QDir::Files).first().filePath();
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("{\"schemaVersion\": 1, \"tree\": {\"qdiscs\": 5}}");
+        f.close();
+        QVERIFY(!store.find(QStringLiteral("va"), &error));
+        QVERIFY2(error.contains(file) && error.contains(QStringLiteral("qdiscs")), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHelperParts)
+#include "tst_helperparts.moc"
