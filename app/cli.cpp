@@ -878,6 +878,8 @@ bool Cli::reportHelperReply(const QDBusPendingCall &call, const QString &command
                                                                 {QStringLiteral("error"), HelperClient::describe(call.error())}})
                                            .toJson());
         m_err << QStringLiteral("qdisc-studio %1: %2\n").arg(command, HelperClient::describe(call.error()));
+        if (HelperClient::isUnreachable(call.error()) && (command == u"apply" || command == u"clear"))
+            m_err << QStringLiteral("as root, --direct does it without the helper (and without its snapshot and revert)\n");
         return false;
     }
     // Every reply carrying a report has it as its last string argument.

@@ -13,16 +13,21 @@ HelperClient::HelperClient(const QDBusConnection &bus)
     m_proxy->setTimeout(CallTimeoutMs);
 }
 
+bool HelperClient::isUnreachable(const QDBusError &error)
+{
+    return error.type() == QDBusError::ServiceUnknown || error.type() == QDBusError::Disconnected || error.type() == QDBusError::NoServer;
+}
+
 QString HelperClient::describe(const QDBusError &error)
 {
     switch (error.type()) {
     case QDBusError::ServiceUnknown:
         return QStringLiteral("the Qdisc Studio helper is not available: %1 is not on the system bus and could not be started "
-                              "(is Qdisc Studio installed, with its files in /usr/share/dbus-1?). As root, --direct applies without it.")
+                              "(is Qdisc Studio installed, with its files in /usr/share/dbus-1?)")
             .arg(HelperBus::Service);
     case QDBusError::Disconnected:
     case QDBusError::NoServer:
-        return QStringLiteral("there is no D-Bus system bus to reach the helper (%1). As root, --direct applies without it.").arg(error.message());
+        return QStringLiteral("there is no D-Bus system bus to reach the helper (%1)").arg(error.message());
     case QDBusError::AccessDenied:
         return QStringLiteral("the system bus refused the call (%1): is the D-Bus policy file org.qdiscstudio.Helper1.conf installed "
                               "in /usr/share/dbus-1/system.d?")

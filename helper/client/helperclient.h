@@ -24,6 +24,8 @@ public:
 
     /** What went wrong, for a person: the helper's own message, or why it could not be reached. */
     static QString describe(const QDBusError &error);
+    /** No bus, or no helper on it: the call never reached the helper. */
+    static bool isUnreachable(const QDBusError &error);
 
 private:
     std::unique_ptr<OrgQdiscstudioHelper1Interface> m_proxy;
