@@ -26,6 +26,12 @@ struct NodeStats
     bool packets64 = false; ///< the kernel sent 64-bit packet counts
 };
 
+/** One number per qdisc or class of a device, for maps of statistics: classes and qdiscs apart. */
+inline quint64 nodeStatsKey(bool isClass, TcHandle id)
+{
+    return (quint64(isClass) << 32) | id.raw();
+}
+
 /** The outcome of an apply: what was done, and when the kernel refused, its words. */
 struct ApplyResult
 {
