@@ -2,7 +2,6 @@
 
 #include "helperclient.h"
 #include "model/treejson.h"
-#include "netlink/netlinksocket.h"
 #include "netlink/tcengine.h"
 #include "stats/counterhistory.h"
 #include "profiles/builtinpresets.h"
@@ -192,32 +191,6 @@ int Cli::run(const QStringList &arguments)
         m_out << (parser).helpText();                                                                                  \
         return ExitOk;                                                                                                 \
     }
-
-namespace {
-
-/**
- * An engine for reading @p target. Entering another namespace needs root; without it, the helper
- * opens a socket there and hands it over (polkit: org.qdiscstudio.read), which grants reading only.
- */
-std::unique_ptr<TcEngine> openForReading(const QString &target, QString *error)
-{
-    QString netns;
-    QString device;
-    if (geteuid() == 0 || !QdiscTree::splitTarget(target, &netns, &device) || netns.isEmpty())
-        return TcEngine::open(target, error);
-    HelperClient helper;
-    QDBusPendingReply<QDBusUnixFileDescriptor> reply = helper.proxy().OpenStatsSocket(netns);
-    reply.waitForFinished();
-    if (reply.isError()) {
-        *error = QStringLiteral("%1: reading another namespace without root goes through the helper: %2")
-                     .arg(target, HelperClient::describe(reply.error()));
-        return nullptr;
-    }
-    auto socket = NetlinkSocket::adopt(::dup(reply.value().fileDescriptor()), error);
-    return socket ? TcEngine::openOn(target, std::move(socket), error) : nullptr;
-}
-
-} // namespace
 
 int Cli::importScript(const QStringList &arguments)
 {
@@ -554,7 +527,7 @@ int Cli::show(const QStringList &arguments)
         return ExitUsage;
     }
     QString error;
-    auto engine = openForReading(parser.positionalArguments().first(), &error);
+    auto engine = HelperClient().openForReading(parser.positionalArguments().first(), &error);
     const auto tree = engine ? engine->read(&error) : std::nullopt;
     if (!tree) {
         m_err << error << u'\n';
@@ -632,7 +605,7 @@ int Cli::stats(const QStringList &arguments)
         return ExitUsage;
     }
     QString error;
-    auto engine = openForReading(parser.positionalArguments().first(), &error);
+    auto engine = HelperClient().openForReading(parser.positionalArguments().first(), &error);
     if (!engine) {
         m_err << error << u'\n';
         return ExitFailure;

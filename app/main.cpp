@@ -1,11 +1,14 @@
 #include "cli.h"
 
+#include "directbackend.h"
+#include "helperbackend.h"
 #include "mainwindow.h"
 
 #include <QApplication>
 #include <QCoreApplication>
 
 #include <cstdio>
+#include <unistd.h>
 
 namespace {
 
@@ -29,6 +32,18 @@ bool wantsCli(int argc, char **argv)
            first == u"--version" || first == u"-v";
 }
 
+/**
+ * Changes go through the helper on the system bus. Where no system bus runs (a container, a bare
+ * server) and we are root, the engine runs in this process instead, with the same safety rules.
+ */
+std::unique_ptr<qs::TargetBackend> chooseBackend()
+{
+    QDBusConnection bus = QDBusConnection::systemBus();
+    if (!bus.isConnected() && geteuid() == 0)
+        return std::make_unique<qs::DirectBackend>();
+    return std::make_unique<qs::HelperBackend>(bus);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -46,7 +61,7 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     describeApplication();
     QApplication::setApplicationDisplayName(QStringLiteral("Qdisc Studio"));
-    qs::MainWindow window;
+    qs::MainWindow window(chooseBackend());
     window.show();
     return app.exec();
 }

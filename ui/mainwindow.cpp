@@ -1,156 +1,650 @@
 #include "mainwindow.h"
 
+#include "applystatus.h"
+#include "chartpanel.h"
 #include "importdialog.h"
-#include "profiles/builtinpresets.h"
-#include "profiles/profilestore.h"
+#include "liveapplier.h"
+#include "netlink/pschedclock.h"
+#include "netlink/tcplan.h"
+#include "nodeeditor.h"
+#include "profilespane.h"
+#include "sparklinedelegate.h"
+#include "statspoller.h"
+#include "targetspane.h"
 #include "tc/tcexporter.h"
-#include "tc/tcsummary.h"
-#include "treeview.h"
+#include "treeeditcommand.h"
+#include "treemodel.h"
 
+#include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
-#include <QDateTime>
+#include <QCloseEvent>
 #include <QFontDatabase>
-#include <QInputDialog>
+#include <QHeaderView>
 #include <QLabel>
-#include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QTreeView>
+#include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <netlink/version.h>
+#include <sys/utsname.h>
 
 namespace qs {
 
-MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_profiles(new QListWidget(this)), m_description(new QLabel(this)), m_tree(new TreeView(this)), m_commands(new QPlainTextEdit(this))
+namespace {
+constexpr unsigned AskToKeepSeconds = 20;
+} // namespace
+
+MainWindow::MainWindow(std::unique_ptr<TargetBackend> backend, QWidget *parent)
+    : QMainWindow(parent), m_backend(std::move(backend)), m_applier(new LiveApplier(m_backend.get(), this)), m_model(new TreeModel(this)),
+      m_undo(new QUndoStack(this)), m_poller(new StatsPoller(this))
 {
     setWindowTitle(tr("Qdisc Studio"));
-    m_profiles->setToolTip(tr("Built-in presets and your profiles. Select one to see its tree and tc commands."));
-    m_commands->setReadOnly(true);
-    m_commands->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_commands->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_commands->setToolTip(tr("The tc commands that build this tree on a clean device (DEV stands for the target you choose)."));
+    setObjectName(QStringLiteral("mainWindow"));
+    buildLayout();
+    buildMenus();
+    connectBackend();
+    restoreLayout();
+    m_backend->listTargets();
+    refreshCommands();
+}
 
-    auto *copy = new QPushButton(tr("&Copy commands"), this);
-    connect(copy, &QPushButton::clicked, this, &MainWindow::copyCommands);
-    auto *commandsPane = new QWidget(this);
-    auto *commandsLayout = new QVBoxLayout(commandsPane);
-    commandsLayout->setContentsMargins(0, 0, 0, 0);
-    commandsLayout->addWidget(new QLabel(tr("Equivalent tc commands"), commandsPane));
-    commandsLayout->addWidget(m_commands);
-    commandsLayout->addWidget(copy, 0, Qt::AlignRight);
+MainWindow::~MainWindow() = default;
 
-    m_description->setWordWrap(true);
-    m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_description->setContentsMargins(4, 4, 4, 4);
+const QdiscTree &MainWindow::tree() const
+{
+    return m_model->tree();
+}
+
+// --- layout ----------------------------------------------------------------------------------
+
+void MainWindow::buildLayout()
+{
+    m_targets = new TargetsPane(this);
+    m_profiles = new ProfilesPane(this);
+    m_profiles->setTreeSource([this] {
+        QdiscTree tree = m_model->tree();
+        tree.netns.clear(); // a profile's tree goes on whatever target it is applied to
+        tree.device.clear();
+        return tree;
+    });
+    auto *left = new QSplitter(Qt::Vertical, this);
+    left->setObjectName(QStringLiteral("leftSplitter"));
+    left->addWidget(m_targets);
+    left->addWidget(m_profiles);
+
+    m_treeView = new QTreeView(this);
+    m_treeView->setObjectName(QStringLiteral("tree"));
+    m_treeView->setModel(m_model);
+    m_treeView->setItemDelegateForColumn(2, new SparklineDelegate(m_poller, m_treeView));
+    m_treeView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_treeView->setUniformRowHeights(true);
+    m_treeView->setAlternatingRowColors(true);
+    m_treeView->header()->setStretchLastSection(false);
+    m_treeView->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_treeView->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_treeView->header()->resizeSection(2, 120);
+    m_treeView->setToolTip(tr("The tree of the chosen target. Select a node to edit it; select several to chart them together."));
+
+    auto *treeBar = new QToolBar(this);
+    treeBar->setObjectName(QStringLiteral("treeBar"));
+    treeBar->setIconSize(QSize(16, 16));
+    m_addMenu = new QMenu(tr("&Add"), this);
+    m_addMenu->setObjectName(QStringLiteral("addMenu"));
+    connect(m_addMenu, &QMenu::aboutToShow, this, &MainWindow::fillAddMenu);
+    m_kindMenu = new QMenu(tr("Change &kind"), this);
+    m_kindMenu->setObjectName(QStringLiteral("kindMenu"));
+    connect(m_kindMenu, &QMenu::aboutToShow, this, &MainWindow::fillKindMenu);
+    QAction *add = treeBar->addAction(style()->standardIcon(QStyle::SP_FileDialogNewFolder), tr("Add"));
+    add->setObjectName(QStringLiteral("action.add"));
+    add->setMenu(m_addMenu);
+    add->setToolTip(tr("Add a qdisc, class or filter under the selected node"));
+    connect(add, &QAction::triggered, this, [this] { m_addMenu->popup(QCursor::pos()); });
+    QAction *remove = treeBar->addAction(style()->standardIcon(QStyle::SP_TrashIcon), tr("Remove"));
+    remove->setObjectName(QStringLiteral("action.remove"));
+    remove->setShortcut(QKeySequence::Delete);
+    remove->setToolTip(tr("Remove the selected node and everything below it (Del)"));
+    connect(remove, &QAction::triggered, this, [this] {
+        const QModelIndex index = m_treeView->currentIndex();
+        if (index.isValid())
+            editStructure(tr("Remove %1").arg(index.siblingAtColumn(0).data().toString()), [this, index] { return m_model->removeNode(index); });
+    });
+    QAction *kind = treeBar->addAction(tr("Kind"));
+    kind->setObjectName(QStringLiteral("action.kind"));
+    kind->setMenu(m_kindMenu);
+    kind->setToolTip(tr("Give the selected qdisc another kind (its handle stays)"));
+    treeBar->addSeparator();
+    treeBar->addAction(m_undo->createUndoAction(this, tr("Undo")));
+    treeBar->addAction(m_undo->createRedoAction(this, tr("Redo")));
+
     auto *treePane = new QWidget(this);
     auto *treeLayout = new QVBoxLayout(treePane);
     treeLayout->setContentsMargins(0, 0, 0, 0);
-    treeLayout->addWidget(m_description);
-    treeLayout->addWidget(m_tree, 1);
+    treeLayout->addWidget(treeBar);
+    treeLayout->addWidget(m_treeView, 1);
+
+    m_editor = new NodeEditor(this);
+    m_editor->setObjectName(QStringLiteral("editor"));
+
+    auto *top = new QSplitter(Qt::Horizontal, this);
+    top->setObjectName(QStringLiteral("topSplitter"));
+    top->addWidget(treePane);
+    top->addWidget(m_editor);
+    top->setStretchFactor(0, 3);
+    top->setStretchFactor(1, 2);
+
+    m_charts = new ChartPanel(m_poller, this);
+    m_charts->setObjectName(QStringLiteral("charts"));
+    m_commands = new QPlainTextEdit(this);
+    m_commands->setObjectName(QStringLiteral("commands"));
+    m_commands->setReadOnly(true);
+    m_commands->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_commands->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_commands->setToolTip(tr("The tc commands that build this tree on a clean device"));
+    auto *copy = new QPushButton(tr("&Copy commands"), this);
+    connect(copy, &QPushButton::clicked, this, [this] {
+        QApplication::clipboard()->setText(m_commands->toPlainText());
+        statusBar()->showMessage(tr("tc commands copied"), 3000);
+    });
+    auto *commandsPane = new QWidget(this);
+    auto *commandsLayout = new QVBoxLayout(commandsPane);
+    commandsLayout->addWidget(m_commands, 1);
+    commandsLayout->addWidget(copy, 0, Qt::AlignRight);
+    auto *bottom = new QTabWidget(this);
+    bottom->setObjectName(QStringLiteral("bottomTabs"));
+    bottom->addTab(m_charts, tr("C&harts"));
+    bottom->addTab(commandsPane, tr("tc &commands"));
 
     auto *centre = new QSplitter(Qt::Vertical, this);
-    centre->addWidget(treePane);
-    centre->addWidget(commandsPane);
+    centre->setObjectName(QStringLiteral("centreSplitter"));
+    centre->addWidget(top);
+    centre->addWidget(bottom);
     centre->setStretchFactor(0, 3);
     centre->setStretchFactor(1, 2);
+
     auto *split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(m_profiles);
+    split->setObjectName(QStringLiteral("mainSplitter"));
+    split->addWidget(left);
     split->addWidget(centre);
     split->setStretchFactor(1, 1);
-    split->setSizes({260, 740});
+    split->setSizes({260, 1000});
     setCentralWidget(split);
 
+    m_status = new ApplyStatus(this);
+    statusBar()->addPermanentWidget(m_status, 1);
+
+    connect(m_targets, &TargetsPane::targetChosen, this, &MainWindow::chooseTarget);
+    connect(m_targets, &TargetsPane::refreshRequested, m_backend.get(), &TargetBackend::listTargets);
+    connect(m_profiles, &ProfilesPane::profileActivated, this, &MainWindow::applyProfile);
+    connect(m_profiles, &ProfilesPane::message, this, [this](const QString &text) { statusBar()->showMessage(text, 5000); });
+    connect(m_treeView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::onSelectionChanged);
+    connect(m_model, &TreeModel::treeEdited, this, &MainWindow::refreshCommands);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::refreshCommands);
+    connect(m_editor, &NodeEditor::qdiscParamsEdited, this, [this](const QdiscParams &params, bool final) {
+        editSelected([&] { return m_model->setQdiscParams(m_treeView->currentIndex(), params); }, final, tr("Change qdisc"));
+    });
+    connect(m_editor, &NodeEditor::classParamsEdited, this, [this](const HtbClassParams &params, bool final) {
+        editSelected([&] { return m_model->setClassParams(m_treeView->currentIndex(), params); }, final, tr("Change class"));
+    });
+    connect(m_editor, &NodeEditor::filterEdited, this, [this](const U32Filter &filter, bool final) {
+        editSelected([&] { return m_model->setFilter(m_treeView->currentIndex(), filter); }, final, tr("Change filter"));
+    });
+    connect(m_status, &ApplyStatus::keepRequested, m_backend.get(), &TargetBackend::confirm);
+}
+
+void MainWindow::buildMenus()
+{
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Paste tc commands…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), this, &MainWindow::importCommands);
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Qdisc Studio"), this, [this] {
-        QMessageBox::about(this, tr("About Qdisc Studio"),
-                           tr("<h3>Qdisc Studio %1</h3><p>Shape and impair network traffic with the kernel's traffic control.</p>"
-                              "<p>Built with Qt %2 (running on %3).</p>")
-                               .arg(QApplication::applicationVersion(), QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion())));
+    file->addAction(tr("&Save profile"), QKeySequence::Save, m_profiles, &ProfilesPane::saveCurrent);
+    file->addAction(tr("Save profile &as…"), QKeySequence::SaveAs, m_profiles, [this] { m_profiles->saveAs(); });
+    file->addAction(tr("&Rename profile…"), m_profiles, &ProfilesPane::renameCurrent);
+    file->addAction(tr("&Delete profile"), m_profiles, &ProfilesPane::deleteCurrent);
+    file->addAction(tr("&Import profile…"), QKeySequence::Open, m_profiles, &ProfilesPane::importFile);
+    file->addAction(tr("&Export profile…"), m_profiles, &ProfilesPane::exportCurrent);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_undo->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_undo->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addMenu(m_addMenu);
+    edit->addMenu(m_kindMenu);
+
+    QMenu *target = menuBar()->addMenu(tr("&Target"));
+    m_applyAction = target->addAction(style()->standardIcon(QStyle::SP_DialogApplyButton), tr("&Apply"), QKeySequence(Qt::CTRL | Qt::Key_Return), this,
+                                      &MainWindow::applyNow);
+    m_applyAction->setObjectName(QStringLiteral("action.apply"));
+    m_applyAction->setToolTip(tr("Make the kernel hold this tree now (Ctrl+Return)"));
+    m_liveAction = target->addAction(tr("&Live"));
+    m_liveAction->setObjectName(QStringLiteral("action.live"));
+    m_liveAction->setCheckable(true);
+    m_liveAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    m_liveAction->setToolTip(tr("Apply every edit at once, while a slider moves (Ctrl+L)"));
+    connect(m_liveAction, &QAction::toggled, this, [this](bool live) {
+        m_applyAction->setEnabled(!live);
+        if (live)
+            submitIfLive();
     });
+    QAction *restore = target->addAction(style()->standardIcon(QStyle::SP_DialogResetButton), tr("&Restore original"), this, &MainWindow::restoreOriginal);
+    restore->setObjectName(QStringLiteral("action.restore"));
+    restore->setToolTip(tr("Put back the tree the target had before Qdisc Studio first changed it"));
+    target->addSeparator();
+    target->addAction(tr("Re&fresh targets"), QKeySequence::Refresh, m_backend.get(), &TargetBackend::listTargets);
 
-    connect(m_profiles, &QListWidget::currentRowChanged, this, &MainWindow::showProfile);
-    reloadProfiles();
-    resize(1100, 700);
-}
+    QToolBar *bar = addToolBar(tr("Apply"));
+    bar->setObjectName(QStringLiteral("applyBar"));
+    bar->addAction(m_liveAction);
+    bar->addAction(m_applyAction);
+    bar->addAction(restore);
 
-void MainWindow::reloadProfiles()
-{
-    m_shown = BuiltinPresets::all();
-    const int presetCount = int(m_shown.size());
-    const ProfileStore::Listing listing = ProfileStore().list();
-    m_shown += listing.profiles;
-    m_profiles->clear();
-    for (int i = 0; i < m_shown.size(); ++i) {
-        auto *item = new QListWidgetItem(m_shown[i].name, m_profiles);
-        item->setToolTip(m_shown[i].description);
-        if (i < presetCount)
-            item->setData(Qt::UserRole, true);
+    QMenu *settings = menuBar()->addMenu(tr("&Settings"));
+    m_revertOnExitAction = settings->addAction(tr("Put back the original tree when Qdisc Studio &closes"));
+    m_revertOnExitAction->setCheckable(true);
+    m_revertOnExitAction->setChecked(true);
+    m_revertOnExitAction->setToolTip(tr("The helper puts back what was there when this window goes away, even if it crashes"));
+    m_askToKeepAction = settings->addAction(tr("&Ask to keep each change (%1 s)").arg(AskToKeepSeconds));
+    m_askToKeepAction->setCheckable(true);
+    m_askToKeepAction->setToolTip(tr("Like a display settings dialog: a change not kept in time is undone by the helper"));
+    QMenu *interval = settings->addMenu(tr("Statistics &interval"));
+    auto *intervals = new QActionGroup(this);
+    for (const int ms : {100, 250, 500, 1000}) {
+        QAction *choice = interval->addAction(tr("%1 ms").arg(ms));
+        choice->setCheckable(true);
+        choice->setChecked(ms == 100);
+        intervals->addAction(choice);
+        connect(choice, &QAction::triggered, this, [this, ms] { m_poller->setInterval(ms); });
     }
-    QString status = tr("%n built-in preset(s), ", nullptr, presetCount) + tr("%n profile(s) of yours", nullptr, int(listing.profiles.size()));
-    if (!listing.problems.isEmpty())
-        status += tr(" — %n file(s) skipped: ", nullptr, int(listing.problems.size())) + listing.problems.first().path + u' ' +
-                  listing.problems.first().reason;
-    statusBar()->showMessage(status);
-    if (!m_shown.isEmpty())
-        m_profiles->setCurrentRow(0);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Qdisc Studio"), this, &MainWindow::showAbout);
 }
 
-void MainWindow::showProfile(int row)
+void MainWindow::restoreLayout()
 {
-    if (row < 0 || row >= m_shown.size())
+    QSettings settings;
+    resize(1280, 800);
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    for (auto *splitter : findChildren<QSplitter *>())
+        splitter->restoreState(settings.value(QStringLiteral("window/") + splitter->objectName()).toByteArray());
+    m_liveAction->setChecked(settings.value(QStringLiteral("apply/live"), true).toBool());
+    m_revertOnExitAction->setChecked(settings.value(QStringLiteral("apply/revertOnExit"), true).toBool());
+    m_askToKeepAction->setChecked(settings.value(QStringLiteral("apply/askToKeep"), false).toBool());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    for (auto *splitter : findChildren<QSplitter *>())
+        settings.setValue(QStringLiteral("window/") + splitter->objectName(), splitter->saveState());
+    settings.setValue(QStringLiteral("apply/live"), isLive());
+    settings.setValue(QStringLiteral("apply/revertOnExit"), m_revertOnExitAction->isChecked());
+    settings.setValue(QStringLiteral("apply/askToKeep"), m_askToKeepAction->isChecked());
+    event->accept();
+}
+
+bool MainWindow::isLive() const
+{
+    return m_liveAction->isChecked();
+}
+
+void MainWindow::setLive(bool live)
+{
+    m_liveAction->setChecked(live);
+}
+
+ApplyOptions MainWindow::applyOptions() const
+{
+    ApplyOptions options;
+    options.revertOnExit = m_revertOnExitAction->isChecked();
+    options.revertAfterSeconds = m_askToKeepAction->isChecked() ? AskToKeepSeconds : 0;
+    return options;
+}
+
+// --- the backend -----------------------------------------------------------------------------
+
+void MainWindow::connectBackend()
+{
+    TargetBackend *backend = m_backend.get();
+    m_status->setBackend(backend->isAvailable(), backend->describe());
+    connect(backend, &TargetBackend::availabilityChanged, m_status, &ApplyStatus::setBackend);
+    connect(backend, &TargetBackend::targetsListed, m_targets, &TargetsPane::setTargets);
+    connect(backend, &TargetBackend::treeRead, this, &MainWindow::onTreeRead);
+    connect(m_applier, &LiveApplier::finished, this, &MainWindow::onApplied);
+    connect(backend, &TargetBackend::restored, this, [this](const QString &target, bool ok, const QString &error) {
+        m_status->setError(ok ? QString() : error);
+        if (ok && target == m_target) {
+            m_undo->clear();
+            m_backend->readTree(target);
+            statusBar()->showMessage(tr("%1 is back to its original tree").arg(target), 5000);
+        }
+    });
+    connect(backend, &TargetBackend::reverted, this, [this](const QString &target, const QString &reason) {
+        if (target != m_target || reason == u"restore")
+            return;
+        m_status->stopCountdown();
+        statusBar()->showMessage(tr("The helper put back the previous tree of %1 (%2)").arg(target, reason), 8000);
+        m_reloadOnRead = true;
+        m_backend->readTree(target);
+    });
+    connect(backend, &TargetBackend::treeChanged, this, [this](const QString &target) {
+        // A change made elsewhere (tc, another window): show what the kernel holds once our own
+        // requests have settled, so a drag is never yanked back mid-way.
+        if (target == m_target && !m_applier->isBusy() && !m_dragBefore) {
+            m_reloadOnRead = true;
+            m_backend->readTree(target);
+        }
+    });
+    connect(backend, &TargetBackend::confirmed, this, [this](const QString &, bool ok, const QString &error) {
+        statusBar()->showMessage(ok ? tr("Change kept") : error, 5000);
+    });
+}
+
+void MainWindow::chooseTarget(const QString &target)
+{
+    m_loadingTarget = target;
+    m_reloadOnRead = false;
+    m_targets->setCurrentTarget(target);
+    m_backend->readTree(target);
+}
+
+void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree> &tree, const QString &error)
+{
+    const bool choosing = target == m_loadingTarget;
+    const bool reloading = target == m_target && m_reloadOnRead;
+    if (!choosing && !reloading)
         return;
-    const Profile &profile = m_shown[row];
-    QList<QdiscTree> trees = profile.trees;
-    for (QdiscTree &tree : trees) {
-        if (tree.device.isEmpty())
-            tree.device = QStringLiteral("DEV");
+    if (!tree) {
+        m_status->setError(tr("Cannot read %1: %2").arg(target, error));
+        return;
     }
-    m_description->setText(QStringLiteral("<b>%1</b><br>%2").arg(profile.name.toHtmlEscaped(),
-                                                                  profile.description.toHtmlEscaped().replace(u'\n', QStringLiteral("<br>"))));
-    m_tree->setTree(trees.isEmpty() ? QdiscTree() : trees.first());
-    m_commands->setPlainText(TcExporter::script(trees));
+    if (reloading && !choosing) {
+        m_reloadOnRead = false;
+        if (TcPlanner(PschedClock::system()).plan(*tree, m_model->tree()).isEmpty())
+            return; // the kernel holds what the editor shows
+        statusBar()->showMessage(tr("The tree of %1 was changed outside this window; showing what the kernel holds").arg(target), 8000);
+    }
+    m_loadingTarget.clear();
+    if (m_target != target) {
+        m_target = target;
+        QString statsError;
+        auto engine = m_backend->openForStats(target, &statsError);
+        if (engine)
+            m_poller->setEngine(std::move(engine));
+        else
+            m_status->setError(tr("No statistics for %1: %2").arg(target, statsError));
+        m_backend->watch(target);
+        setWindowTitle(tr("%1 — Qdisc Studio").arg(target));
+    }
+    m_undo->clear();
+    m_model->setTree(*tree);
+    m_poller->resetNodes();
+    m_treeView->expandAll();
+    if (m_model->rowCount() > 0)
+        m_treeView->setCurrentIndex(m_model->index(0, 0));
+    showInEditor();
+    m_status->setError({});
+}
+
+void MainWindow::onApplied(const QString &target, const BackendApplyResult &result)
+{
+    m_status->setLatency(result.latencyUs);
+    m_status->setError(result.ok ? QString() : tr("%1: %2").arg(target, result.error));
+    if (result.ok && !result.plan.isEmpty())
+        m_poller->resetNodes();
+    if (result.ok && applyOptions().revertAfterSeconds && !result.plan.isEmpty())
+        m_status->startCountdown(result.transaction, applyOptions().revertAfterSeconds);
+}
+
+// --- editing ---------------------------------------------------------------------------------
+
+void MainWindow::onSelectionChanged()
+{
+    showInEditor();
+    QList<quint64> keys;
+    QStringList labels;
+    for (const QModelIndex &index : m_treeView->selectionModel()->selectedRows()) {
+        const quint64 key = index.data(TreeModel::StatsKeyRole).toULongLong();
+        if (key) {
+            keys.append(key);
+            labels.append(index.data().toString());
+        }
+    }
+    m_charts->setNodes(keys, labels);
+}
+
+void MainWindow::showInEditor()
+{
+    const auto ref = m_model->refAt(m_treeView->currentIndex());
+    if (!ref) {
+        m_editor->clear();
+        return;
+    }
+    const QdiscTree &tree = m_model->tree();
+    switch (ref->type) {
+    case NodeRef::Type::Qdisc:
+        for (const QdiscNode &node : tree.qdiscs)
+            if (node.handle == ref->id && node.parent == ref->parent)
+                m_editor->setQdisc(node);
+        break;
+    case NodeRef::Type::Class:
+        if (const ClassNode *node = tree.findClass(ref->id))
+            m_editor->setClass(*node);
+        break;
+    case NodeRef::Type::Filter:
+        if (ref->filterIndex >= 0 && ref->filterIndex < tree.filters.size())
+            m_editor->setFilter(tree.filters[ref->filterIndex]);
+        break;
+    }
+}
+
+void MainWindow::editSelected(const std::function<bool()> &edit, bool final, const QString &what)
+{
+    if (!m_dragBefore)
+        m_dragBefore = m_model->tree();
+    edit();
+    submitIfLive();
+    if (final) {
+        if (!(*m_dragBefore == m_model->tree()))
+            m_undo->push(new TreeEditCommand(what, *m_dragBefore, m_model->tree(), [this](const QdiscTree &tree) { setTreeFromHistory(tree); }));
+        m_dragBefore.reset();
+    }
+}
+
+void MainWindow::editStructure(const QString &what, const std::function<bool()> &edit)
+{
+    const QdiscTree before = m_model->tree();
+    if (!edit())
+        return;
+    m_undo->push(new TreeEditCommand(what, before, m_model->tree(), [this](const QdiscTree &tree) { setTreeFromHistory(tree); }));
+    m_treeView->expandAll();
+    showInEditor();
+    submitIfLive();
+}
+
+void MainWindow::setTreeFromHistory(const QdiscTree &tree)
+{
+    const auto ref = m_model->refAt(m_treeView->currentIndex());
+    m_model->setTree(tree);
+    m_treeView->expandAll();
+    if (ref) {
+        const QModelIndex again = m_model->indexOf(*ref);
+        if (again.isValid())
+            m_treeView->setCurrentIndex(again);
+    }
+    showInEditor();
+    submitIfLive();
+}
+
+void MainWindow::submitIfLive()
+{
+    if (isLive())
+        applyNow();
+}
+
+void MainWindow::applyNow()
+{
+    if (m_target.isEmpty())
+        return;
+    QStringList errors;
+    for (const ValidationIssue &issue : m_model->tree().validate())
+        if (issue.isError())
+            errors.append(issue.toString());
+    if (!errors.isEmpty()) {
+        m_status->setError(tr("Not applied: %1").arg(errors.join(QStringLiteral("; "))));
+        return;
+    }
+    QdiscTree tree = m_model->tree();
+    QdiscTree::splitTarget(m_target, &tree.netns, &tree.device);
+    m_applier->submit(m_target, tree, applyOptions());
+}
+
+void MainWindow::applyProfile(const Profile &profile)
+{
+    const auto tree = profile.treeFor(m_target.isEmpty() ? QStringLiteral("DEV") : m_target);
+    if (!tree) {
+        m_status->setError(tr("Profile \"%1\" has no tree for %2").arg(profile.name, m_target));
+        return;
+    }
+    editStructure(tr("Apply profile %1").arg(profile.name), [&] {
+        m_model->setTree(*tree);
+        return true;
+    });
+    if (!isLive())
+        applyNow(); // a double-click means "apply", live or not
+    statusBar()->showMessage(m_target.isEmpty() ? tr("Choose a target to apply \"%1\" to").arg(profile.name)
+                                                : tr("Applying \"%1\" to %2").arg(profile.name, m_target),
+                             5000);
+}
+
+void MainWindow::restoreOriginal()
+{
+    if (!m_target.isEmpty())
+        m_backend->restore(m_target);
+}
+
+void MainWindow::fillAddMenu()
+{
+    m_addMenu->clear();
+    const QModelIndex parent = m_treeView->currentIndex().siblingAtColumn(0);
+    const QModelIndex at = m_model->rowCount() == 0 ? QModelIndex() : parent;
+    for (const QdiscKind kind : m_model->kindsAllowedAt(at)) {
+        QAction *action = m_addMenu->addAction(tr("%1 qdisc").arg(qdiscKindName(kind)));
+        action->setObjectName(QStringLiteral("add.") + qdiscKindName(kind));
+        connect(action, &QAction::triggered, this, [this, at, kind] {
+            editStructure(tr("Add %1").arg(qdiscKindName(kind)), [&] {
+                const QModelIndex added = m_model->addQdisc(at, kind);
+                if (added.isValid())
+                    m_treeView->setCurrentIndex(added);
+                return added.isValid();
+            });
+        });
+    }
+    const QString kind = parent.data(TreeModel::KindRole).toString();
+    if (parent.isValid() && (kind == u"htb")) {
+        QAction *action = m_addMenu->addAction(tr("htb class"));
+        action->setObjectName(QStringLiteral("add.class"));
+        connect(action, &QAction::triggered, this, [this, parent] {
+            editStructure(tr("Add class"), [&] {
+                const QModelIndex added = m_model->addClass(parent);
+                if (added.isValid())
+                    m_treeView->setCurrentIndex(added);
+                return added.isValid();
+            });
+        });
+    }
+    const auto ref = m_model->refAt(parent);
+    if (parent.isValid() && ref && ref->type == NodeRef::Type::Qdisc && (kind == u"htb" || kind == u"prio" || kind == u"ingress")) {
+        QAction *action = m_addMenu->addAction(tr("u32 filter"));
+        action->setObjectName(QStringLiteral("add.filter"));
+        connect(action, &QAction::triggered, this, [this, parent] {
+            editStructure(tr("Add filter"), [&] {
+                const QModelIndex added = m_model->addFilter(parent);
+                if (added.isValid())
+                    m_treeView->setCurrentIndex(added);
+                return added.isValid();
+            });
+        });
+    }
+    if (m_addMenu->isEmpty())
+        m_addMenu->addAction(tr("Nothing can be added here"))->setEnabled(false);
+}
+
+void MainWindow::fillKindMenu()
+{
+    m_kindMenu->clear();
+    const QModelIndex index = m_treeView->currentIndex().siblingAtColumn(0);
+    const auto ref = m_model->refAt(index);
+    if (!ref || ref->type != NodeRef::Type::Qdisc) {
+        m_kindMenu->addAction(tr("Select a qdisc"))->setEnabled(false);
+        return;
+    }
+    for (const QdiscKind kind : allQdiscKinds()) {
+        if (isIngressKind(kind))
+            continue;
+        QAction *action = m_kindMenu->addAction(qdiscKindName(kind));
+        action->setObjectName(QStringLiteral("kind.") + qdiscKindName(kind));
+        connect(action, &QAction::triggered, this, [this, index, kind] {
+            editStructure(tr("Change kind to %1").arg(qdiscKindName(kind)), [&] { return m_model->changeKind(index, kind); });
+        });
+    }
+}
+
+void MainWindow::refreshCommands()
+{
+    QdiscTree tree = m_model->tree();
+    if (m_target.isEmpty()) {
+        tree.netns.clear();
+        tree.device = QStringLiteral("DEV");
+    } else {
+        QdiscTree::splitTarget(m_target, &tree.netns, &tree.device);
+    }
+    m_commands->setPlainText(tree.isEmpty() ? tr("# the device's default qdisc: nothing to configure\n") : TcExporter::script({tree}));
 }
 
 void MainWindow::importCommands()
 {
     ImportDialog dialog(this);
-    if (dialog.exec() == QDialog::Accepted && dialog.result().ok())
-        saveImported(dialog.result().trees);
+    if (dialog.exec() != QDialog::Accepted || !dialog.result().ok() || dialog.result().trees.isEmpty())
+        return;
+    Profile pasted;
+    pasted.name = tr("pasted commands");
+    pasted.trees = {dialog.result().trees.first()};
+    pasted.trees.first().netns.clear();
+    pasted.trees.first().device.clear();
+    applyProfile(pasted);
 }
 
-void MainWindow::saveImported(const QList<QdiscTree> &trees)
+void MainWindow::showAbout()
 {
-    bool ok = false;
-    const QString name = QInputDialog::getText(this, tr("Save as profile"), tr("Profile name:"), QLineEdit::Normal,
-                                               tr("Imported %1").arg(QDateTime::currentDateTime().toString(Qt::ISODate)), &ok);
-    if (!ok)
-        return;
-    Profile profile;
-    profile.name = name;
-    profile.trees = trees;
-    QString error;
-    if (!ProfileStore().save(profile, &error)) {
-        QMessageBox::warning(this, tr("Not saved"), error);
-        return;
-    }
-    reloadProfiles();
-    const QList<QListWidgetItem *> found = m_profiles->findItems(name, Qt::MatchExactly);
-    if (!found.isEmpty())
-        m_profiles->setCurrentItem(found.last());
-}
-
-void MainWindow::copyCommands()
-{
-    QApplication::clipboard()->setText(m_commands->toPlainText());
-    statusBar()->showMessage(tr("tc commands copied"), 3000);
+    utsname kernel{};
+    uname(&kernel);
+    QMessageBox::about(this, tr("About Qdisc Studio"),
+                       tr("<h3>Qdisc Studio %1</h3><p>Shape and impair network traffic with the kernel's traffic control.</p>"
+                          "<table><tr><td>Qt</td><td>%2 (built with %3)</td></tr>"
+                          "<tr><td>libnl</td><td>%4</td></tr>"
+                          "<tr><td>Kernel</td><td>%5</td></tr>"
+                          "<tr><td>Changes go through</td><td>%6</td></tr></table>")
+                           .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
+                                QStringLiteral(LIBNL_STRING), QString::fromLatin1(kernel.release), m_backend->describe().toHtmlEscaped()));
 }
 
 } // namespace qs

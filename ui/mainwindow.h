@@ -1,41 +1,116 @@
 #pragma once
 
-#include "profiles/profile.h"
+#include "model/qdisctree.h"
+#include "targetbackend.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
-class QLabel;
-class QListWidget;
+#include <memory>
+#include <optional>
+
+class QAction;
 class QPlainTextEdit;
+class QTreeView;
+class QUndoStack;
+class QMenu;
 
 namespace qs {
 
-class TreeView;
+class ApplyStatus;
+class ChartPanel;
+class LiveApplier;
+class NodeEditor;
+class ProfilesPane;
+class StatsPoller;
+class TargetsPane;
+class TreeModel;
+struct Profile;
 
 /**
- * The main window, first edition: the built-in presets and the user's profiles on the left,
- * the selected profile's tree in the middle and the tc commands it stands for below, copyable.
- * Pasted tc commands become a profile. Applying to the kernel arrives with the helper.
+ * The window: targets and profiles on the left, the tree of the chosen target in the middle
+ * (each row with its summary and a live sparkline), the selected node's editor on the right,
+ * charts and the equivalent tc commands below. With "Live" on, every edit reaches the kernel
+ * while the slider moves; undo and redo reach it too.
  */
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 
 public:
-    explicit MainWindow(QWidget *parent = nullptr);
+    /** @p backend carries every change to the kernel; the window owns it. */
+    explicit MainWindow(std::unique_ptr<TargetBackend> backend, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /** Loads the kernel's tree of @p target into the editor (as choosing it in the list does). */
+    void chooseTarget(const QString &target);
+    QString currentTarget() const { return m_target; }
+    const QdiscTree &tree() const;
+
+    // For tests and scenarios: the parts, as the window wires them.
+    TreeModel *treeModel() const { return m_model; }
+    LiveApplier *applier() const { return m_applier; }
+    TargetBackend *backend() const { return m_backend.get(); }
+    QUndoStack *undoStack() const { return m_undo; }
+    StatsPoller *poller() const { return m_poller; }
+    bool isLive() const;
+    void setLive(bool live);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
-    void reloadProfiles();
-    void showProfile(int row);
-    void importCommands();
-    void saveImported(const QList<QdiscTree> &trees);
-    void copyCommands();
+    void buildLayout();
+    void buildMenus();
+    void restoreLayout();
+    void connectBackend();
 
-    QListWidget *m_profiles;
-    QLabel *m_description;
-    TreeView *m_tree;
-    QPlainTextEdit *m_commands;
-    QList<Profile> m_shown;
+    void onTreeRead(const QString &target, const std::optional<QdiscTree> &tree, const QString &error);
+    void onApplied(const QString &target, const BackendApplyResult &result);
+    void onSelectionChanged();
+    void showInEditor();
+    void refreshCommands();
+
+    /** An edit of the selected node's parameters; @p final ends a drag (one undo step). */
+    void editSelected(const std::function<bool()> &edit, bool final, const QString &what);
+    /** A structural edit (add, remove, change kind): one undo step, applied when live. */
+    void editStructure(const QString &what, const std::function<bool()> &edit);
+    /** Puts @p tree in the editor (undo/redo) and, when live, in the kernel. */
+    void setTreeFromHistory(const QdiscTree &tree);
+    void submitIfLive();
+    void applyNow();
+    void applyProfile(const Profile &profile);
+    void restoreOriginal();
+    void importCommands();
+    void showAbout();
+    void fillAddMenu();
+    void fillKindMenu();
+    ApplyOptions applyOptions() const;
+
+    std::unique_ptr<TargetBackend> m_backend;
+    LiveApplier *m_applier;
+    TreeModel *m_model;
+    QUndoStack *m_undo;
+    StatsPoller *m_poller;
+
+    TargetsPane *m_targets = nullptr;
+    ProfilesPane *m_profiles = nullptr;
+    QTreeView *m_treeView = nullptr;
+    NodeEditor *m_editor = nullptr;
+    ChartPanel *m_charts = nullptr;
+    QPlainTextEdit *m_commands = nullptr;
+    ApplyStatus *m_status = nullptr;
+    QMenu *m_addMenu = nullptr;
+    QMenu *m_kindMenu = nullptr;
+    QAction *m_liveAction = nullptr;
+    QAction *m_applyAction = nullptr;
+    QAction *m_revertOnExitAction = nullptr;
+    QAction *m_askToKeepAction = nullptr;
+
+    QString m_target;
+    QString m_loadingTarget;
+    std::optional<QdiscTree> m_dragBefore; ///< the tree when the current drag began
+    bool m_reloadOnRead = false;           ///< the next treeRead follows a change made elsewhere
 };
 
 } // namespace qs

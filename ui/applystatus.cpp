@@ -1,0 +1,90 @@
+#include "applystatus.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+
+namespace qs {
+
+ApplyStatus::ApplyStatus(QWidget *parent)
+    : QWidget(parent), m_backend(new QLabel(this)), m_latency(new QLabel(this)), m_error(new QLabel(this)), m_revert(new QLabel(this)),
+      m_keep(new QPushButton(tr("&Keep"), this))
+{
+    m_backend->setObjectName(QStringLiteral("status.backend"));
+    m_latency->setObjectName(QStringLiteral("status.latency"));
+    m_error->setObjectName(QStringLiteral("status.error"));
+    m_revert->setObjectName(QStringLiteral("status.revert"));
+    m_keep->setObjectName(QStringLiteral("status.keep"));
+    m_latency->setToolTip(tr("How long the last change took from the window to the kernel and back"));
+    m_keep->setToolTip(tr("Keep the last change; otherwise what was there comes back when the countdown ends"));
+    QPalette warning = m_error->palette();
+    warning.setColor(QPalette::WindowText, QColor(0xd0, 0x30, 0x30));
+    m_error->setPalette(warning);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_revert->hide();
+    m_keep->hide();
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_error, 1);
+    layout->addWidget(m_revert);
+    layout->addWidget(m_keep);
+    layout->addWidget(m_latency);
+    layout->addWidget(m_backend);
+
+    m_countdown.setInterval(200);
+    connect(&m_countdown, &QTimer::timeout, this, &ApplyStatus::tick);
+    connect(m_keep, &QPushButton::clicked, this, [this] {
+        Q_EMIT keepRequested(m_transaction);
+        stopCountdown();
+    });
+}
+
+void ApplyStatus::setBackend(bool available, const QString &description)
+{
+    m_backend->setText(available ? QStringLiteral("● ") + description : QStringLiteral("○ ") + description);
+    m_backend->setToolTip(available ? tr("Changes go to the kernel through: %1").arg(description)
+                                    : tr("Changes cannot reach the kernel: %1").arg(description));
+}
+
+void ApplyStatus::setLatency(qint64 microseconds)
+{
+    m_latency->setText(microseconds < 10000 ? tr("last apply %1 ms").arg(double(microseconds) / 1000.0, 0, 'f', 2)
+                                            : tr("last apply %1 ms").arg(microseconds / 1000));
+}
+
+void ApplyStatus::setError(const QString &error)
+{
+    m_error->setText(error);
+    m_error->setToolTip(error);
+}
+
+void ApplyStatus::startCountdown(const QString &transaction, unsigned seconds)
+{
+    m_transaction = transaction;
+    m_seconds = seconds;
+    m_since.start();
+    m_countdown.start();
+    m_revert->show();
+    m_keep->show();
+    tick();
+}
+
+void ApplyStatus::stopCountdown()
+{
+    m_countdown.stop();
+    m_revert->hide();
+    m_keep->hide();
+}
+
+void ApplyStatus::tick()
+{
+    const qint64 left = qint64(m_seconds) * 1000 - m_since.elapsed();
+    if (left <= 0) {
+        stopCountdown();
+        return;
+    }
+    m_revert->setText(tr("Reverting in %1 s").arg((left + 999) / 1000));
+}
+
+} // namespace qs

@@ -1,0 +1,122 @@
+#pragma once
+
+#include "historysource.h"
+#include "netlink/tcengine.h"
+
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <map>
+#include <memory>
+
+namespace qs {
+
+/**
+ * Polls the statistics of one target and keeps a CounterHistory per qdisc and class: the
+ * live source of the charts and sparklines.
+ *
+ * One TcEngine::readStats() per tick on a precise timer (100 ms by default). A node's history
+ * is created the first time a dump shows it and dropped when it has been absent for
+ * forgetAfterPolls() dumps in a row, or at the next dump after resetNodes(). In steady state a
+ * tick allocates nothing beyond the dump itself: the histories are fixed-size rings.
+ */
+class StatsPoller : public QObject, public HistorySource
+{
+    Q_OBJECT
+
+public:
+    explicit StatsPoller(QObject *parent = nullptr);
+    ~StatsPoller() override;
+
+    /**
+     * Polls @p engine from now on (opened by the window, possibly on a socket the helper
+     * handed over); null stops polling. All histories are dropped: they belonged to the
+     * previous target.
+     */
+    void setEngine(std::unique_ptr<TcEngine> engine);
+    TcEngine *engine() const { return m_engine.get(); }
+
+    /**
+     * The poll interval. Histories created afterwards size their full-resolution ring for it;
+     * existing ones only adjust their gap detection, so their raw span scales with the change.
+     */
+    void setInterval(int ms);
+    int interval() const { return m_timer.interval(); }
+
+    /** Stops and resumes polling; a pause longer than a few polls shows as a gap in charts. */
+    void setPaused(bool paused);
+    bool isPaused() const { return m_paused; }
+    /** Polling now: an engine is set and the poller is not paused. */
+    bool isActive() const { return m_timer.isActive(); }
+
+    /** How many dumps in a row a node may be missing before its history is dropped. */
+    void setForgetAfterPolls(int polls);
+    int forgetAfterPolls() const { return m_forgetAfterPolls; }
+
+    /**
+     * The tree changed: nodes absent from the next dump are dropped at once instead of after
+     * forgetAfterPolls(). Nodes still present keep their histories (an in-place change keeps
+     * the kernel's counters, and a replaced node shows as a counter reset).
+     */
+    void resetNodes();
+    /** Drops every history now. */
+    void clear();
+
+    /**
+     * Records one dump: what every tick does with readStats()' result. Public so that a replay
+     * or a test can feed counters without a kernel.
+     */
+    void ingest(const QList<NodeStats> &nodes);
+
+    const CounterHistory *history(quint64 key) const override;
+    /** The nodes with a history, in ascending key order. */
+    QList<quint64> keys() const;
+    /** "class 1:10", "qdisc 1:" for legends; empty for an unknown key. */
+    QString label(quint64 key) const;
+    /** The label of a node as label() words it. */
+    static QString labelFor(bool isClass, TcHandle id);
+
+    /** The message of the failure streak going on, empty after a good dump. */
+    QString lastError() const { return m_lastError; }
+    /** Good dumps so far (for tests and benchmarks). */
+    quint64 dumpCount() const { return m_dumps; }
+
+public Q_SLOTS:
+    /** Dumps the statistics once, now (the timer calls this). */
+    void poll();
+
+Q_SIGNALS:
+    /** After every good dump: the histories hold one more sample. */
+    void sampled();
+    /**
+     * A dump failed; polling goes on. Emitted when a failure streak starts or its message
+     * changes, not on every tick, so a status bar is not flooded at 10 Hz.
+     */
+    void error(const QString &message);
+    /** A node got a history or lost it: legends and pickers may want to refresh. */
+    void nodesChanged();
+
+private:
+    struct Node
+    {
+        std::unique_ptr<CounterHistory> history;
+        QString label;
+        quint64 seenInDump = 0; ///< m_dumps when the node was last in a dump
+        int absentDumps = 0;
+    };
+
+    void updateTimer();
+
+    std::unique_ptr<TcEngine> m_engine;
+    QTimer m_timer;
+    std::map<quint64, Node> m_nodes; // ordered: keys() comes out sorted
+    QString m_lastError;
+    quint64 m_dumps = 0;
+    int m_forgetAfterPolls = 50;
+    bool m_paused = false;
+    bool m_resetPending = false;
+};
+
+} // namespace qs

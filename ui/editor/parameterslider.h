@@ -1,0 +1,77 @@
+#pragma once
+
+#include "parameterrow.h"
+#include "parameterspec.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QSlider;
+
+namespace qs {
+
+class UnitSpinBox;
+
+/**
+ * One numeric parameter: label, horizontal slider, spin box and unit selector, named
+ * "param.<key>.slider", ".spin" and ".unit". The value is held in the base unit (µs, bytes/s,
+ * bytes, packets; % for percentages, the only non-integral quantity) and is a whole number for
+ * every other quantity. Changing the unit changes only what the spin box shows.
+ *
+ * valueChanged(value, final): final is false for each new value while the slider is dragged and
+ * true once on release (with the last value), on Enter or focus loss in the spin box, on the spin
+ * box's arrows, and on keyboard or wheel changes of the slider. setValue() never emits.
+ */
+class ParameterSlider : public ParameterRow
+{
+    Q_OBJECT
+
+public:
+    explicit ParameterSlider(const ParameterSpec &spec, QWidget *parent = nullptr);
+
+    const ParameterSpec &spec() const { return m_spec; }
+
+    /** The value in the base unit. */
+    double value() const { return m_value; }
+    /** The value as the unsigned integer the model stores (0 for negatives). */
+    quint64 integerValue() const;
+    /**
+     * Shows @p value without emitting. While the slider is being dragged the handle stays where
+     * the user holds it (only the spin box follows), so an echo of the model cannot make it jump.
+     */
+    void setValue(double value);
+
+    /** The unit the spin box shows, as tc spells it ("ms"). */
+    QString unit() const;
+    /** Shows the value in @p name ("s", "kbit"); unknown names are ignored. */
+    void setUnit(const QString &name);
+
+    QSlider *slider() const { return m_slider; }
+    QDoubleSpinBox *spinBox() const;
+    QComboBox *unitBox() const { return m_unitBox; }
+
+Q_SIGNALS:
+    void valueChanged(double value, bool final);
+
+private:
+    void onSliderMoved(int position);
+    void onSliderReleased();
+    void onSpinEdited();
+    void onUnitChosen(int index);
+    void showInSpinBox();
+    void placeHandle();
+    double fromScale(int position) const;
+    double normalized(double value) const;
+    void emitValue(double value, bool final);
+
+    ParameterSpec m_spec;
+    QList<ParameterUnit> m_units;
+    int m_unit = 0;
+    bool m_unitChosenByUser = false;
+    double m_value = 0;
+    double m_shownInSpin = 0; ///< what the spin box was last given, to tell a user edit from focus loss
+    QSlider *m_slider;
+    UnitSpinBox *m_spin;
+    QComboBox *m_unitBox;
+};
+
+} // namespace qs

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "helperclient.h"
+#include "targetbackend.h"
+
+#include <QDBusServiceWatcher>
+
+namespace qs {
+
+/** The window's way to the kernel on a desktop: qdisc-studio-helper on the system bus. */
+class HelperBackend : public TargetBackend
+{
+    Q_OBJECT
+public:
+    explicit HelperBackend(const QDBusConnection &bus = QDBusConnection::systemBus(), QObject *parent = nullptr);
+
+    QString describe() const override;
+    bool isAvailable() const override;
+
+    void listTargets() override;
+    void readTree(const QString &target) override;
+    void apply(const QString &target, const QdiscTree &tree, const ApplyOptions &options) override;
+    void confirm(const QString &transaction) override;
+    void restore(const QString &target) override;
+    void watch(const QString &target) override;
+    std::unique_ptr<TcEngine> openForStats(const QString &target, QString *error) override;
+
+private:
+    /** Calls @p onReply with the finished call, on this thread, when the helper answers. */
+    void whenDone(const QDBusPendingCall &call, std::function<void(const QDBusPendingCall &)> onReply);
+    void checkVersion();
+
+    HelperClient m_client;
+    QDBusServiceWatcher m_watcher;
+    QString m_version;
+};
+
+} // namespace qs

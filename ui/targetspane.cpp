@@ -1,0 +1,92 @@
+#include "targetspane.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QToolButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace qs {
+
+namespace {
+constexpr int TargetRole = Qt::UserRole + 1;
+}
+
+TargetsPane::TargetsPane(QWidget *parent) : QWidget(parent), m_list(new QTreeWidget(this)), m_problem(new QLabel(this))
+{
+    m_list->setObjectName(QStringLiteral("targets"));
+    m_list->setHeaderLabels({tr("Interface"), tr("Root qdisc")});
+    m_list->setRootIsDecorated(true);
+    m_list->setUniformRowHeights(true);
+    m_list->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_list->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_list->setToolTip(tr("Interfaces of this machine and of its network namespaces. Choose one to load the tree "
+                          "the kernel holds on it, whoever built it."));
+    m_problem->setWordWrap(true);
+    m_problem->hide();
+
+    auto *refresh = new QToolButton(this);
+    refresh->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+    refresh->setToolTip(tr("List the interfaces again (F5)"));
+    refresh->setShortcut(QKeySequence::Refresh);
+    connect(refresh, &QToolButton::clicked, this, &TargetsPane::refreshRequested);
+
+    auto *title = new QHBoxLayout;
+    title->addWidget(new QLabel(tr("<b>Targets</b>"), this), 1);
+    title->addWidget(refresh);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(title);
+    layout->addWidget(m_list, 1);
+    layout->addWidget(m_problem);
+
+    const auto choose = [this](QTreeWidgetItem *item) {
+        const QString target = item->data(0, TargetRole).toString();
+        if (!target.isEmpty())
+            Q_EMIT targetChosen(target);
+    };
+    connect(m_list, &QTreeWidget::itemActivated, this, choose);
+    connect(m_list, &QTreeWidget::itemClicked, this, choose);
+}
+
+void TargetsPane::setTargets(const QList<TargetInfo> &targets, const QString &error)
+{
+    const QString current = currentTarget();
+    m_list->clear();
+    QHash<QString, QTreeWidgetItem *> namespaces;
+    for (const TargetInfo &t : targets) {
+        QTreeWidgetItem *&group = namespaces[t.netns];
+        if (!group) {
+            group = new QTreeWidgetItem(m_list, {t.netns.isEmpty() ? tr("this machine") : tr("namespace %1").arg(t.netns)});
+            group->setFlags(Qt::ItemIsEnabled);
+            group->setExpanded(true);
+        }
+        auto *item = new QTreeWidgetItem(group, {t.device, t.rootQdisc});
+        item->setData(0, TargetRole, t.target());
+        item->setToolTip(0, tr("%1 — %2, %3").arg(t.target(), t.type, t.up ? tr("up") : tr("down")));
+        item->setIcon(0, style()->standardIcon(t.up ? QStyle::SP_DialogApplyButton : QStyle::SP_DialogCancelButton));
+        if (!t.up)
+            item->setForeground(0, palette().brush(QPalette::Disabled, QPalette::Text));
+    }
+    m_problem->setText(error);
+    m_problem->setVisible(!error.isEmpty());
+    setCurrentTarget(current);
+}
+
+void TargetsPane::setCurrentTarget(const QString &target)
+{
+    for (QTreeWidgetItemIterator it(m_list); *it; ++it) {
+        if ((*it)->data(0, TargetRole).toString() == target) {
+            const QSignalBlocker blocker(m_list);
+            m_list->setCurrentItem(*it);
+            return;
+        }
+    }
+}
+
+QString TargetsPane::currentTarget() const
+{
+    return m_list->currentItem() ? m_list->currentItem()->data(0, TargetRole).toString() : QString();
+}
+
+} // namespace qs

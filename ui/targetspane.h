@@ -1,0 +1,36 @@
+#pragma once
+
+#include "netlink/tcengine.h"
+
+#include <QWidget>
+
+class QLabel;
+class QTreeWidget;
+
+namespace qs {
+
+/**
+ * The interfaces a tree can go on: the root namespace's and every named namespace's, with
+ * their type, state and current root qdisc. Choosing one loads the kernel's tree, whoever built it.
+ */
+class TargetsPane : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TargetsPane(QWidget *parent = nullptr);
+
+    void setTargets(const QList<TargetInfo> &targets, const QString &error);
+    /** Marks @p target as the one being edited (without emitting targetChosen). */
+    void setCurrentTarget(const QString &target);
+    QString currentTarget() const;
+
+Q_SIGNALS:
+    void targetChosen(const QString &target);
+    void refreshRequested();
+
+private:
+    QTreeWidget *m_list;
+    QLabel *m_problem;
+};
+
+} // namespace qs
