@@ -20,6 +20,7 @@ void LiveApplier::send(Request request)
 {
     m_inFlight = std::move(request);
     ++m_sent;
+    Q_EMIT sent(m_inFlight->target, m_inFlight->tree);
     m_backend->apply(m_inFlight->target, m_inFlight->tree, m_inFlight->options);
 }
 

@@ -23,6 +23,8 @@ public:
     int sentCount() const { return m_sent; }
 
 Q_SIGNALS:
+    /** A request left for the kernel (the trees in between were coalesced away). */
+    void sent(const QString &target, const qs::QdiscTree &tree);
     /** The answer to one request that was sent. */
     void finished(const QString &target, const qs::BackendApplyResult &result);
     /** Nothing in flight and nothing waiting: the kernel holds the last tree submitted (or refused it). */

@@ -1,5 +1,10 @@
 #include "helperclient.h"
 
+#include "netlink/netlinksocket.h"
+#include "netlink/tcengine.h"
+
+#include <unistd.h>
+
 namespace qs {
 
 namespace {
@@ -11,6 +16,22 @@ HelperClient::HelperClient(const QDBusConnection &bus)
     : m_proxy(std::make_unique<OrgQdiscstudioHelper1Interface>(HelperBus::Service, HelperBus::Path, bus))
 {
     m_proxy->setTimeout(CallTimeoutMs);
+}
+
+std::unique_ptr<TcEngine> HelperClient::openForReading(const QString &target, QString *error)
+{
+    QString netns;
+    QString device;
+    if (geteuid() == 0 || !QdiscTree::splitTarget(target, &netns, &device) || netns.isEmpty())
+        return TcEngine::open(target, error);
+    QDBusPendingReply<QDBusUnixFileDescriptor> reply = m_proxy->OpenStatsSocket(netns);
+    reply.waitForFinished();
+    if (reply.isError()) {
+        *error = QStringLiteral("%1: reading another namespace without root goes through the helper: %2").arg(target, describe(reply.error()));
+        return nullptr;
+    }
+    auto socket = NetlinkSocket::adopt(::dup(reply.value().fileDescriptor()), error);
+    return socket ? TcEngine::openOn(target, std::move(socket), error) : nullptr;
 }
 
 bool HelperClient::isUnreachable(const QDBusError &error)

@@ -9,6 +9,10 @@
 #include <memory>
 
 namespace qs {
+class TcEngine;
+}
+
+namespace qs {
 
 /**
  * The proxy of qdisc-studio-helper on the system bus (generated from the interface XML), with
@@ -21,6 +25,13 @@ public:
 
     OrgQdiscstudioHelper1Interface &proxy() { return *m_proxy; }
     QDBusConnection connection() const { return m_proxy->connection(); }
+
+    /**
+     * An engine for reading @p target. Entering another namespace needs root; without it, the
+     * helper opens a socket there and hands it over (polkit: org.qdiscstudio.read), which grants
+     * reading only.
+     */
+    std::unique_ptr<TcEngine> openForReading(const QString &target, QString *error);
 
     /** What went wrong, for a person: the helper's own message, or why it could not be reached. */
     static QString describe(const QDBusError &error);

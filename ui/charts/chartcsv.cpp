@@ -2,7 +2,6 @@
 
 #include <QDateTime>
 #include <QIODevice>
-#include <QTimeZone>
 
 namespace qs {
 
@@ -40,7 +39,7 @@ bool writeChartCsv(QIODevice &device, const HistorySource &source, const ChartCs
         history->rates(request.fromNs, request.toNs, 0, series);
         for (const RatePoint &p : std::as_const(series.points)) {
             const qint64 wallMs = qint64(request.toWallMs(p.timeNs));
-            text += QDateTime::fromMSecsSinceEpoch(wallMs, QTimeZone::UTC)
+            text += QDateTime::fromMSecsSinceEpoch(wallMs, Qt::UTC)
                         .toString(Qt::ISODateWithMs)
                         .toLatin1();
             text += ',' + node + ',' + number(double(p.coveredNs) / 1e9, 3) + ',' +

@@ -1,0 +1,290 @@
+// The window, offscreen, driven with real mouse and key events: pick a target, build trees from
+// menus, drag sliders, undo — and check what the kernel holds, in a namespace of the test's own.
+// The netem rows run under user-mode Linux (this machine's kernel has no sch_netem).
+
+#include "directbackend.h"
+#include "importdialog.h"
+#include "liveapplier.h"
+#include "mainwindow.h"
+#include "statspoller.h"
+#include "treemodel.h"
+
+#include "../kernel/labnamespace.h"
+#include "netlink/pschedclock.h"
+#include "netlink/tcplan.h"
+#include "profiles/profilestore.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QInputDialog>
+#include <QListWidget>
+#include <QMenu>
+#include <QPlainTextEdit>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTest>
+#include <QTimer>
+#include <QTreeView>
+#include <QTreeWidget>
+#include <QUndoStack>
+
+using namespace qs;
+using namespace qs::test;
+
+namespace {
+
+QString screenshotPath(const QString &name)
+{
+    QDir().mkpath(QStringLiteral(QS_SCREENSHOT_DIR));
+    return QStringLiteral(QS_SCREENSHOT_DIR "/") + name;
+}
+
+/** What the kernel holds on @p target, read without the window. */
+QdiscTree kernelTree(const QString &target)
+{
+    QString error;
+    auto engine = TcEngine::open(target, &error);
+    const auto tree = engine ? engine->read(&error) : std::nullopt;
+    if (!tree)
+        qFatal("cannot read %s: %s", qPrintable(target), qPrintable(error));
+    return *tree;
+}
+
+bool kernelHolds(const QString &target, const QdiscTree &tree)
+{
+    return TcPlanner(PschedClock::system()).plan(kernelTree(target), tree).isEmpty();
+}
+
+} // namespace
+
+class TstWindow : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> m_window;
+
+    MainWindow &openWindow()
+    {
+        m_window = std::make_unique<MainWindow>(std::make_unique<DirectBackend>());
+        m_window->show();
+        if (!QTest::qWaitForWindowExposed(m_window.get()))
+            qFatal("the window was not exposed");
+        return *m_window;
+    }
+    QTreeView *treeView() { return m_window->findChild<QTreeView *>(QStringLiteral("tree")); }
+
+    /** Clicks @p target in the targets list, as a user would, and waits for its tree. */
+    bool pickTarget(const QString &target)
+    {
+        auto *list = m_window->findChild<QTreeWidget *>(QStringLiteral("targets"));
+        QTreeWidgetItem *found = nullptr;
+        if (!QTest::qWaitFor([&] {
+                for (QTreeWidgetItemIterator it(list); *it && !found; ++it)
+                    if ((*it)->data(0, Qt::UserRole + 1).toString() == target)
+                        found = *it;
+                if (!found)
+                    m_window->backend()->listTargets();
+                return found != nullptr;
+            }, 5000))
+            return false;
+        list->scrollToItem(found);
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(found).center());
+        return QTest::qWaitFor([&] { return m_window->currentTarget() == target; }, 5000);
+    }
+    void clickRow(const QModelIndex &index)
+    {
+        treeView()->scrollTo(index);
+        QTest::mouseClick(treeView()->viewport(), Qt::LeftButton, {}, treeView()->visualRect(index).center());
+    }
+    /** Opens @p menu where a user would see it and clicks the action named @p name. */
+    bool clickMenuAction(const QString &menuName, const QString &name)
+    {
+        auto *menu = m_window->findChild<QMenu *>(menuName);
+        menu->popup(m_window->mapToGlobal(QPoint(200, 200)));
+        if (!QTest::qWaitForWindowExposed(menu))
+            return false;
+        QAction *action = nullptr;
+        for (QAction *a : menu->actions())
+            if (a->objectName() == name)
+                action = a;
+        if (!action) {
+            menu->close();
+            return false;
+        }
+        QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(action).center());
+        return true;
+    }
+    bool settled()
+    {
+        return QTest::qWaitFor([&] { return !m_window->applier()->isBusy(); }, 10000);
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void cleanup() { m_window.reset(); }
+
+    void emptyWindow()
+    {
+        MainWindow &window = openWindow();
+        QVERIFY(window.findChild<QListWidget *>(QStringLiteral("profiles"))->count() >= 13);
+        QTest::qWait(200);
+        QVERIFY(window.grab().save(screenshotPath(QStringLiteral("window-empty.png"))));
+    }
+
+    void presetShowsNetemInTheEditor()
+    {
+        MainWindow &window = openWindow();
+        auto *profiles = window.findChild<QListWidget *>(QStringLiteral("profiles"));
+        const auto items = profiles->findItems(QStringLiteral("LTE (4G)"), Qt::MatchExactly);
+        QCOMPARE(items.size(), 1);
+        const QRect rect = profiles->visualItemRect(items.first());
+        QTest::mouseDClick(profiles->viewport(), Qt::LeftButton, {}, rect.center());
+        QTRY_VERIFY(window.treeModel()->rowCount() == 1);
+        clickRow(window.treeModel()->index(0, 0));
+        QVERIFY(window.findChild<QSlider *>(QStringLiteral("param.delay.slider")));
+        QVERIFY(window.findChild<QPlainTextEdit *>(QStringLiteral("commands"))->toPlainText().contains(QStringLiteral("netem delay 25ms")));
+        QTest::qWait(200);
+        QVERIFY(window.grab().save(screenshotPath(QStringLiteral("window-netem.png"))));
+    }
+
+    void buildHtbClassAndFilterByClicking()
+    {
+        QVERIFY2(isRoot(), "needs root: it builds a namespace of its own");
+        LabNamespace lab(QStringLiteral("qs-window"));
+        QVERIFY(lab.ok() && lab.addVethPair(QStringLiteral("va"), QStringLiteral("vb")));
+        const QString target = lab.target(QStringLiteral("va"));
+        MainWindow &window = openWindow();
+        window.setLive(true);
+        QVERIFY(pickTarget(target));
+        QCOMPARE(window.treeModel()->rowCount(), 0);
+
+        QVERIFY(clickMenuAction(QStringLiteral("addMenu"), QStringLiteral("add.htb")));
+        QTRY_COMPARE(window.treeModel()->rowCount(), 1);
+        clickRow(window.treeModel()->index(0, 0));
+        QVERIFY(clickMenuAction(QStringLiteral("addMenu"), QStringLiteral("add.class")));
+        QTRY_COMPARE(window.tree().classes.size(), 1);
+        clickRow(window.treeModel()->index(0, 0));
+        QVERIFY(clickMenuAction(QStringLiteral("addMenu"), QStringLiteral("add.filter")));
+        QTRY_COMPARE(window.tree().filters.size(), 1);
+        QVERIFY(settled());
+        const QdiscTree built = window.tree();
+        QVERIFY(kernelHolds(target, built));
+        QCOMPARE(kernelTree(target).classes.size(), 1);
+        QCOMPARE(kernelTree(target).filters.size(), 1);
+
+        // Undo reaches the kernel: the filter goes, then the class.
+        QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(settled());
+        QTRY_VERIFY(kernelTree(target).filters.isEmpty());
+        QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(settled());
+        QTRY_VERIFY(kernelTree(target).classes.isEmpty());
+        QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(settled());
+        QTRY_VERIFY(kernelHolds(target, built));
+
+        // Save as a profile, change the tree, load the profile back: the same tree.
+        QTimer::singleShot(0, this, [] {
+            QTRY_VERIFY(qobject_cast<QInputDialog *>(QApplication::activeModalWidget()));
+            auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+            dialog->setTextValue(QStringLiteral("htb by clicks"));
+            dialog->accept();
+        });
+        QTest::mouseClick(window.findChild<QWidget *>(QStringLiteral("profile.saveAs")), Qt::LeftButton);
+        QString error;
+        const auto saved = ProfileStore().load(QStringLiteral("htb by clicks"), &error);
+        QVERIFY2(saved, qPrintable(error));
+        clickRow(window.treeModel()->index(0, 0));
+        QTest::keyClick(treeView(), Qt::Key_Delete);
+        QTRY_COMPARE(window.treeModel()->rowCount(), 0);
+        QVERIFY(settled());
+        auto *profiles = window.findChild<QListWidget *>(QStringLiteral("profiles"));
+        const auto items = profiles->findItems(QStringLiteral("htb by clicks"), Qt::MatchExactly);
+        QCOMPARE(items.size(), 1);
+        QTest::mouseDClick(profiles->viewport(), Qt::LeftButton, {}, profiles->visualItemRect(items.first()).center());
+        QVERIFY(settled());
+        QdiscTree loaded = window.tree();
+        QdiscTree expected = built;
+        loaded.netns.clear();
+        loaded.device.clear();
+        expected.netns.clear();
+        expected.device.clear();
+        QCOMPARE(loaded, expected);
+        QVERIFY(kernelHolds(target, built));
+        QVERIFY(ProfileStore().remove(QStringLiteral("htb by clicks"), &error));
+    }
+
+    void importDialogShowsErrors()
+    {
+        ImportDialog dialog;
+        dialog.setText(QStringLiteral("tc qdisc add dev eth0 root netem delay 100ms 20ms loss 1%\n"
+                                      "tc qdisc add dev eth0 parent 1:1 handle 10: tbf rate 1mbit burst\n"
+                                      "tc qdisc add dev eth0 root netem dealy 5ms\n"));
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QTRY_VERIFY(!dialog.result().ok());
+        QTest::qWait(300);
+        QVERIFY(dialog.grab().save(screenshotPath(QStringLiteral("import-dialog-errors.png"))));
+    }
+
+    void netemDelayDragReachesKernel()
+    {
+        // Under user-mode Linux (sch_netem): tests/app/CMakeLists.txt runs this row there.
+        LabNamespace lab(QStringLiteral("qs-window-netem"));
+        QVERIFY(lab.ok() && lab.addVethPair(QStringLiteral("va"), QStringLiteral("vb")));
+        const QString target = lab.target(QStringLiteral("va"));
+        MainWindow &window = openWindow();
+        window.setLive(true);
+        QVERIFY(pickTarget(target));
+        QVERIFY(clickMenuAction(QStringLiteral("addMenu"), QStringLiteral("add.netem")));
+        QTRY_COMPARE(window.treeModel()->rowCount(), 1);
+        clickRow(window.treeModel()->index(0, 0));
+        QVERIFY(settled());
+        const QdiscTree beforeDrag = window.tree();
+        QVERIFY(kernelHolds(target, beforeDrag));
+
+        QList<quint64> sentDelays;
+        connect(window.applier(), &LiveApplier::sent, this, [&](const QString &, const QdiscTree &tree) {
+            sentDelays.append(std::get<NetemParams>(tree.rootQdisc()->params).delayUs);
+        });
+        auto *slider = window.findChild<QSlider *>(QStringLiteral("param.delay.slider"));
+        QVERIFY(slider);
+        // Drag the handle from the left end to the right end, the way a hand does: press, many
+        // small moves, release.
+        const int y = slider->height() / 2;
+        const int left = 2;
+        const int right = slider->width() - 3;
+        slider->setValue(slider->minimum());
+        QTest::mousePress(slider, Qt::LeftButton, {}, QPoint(left, y));
+        constexpr int Moves = 120;
+        for (int i = 1; i <= Moves; ++i) {
+            QMouseEvent move(QEvent::MouseMove, QPointF(left + (right - left) * i / Moves, y), slider->mapToGlobal(QPointF(left + (right - left) * i / Moves, y)),
+                             Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+            QApplication::sendEvent(slider, &move);
+            QTest::qWait(2);
+        }
+        QTest::mouseRelease(slider, Qt::LeftButton, {}, QPoint(right, y));
+        QVERIFY(settled());
+        const quint64 finalDelay = std::get<NetemParams>(window.tree().rootQdisc()->params).delayUs;
+        QVERIFY2(finalDelay >= 1000000, qPrintable(QString::number(finalDelay))); // the right end of 0…10 s
+        QVERIFY(kernelHolds(target, window.tree()));
+        QStringList sequence;
+        for (const quint64 delay : sentDelays)
+            sequence.append(QString::number(delay / 1000.0) + QStringLiteral(" ms"));
+        qInfo("%d slider positions, %lld requests sent: %s", Moves, qlonglong(sentDelays.size()), qPrintable(sequence.join(QStringLiteral(", "))));
+        QVERIFY(!sentDelays.isEmpty());
+        QVERIFY(sentDelays.size() < Moves); // coalesced
+        QCOMPARE(sentDelays.last(), finalDelay);
+        QVERIFY(std::is_sorted(sentDelays.begin(), sentDelays.end()));
+
+        // Undo puts the value from before the drag back into the kernel.
+        QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(settled());
+        QCOMPARE(window.tree(), beforeDrag);
+        QTRY_VERIFY(kernelHolds(target, beforeDrag));
+    }
+};
+
+QTEST_MAIN(TstWindow)
+#include "tst_window.moc"

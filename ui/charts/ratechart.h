@@ -1,0 +1,120 @@
+#pragma once
+
+#include "chartmetric.h"
+#include "historysource.h"
+#include "timewindow.h"
+
+#include <QChart>
+#include <QColor>
+#include <QList>
+#include <QPointF>
+#include <QStringList>
+
+#include <array>
+#include <vector>
+
+class QCategoryAxis;
+class QGraphicsSimpleTextItem;
+class QLineSeries;
+class QValueAxis;
+
+namespace qs {
+
+/**
+ * The chart of one metric for several nodes, drawn from their counter histories: one line per
+ * node (plus a few hidden continuation lines so that a counter reset or polling gap leaves a
+ * break instead of a straight line across). The series are created when the nodes are set and
+ * only refilled (QXYSeries::replace) after that, so drawing at 10 Hz allocates next to nothing
+ * and nothing grows with time.
+ *
+ * x is wall-clock milliseconds since the epoch (mapped once from CLOCK_MONOTONIC, the clock of
+ * the histories), so labels, markers and exports read as local time.
+ */
+class RateChart : public QChart
+{
+    Q_OBJECT
+
+public:
+    explicit RateChart(QGraphicsItem *parent = nullptr);
+    ~RateChart() override;
+
+    /** The nodes to draw, with their legend labels; series are reused where possible. */
+    void setNodes(const QList<quint64> &keys, const QStringList &labels);
+    QList<quint64> nodeKeys() const;
+    QStringList nodeLabels() const;
+
+    void setMetric(ChartMetric metric);
+    ChartMetric metric() const { return m_metric; }
+
+    /**
+     * Refills the series from @p source: the window @p window ending at @p endNs (monotonic),
+     * merged to at most the plot area's width in points.
+     */
+    void draw(const HistorySource &source, qint64 endNs, TimeWindow window);
+
+    /** The tier of CounterHistory the last draw() read (the coarsest among the nodes), or -1. */
+    int shownTier() const { return m_shownTier; }
+    /** What the last draw() plotted for @p key: x chart time, y in the base unit (bit/s, …). */
+    QList<QPointF> plottedPoints(quint64 key) const;
+    /** Points held by every series together: what the chart costs in memory. */
+    qsizetype pointCount() const;
+
+    /** The chart's x for a sample taken at @p monotonicNs: wall-clock ms since the epoch. */
+    double toChartTime(qint64 monotonicNs) const;
+
+    /** A dashed vertical line at @p timeMs (wall clock, ms since the epoch), labelled. */
+    void addMarker(qint64 timeMs, const QString &label);
+    void clearMarkers();
+
+    /** Follows the widget palette, light or dark. */
+    void applyPalette(const QPalette &palette);
+
+private:
+    struct Part
+    {
+        QLineSeries *series = nullptr;
+        // Ping-pong: while the series shares one buffer, the other is refilled without a
+        // copy-on-write allocation.
+        std::array<QList<QPointF>, 2> buffers;
+        int next = 0;
+    };
+    struct Line
+    {
+        quint64 key = 0;
+        QString label;
+        std::vector<Part> parts; // parts[0] carries the legend entry
+        int usedParts = 0;
+    };
+    struct Marker
+    {
+        qint64 timeMs = 0;
+        QLineSeries *line = nullptr;
+        QGraphicsSimpleTextItem *text = nullptr;
+    };
+
+    Part makePart(const Line &line, bool withLegend);
+    void stylePart(const Part &part, int lineIndex) const;
+    QColor lineColor(int lineIndex) const;
+    double collect(const HistorySource &source, qint64 fromNs, qint64 toNs, int maxPoints);
+    void updateTimeAxis(double fromMs, double toMs, TimeWindow window);
+    void updateValueAxis(double maxScaled, const QString &unit);
+    void updateMarkers();
+    void placeMarkerLabels();
+
+    std::vector<Line> m_lines;
+    std::vector<Marker> m_markers;
+    QCategoryAxis *m_timeAxis;
+    QValueAxis *m_valueAxis;
+    CounterHistory::RateSeries m_rates; // reused by every draw
+    ChartMetric m_metric = ChartMetric::Throughput;
+    MetricUnit m_unit;
+    double m_wallOffsetMs = 0;
+    double m_valueTop = 1;
+    qint64 m_tickMs = 0;
+    double m_firstTickMs = 0;
+    double m_lastTickMs = 0;
+    int m_shownTier = -1;
+    bool m_dark = false;
+};
+
+} // namespace qs
