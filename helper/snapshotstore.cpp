@@ -2,6 +2,7 @@
 
 #include "model/treejson.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -14,9 +15,9 @@ SnapshotStore::SnapshotStore(QString directory) : m_directory(std::move(director
 
 QString SnapshotStore::pathFor(const QString &target) const
 {
-    // Target names hold '/' and any byte a namespace name may hold: encode them into a file name.
-    return m_directory + u'/' +
-           QString::fromLatin1(target.toUtf8().toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals)) +
+    // Target names hold '/' and any byte a namespace name may hold, up to 271 bytes: a hash is a
+    // file name for every one of them (the target itself is written inside the file).
+    return m_directory + u'/' + QString::fromLatin1(QCryptographicHash::hash(target.toUtf8(), QCryptographicHash::Sha256).toHex()) +
            QStringLiteral(".json");
 }
 

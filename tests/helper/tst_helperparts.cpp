@@ -107,13 +107,16 @@ private Q_SLOTS:
         QVERIFY(store.save(QStringLiteral("lab/vb"), Snapshot{tree(QStringLiteral("6mbit")), {1, 2}, {}}, &error));
         // A namespace name may hold any byte but '/': the file name must not care.
         QVERIFY(store.save(QStringLiteral("ä ../..\\x/va"), Snapshot{tree(QStringLiteral("7mbit")), {1, 3}, {}}, &error));
+        const QString longest = QString(255, u'n') + QStringLiteral("/abcdefghijklmno"); // the longest target there is
+        QVERIFY2(store.save(longest, Snapshot{tree(QStringLiteral("8mbit")), {1, 4}, {}}, &error), qPrintable(error));
+        QCOMPARE(store.find(longest, &error)->tree, tree(QStringLiteral("8mbit")));
         const auto found = store.find(QStringLiteral("lab/va"), &error);
         QVERIFY2(found, qPrintable(error));
         QCOMPARE(found->tree, snapshot.tree);
         QCOMPARE(found->identity, snapshot.identity);
         QCOMPARE(found->taken.toMSecsSinceEpoch(), snapshot.taken.toMSecsSinceEpoch());
         QCOMPARE(store.find(QStringLiteral("ä ../..\\x/va"), &error)->tree, tree(QStringLiteral("7mbit")));
-        QCOMPARE(QDir(store.directory()).entryList(QDir::Files).size(), 3);
+        QCOMPARE(QDir(store.directory()).entryList(QDir::Files).size(), 4);
         store.remove(QStringLiteral("lab/va"));
         QVERIFY(!store.find(QStringLiteral("lab/va"), &error));
         QVERIFY(store.find(QStringLiteral("lab/vb"), &error));
