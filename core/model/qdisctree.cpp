@@ -74,7 +74,13 @@ const QdiscNode *QdiscTree::qdisc(TcHandle handle) const
 
 QdiscNode *QdiscTree::qdisc(TcHandle handle)
 {
-    return const_cast<QdiscNode *>(std::as_const(*this).qdisc(handle));
+    // Found in the shared list, then taken from the detached one: writing through the pointer
+    // must change this tree only, never a copy that shares the list.
+    const QdiscNode *found = std::as_const(*this).qdisc(handle);
+    if (!found)
+        return nullptr;
+    const qsizetype index = found - std::as_const(qdiscs).data();
+    return qdiscs.data() + index;
 }
 
 const QdiscNode *QdiscTree::qdiscAt(TcHandle parent) const
@@ -123,7 +129,11 @@ const ClassNode *QdiscTree::findClass(TcHandle classId) const
 
 ClassNode *QdiscTree::findClass(TcHandle classId)
 {
-    return const_cast<ClassNode *>(std::as_const(*this).findClass(classId));
+    const ClassNode *found = std::as_const(*this).findClass(classId);
+    if (!found)
+        return nullptr;
+    const qsizetype index = found - std::as_const(classes).data();
+    return classes.data() + index;
 }
 
 void QdiscTree::removeSubtree(TcHandle handle)

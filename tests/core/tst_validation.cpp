@@ -34,6 +34,21 @@ class TstValidation : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void writingThroughALookupChangesOnlyThatTree()
+    {
+        // Trees share their lists until written: a pointer from a lookup must write to one only.
+        QdiscTree original;
+        original.qdiscs.append(QdiscNode{TcHandle(0x10000u), TcHandle::root(), HtbQdiscParams{}});
+        original.classes.append(ClassNode{TcHandle(0x10010u), TcHandle(0x10000u), HtbClassParams{}});
+        QdiscTree copy = original;
+        std::get<HtbQdiscParams>(copy.qdisc(TcHandle(0x10000u))->params).defaultClass = 0x20;
+        copy.findClass(TcHandle(0x10010u))->params.prio = 3;
+        QCOMPARE(std::get<HtbQdiscParams>(original.qdiscs.first().params).defaultClass, 0u);
+        QCOMPARE(original.classes.first().params.prio, 0u);
+        QCOMPARE(std::get<HtbQdiscParams>(copy.qdiscs.first().params).defaultClass, 0x20u);
+        QCOMPARE(copy.classes.first().params.prio, 3u);
+    }
+
     void parameterLimits_data()
     {
         QTest::addColumn<QString>("script");

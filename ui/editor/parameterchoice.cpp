@@ -5,12 +5,15 @@
 
 namespace qs {
 
-ParameterChoice::ParameterChoice(const QString &key, const QString &label, const QString &toolTip, QWidget *parent)
+ParameterChoice::ParameterChoice(const QString &key, const QString &label, const QString &toolTip,
+                                 QWidget *parent)
     : ParameterRow(key, label, toolTip, parent), m_combo(new QComboBox(this))
 {
     adopt(m_combo, QStringLiteral("combo"));
-    addEditor(m_combo, 1, 1);
-    connect(m_combo, &QComboBox::activated, this, [this](int index) { Q_EMIT valueChanged(m_combo->itemData(index)); });
+    addEditor(m_combo, 1);
+    addStretch(2); // a combo as wide as its longest item, not the whole row
+    connect(m_combo, &QComboBox::activated, this,
+            [this](int index) { Q_EMIT valueChanged(m_combo->itemData(index)); });
 }
 
 void ParameterChoice::addItem(const QString &text, const QVariant &value, const QString &toolTip)

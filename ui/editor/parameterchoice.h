@@ -17,7 +17,8 @@ class ParameterChoice : public ParameterRow
     Q_OBJECT
 
 public:
-    ParameterChoice(const QString &key, const QString &label, const QString &toolTip, QWidget *parent = nullptr);
+    ParameterChoice(const QString &key, const QString &label, const QString &toolTip,
+                    QWidget *parent = nullptr);
 
     /** Appends an item showing @p text that stands for @p value. */
     void addItem(const QString &text, const QVariant &value, const QString &toolTip = {});

@@ -3,13 +3,16 @@
 #include <QCoreApplication>
 #include <QEvent>
 #include <QGridLayout>
+#include <QIcon>
 #include <QLabel>
+#include <QStyle>
 
 namespace qs {
 
-ParameterRow::ParameterRow(const QString &key, const QString &label, const QString &toolTip, QWidget *parent)
+ParameterRow::ParameterRow(const QString &key, const QString &label, const QString &toolTip,
+                           QWidget *parent)
     : QWidget(parent), m_key(key), m_grid(new QGridLayout(this)), m_label(new QLabel(label, this)),
-      m_message(new QLabel(this))
+      m_messageIcon(new QLabel(this)), m_message(new QLabel(this))
 {
     setObjectName(QStringLiteral("param.") + key);
     setToolTip(toolTip);
@@ -25,8 +28,18 @@ ParameterRow::ParameterRow(const QString &key, const QString &label, const QStri
     m_message->setTextFormat(Qt::PlainText);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_message->hide();
-    // Under the editing widgets, not under the label: the eye finds it below what it belongs to.
+    m_messageIcon->hide();
+    // Under the editing widgets, not under the label: the eye finds it below what it belongs to;
+    // the icon in the label column says error or warning without relying on colour alone.
+    m_grid->addWidget(m_messageIcon, 1, 0, Qt::AlignRight | Qt::AlignTop);
     m_grid->addWidget(m_message, 1, 1, 1, -1);
+}
+
+void ParameterRow::alignLabelTop()
+{
+    m_grid->setAlignment(m_label, Qt::AlignLeft | Qt::AlignTop);
+    // Line up with the first line of text inside the editor's frame.
+    m_label->setContentsMargins(0, style()->pixelMetric(QStyle::PM_DefaultFrameWidth) + 2, 0, 0);
 }
 
 void ParameterRow::addEditor(QWidget *widget, int column, int stretch)
@@ -35,19 +48,29 @@ void ParameterRow::addEditor(QWidget *widget, int column, int stretch)
     m_grid->setColumnStretch(column, stretch);
 }
 
+void ParameterRow::addStretch(int column)
+{
+    m_grid->setColumnStretch(column, 1);
+}
+
 void ParameterRow::adopt(QWidget *widget, const QString &part)
 {
     widget->setObjectName(objectName() + u'.' + part);
     widget->setToolTip(toolTip());
+    widget->setAccessibleName(
+        m_label->text()); // a screen reader names the spin box, not just the slider
     widget->installEventFilter(this);
     m_label->setBuddy(widget);
 }
 
 void ParameterRow::setMessage(const QString &text, ValidationIssue::Severity severity)
 {
+    if (text == m_message->text() && severity == m_severity)
+        return; // the common case while a slider is dragged: nothing to redo
     m_severity = severity;
     m_message->setText(text);
     m_message->setVisible(!text.isEmpty());
+    m_messageIcon->setVisible(!text.isEmpty());
     updateMessageColor();
 }
 
@@ -81,15 +104,24 @@ void ParameterRow::updateMessageColor()
     QPalette palette = m_message->palette();
     palette.setColor(QPalette::WindowText, severityColor(m_severity, this->palette()));
     m_message->setPalette(palette);
+    if (m_message->text().isEmpty())
+        return;
+    const int size = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
+    const QIcon icon = style()->standardIcon(m_severity == ValidationIssue::Severity::Error
+                                                 ? QStyle::SP_MessageBoxCritical
+                                                 : QStyle::SP_MessageBoxWarning,
+                                             nullptr, this);
+    m_messageIcon->setPixmap(icon.pixmap(QSize(size, size), devicePixelRatioF())); // sharp at 2×
 }
 
 bool ParameterRow::eventFilter(QObject *watched, QEvent *event)
 {
     if (event->type() == QEvent::Wheel) {
         auto *widget = qobject_cast<QWidget *>(watched);
-        if (widget && !widget->hasFocus() && parentWidget()) {
+        if (widget && !widget->hasFocus()) {
             // Hand it up the chain (the scroll area) instead of the unfocused slider or spin box.
-            QCoreApplication::sendEvent(parentWidget(), event);
+            if (parentWidget())
+                QCoreApplication::sendEvent(parentWidget(), event);
             return true;
         }
     }

@@ -23,13 +23,15 @@ class ParameterRow : public QWidget
 
 public:
     /** The row for @p key, labelled @p label, with @p toolTip as its one-sentence explanation. */
-    ParameterRow(const QString &key, const QString &label, const QString &toolTip, QWidget *parent = nullptr);
+    ParameterRow(const QString &key, const QString &label, const QString &toolTip,
+                 QWidget *parent = nullptr);
 
     QString key() const { return m_key; }
     QLabel *label() const { return m_label; }
 
     /** Shows @p text under the row in the colour of @p severity; an empty text hides it. */
-    void setMessage(const QString &text, ValidationIssue::Severity severity = ValidationIssue::Severity::Error);
+    void setMessage(const QString &text,
+                    ValidationIssue::Severity severity = ValidationIssue::Severity::Error);
     QString message() const;
     QLabel *messageLabel() const { return m_message; }
 
@@ -37,12 +39,16 @@ public:
     int labelWidthHint() const;
     void setLabelWidth(int width);
 
-    /** The text colour for @p severity, derived from the palette's lightness so dark themes stay readable. */
+    /** The colour of @p severity, light or dark to suit the palette's window colour. */
     static QColor severityColor(ValidationIssue::Severity severity, const QPalette &palette);
 
 protected:
-    /** Places @p widget at @p column (1 and up) of the row; a stretch of 0 keeps it at its size hint. */
+    /** Places @p widget at @p column (1 and up); a stretch of 0 keeps it at its size hint. */
     void addEditor(QWidget *widget, int column, int stretch = 0);
+    /** Lets the empty @p column take the spare width, so editors before it keep their size hint. */
+    void addStretch(int column);
+    /** Puts the label at the top of a tall editor (a multi-line text) instead of its middle. */
+    void alignLabelTop();
     /** Names @p widget "param.<key>.<part>", installs the wheel guard and the row's tool tip. */
     void adopt(QWidget *widget, const QString &part);
 
@@ -55,6 +61,7 @@ private:
     QString m_key;
     QGridLayout *m_grid;
     QLabel *m_label;
+    QLabel *m_messageIcon;
     QLabel *m_message;
     ValidationIssue::Severity m_severity = ValidationIssue::Severity::Error;
 };

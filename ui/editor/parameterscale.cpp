@@ -14,7 +14,8 @@ ParameterScale ParameterScale::linear(double minimum, double maximum, int steps)
     return scale;
 }
 
-ParameterScale ParameterScale::logarithmic(double minimum, double maximum, bool zeroAtStart, int steps)
+ParameterScale ParameterScale::logarithmic(double minimum, double maximum, bool zeroAtStart,
+                                           int steps)
 {
     ParameterScale scale;
     scale.m_min = minimum;
@@ -54,8 +55,9 @@ double ParameterScale::snapped(double value, double step) const
     if (!(step > 0))
         return value;
     // The roundest quantum that still lets every position have a value of its own.
-    const double quantum = m_snapping == Snapping::Binary ? std::exp2(std::floor(std::log2(step)))
-                                                          : std::pow(10.0, std::floor(std::log10(step)));
+    const double quantum = m_snapping == Snapping::Binary
+                               ? std::exp2(std::floor(std::log2(step)))
+                               : std::pow(10.0, std::floor(std::log10(step)));
     return std::round(value / quantum) * quantum;
 }
 
@@ -78,7 +80,8 @@ int ParameterScale::positionOf(double value) const
     if (value >= m_max)
         return m_steps;
     if (!m_logarithmic)
-        return std::clamp(int(std::lround((value - m_min) / (m_max - m_min) * m_steps)), 0, m_steps);
+        return std::clamp(int(std::lround((value - m_min) / (m_max - m_min) * m_steps)), 0,
+                          m_steps);
     const int first = m_zeroAtStart ? 1 : 0;
     if (value < m_min) // only with zeroAtStart: between the 0 and the first decade
         return value < m_min / 2 ? 0 : first;

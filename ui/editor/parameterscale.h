@@ -42,7 +42,7 @@ public:
     double valueAt(int position) const;
     /** The position whose value is nearest to @p value, clamped to the ends. */
     int positionOf(double value) const;
-    /** PageUp/PageDown: a third of a decade on a logarithmic scale (×2.15, like 1-2-5), a tenth otherwise. */
+    /** PageUp/PageDown: a third of a decade when logarithmic (×2.15, like 1-2-5), else a tenth. */
     int pageStep() const;
 
 private:

@@ -3,52 +3,28 @@
 #include "unitspinbox.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace qs {
 
 ParameterSlider::ParameterSlider(const ParameterSpec &spec, QWidget *parent)
     : ParameterRow(spec.key, spec.label, spec.toolTip, parent), m_spec(spec),
-      m_units(ParameterUnit::unitsFor(spec.quantity, spec.countUnit)), m_slider(new QSlider(Qt::Horizontal, this)),
-      m_spin(new UnitSpinBox(this)), m_unitBox(new QComboBox(this))
+      m_units(ParameterUnit::unitsFor(spec.quantity, spec.countUnit)),
+      m_slider(new QSlider(Qt::Horizontal, this)), m_spin(new UnitSpinBox(this)),
+      m_unitBox(new QComboBox(this))
 {
-    for (int i = 0; i < m_units.size(); ++i) {
-        if (m_units[i].name == spec.defaultUnit)
-            m_unit = i;
-    }
-
-    m_slider->setRange(0, spec.scale.steps());
-    m_slider->setPageStep(spec.scale.pageStep());
-    m_slider->setFocusPolicy(Qt::StrongFocus);
-    m_slider->setMinimumWidth(fontMetrics().averageCharWidth() * 12);
-    adopt(m_slider, QStringLiteral("slider"));
-
-    // One width for every spin box, measured by the style on a typical wide value, so the
-    // columns of all rows line up whatever the range.
-    m_spin->setDecimals(3);
-    m_spin->setRange(0, 999999.999);
-    m_spin->setFixedWidth(m_spin->sizeHint().width());
-    m_spin->setSpecialValueText(spec.offText);
-    adopt(m_spin, QStringLiteral("spin"));
-
-    for (const ParameterUnit &unit : std::as_const(m_units)) {
-        m_unitBox->addItem(unit.name);
-        m_unitBox->setItemData(m_unitBox->count() - 1, unit.toolTip, Qt::ToolTipRole);
-    }
-    m_unitBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_unitBox->setMinimumContentsLength(7); // "packets"
-    m_unitBox->setEnabled(m_units.size() > 1);
-    m_unitBox->setCurrentIndex(m_unit);
-    adopt(m_unitBox, QStringLiteral("unit"));
+    setUpSlider();
+    setUpSpinBox();
+    setUpUnits();
     label()->setBuddy(m_slider);
-
-    addEditor(m_slider, 1, 1);
-    addEditor(m_spin, 2);
-    addEditor(m_unitBox, 3);
 
     connect(m_slider, &QSlider::valueChanged, this, &ParameterSlider::onSliderMoved);
     connect(m_slider, &QSlider::sliderReleased, this, &ParameterSlider::onSliderReleased);
@@ -59,6 +35,72 @@ ParameterSlider::ParameterSlider(const ParameterSpec &spec, QWidget *parent)
     m_value = normalized(0);
     showInSpinBox();
     placeHandle();
+}
+
+void ParameterSlider::setUpSlider()
+{
+    m_slider->setRange(0, m_spec.scale.steps());
+    m_slider->setPageStep(m_spec.scale.pageStep());
+    m_slider->setFocusPolicy(Qt::StrongFocus);
+    m_slider->setMinimumWidth(fontMetrics().averageCharWidth() * 12);
+    if (!m_spec.scale.isLogarithmic() && m_spec.scale.steps() <= 20) {
+        // A handful of positions (prio 0…7, 2…16 bands): show them.
+        m_slider->setTickPosition(QSlider::TicksBelow);
+        m_slider->setTickInterval(1);
+    }
+    adopt(m_slider, QStringLiteral("slider"));
+    addEditor(m_slider, 1, 1);
+}
+
+void ParameterSlider::setUpSpinBox()
+{
+    // One width for every spin box, measured by the style on a typical wide value, so the
+    // columns of all rows line up whatever the range; the slider gets the rest.
+    m_spin->setDecimals(2);
+    m_spin->setRange(0, 99999.99);
+    m_spin->setFixedWidth(m_spin->sizeHint().width());
+    m_spin->setSpecialValueText(m_spec.offText);
+    adopt(m_spin, QStringLiteral("spin"));
+    addEditor(m_spin, 2);
+}
+
+void ParameterSlider::setUpUnits()
+{
+    for (int i = 0; i < m_units.size(); ++i) {
+        if (m_units[i].name == m_spec.defaultUnit)
+            m_defaultUnit = i;
+    }
+    m_unit = m_defaultUnit;
+    for (const ParameterUnit &unit : std::as_const(m_units)) {
+        m_unitBox->addItem(unit.name);
+        m_unitBox->setItemData(m_unitBox->count() - 1, unit.toolTip, Qt::ToolTipRole);
+    }
+    m_unitBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_unitBox->setMinimumContentsLength(4); // "kbit", "mbps"
+    m_unitBox->setCurrentIndex(m_unit);
+    const int width = std::max(m_unitBox->sizeHint().width(),
+                               fontMetrics().horizontalAdvance(QStringLiteral("packets")));
+    m_unitBox->setFixedWidth(width);
+    adopt(m_unitBox, QStringLiteral("unit"));
+    if (m_units.size() > 1) {
+        addEditor(m_unitBox, 3);
+        return;
+    }
+    // Nothing to choose: a disabled combo would look broken, so the unit is plain text (empty
+    // for a bare number, keeping the column so the spin boxes stay in line).
+    m_unitBox->hide();
+    m_unitLabel = new QLabel(m_units.first().name, this);
+    m_unitLabel->setObjectName(objectName() + QStringLiteral(".unitLabel"));
+    m_unitLabel->setToolTip(m_units.first().toolTip);
+    m_unitLabel->setFixedWidth(width);
+    // Indented to where a combo's text starts, so "%" lines up with the "ms" of other rows.
+    QStyleOptionComboBox option;
+    option.initFrom(m_unitBox);
+    option.rect = QRect(QPoint(), m_unitBox->sizeHint());
+    const QRect field = style()->subControlRect(QStyle::CC_ComboBox, &option,
+                                                QStyle::SC_ComboBoxEditField, m_unitBox);
+    m_unitLabel->setIndent(field.left() + 1);
+    addEditor(m_unitLabel, 3);
 }
 
 QDoubleSpinBox *ParameterSlider::spinBox() const
@@ -77,7 +119,7 @@ void ParameterSlider::setValue(double value)
         return;
     m_value = value;
     if (!m_unitChosenByUser) {
-        m_unit = ParameterUnit::bestUnitFor(m_units, value, std::max(0, int(m_unitBox->findText(m_spec.defaultUnit))));
+        m_unit = ParameterUnit::bestUnitFor(m_units, value, m_defaultUnit);
         const QSignalBlocker blocker(m_unitBox);
         m_unitBox->setCurrentIndex(m_unit);
     }
@@ -112,11 +154,6 @@ double ParameterSlider::fromScale(int position) const
     return normalized(m_spec.scale.valueAt(position) * m_spec.scaleToBase);
 }
 
-void ParameterSlider::emitValue(double value, bool final)
-{
-    Q_EMIT valueChanged(value, final);
-}
-
 void ParameterSlider::onSliderMoved(int position)
 {
     const double value = fromScale(position);
@@ -124,12 +161,17 @@ void ParameterSlider::onSliderMoved(int position)
         return;
     m_value = value;
     showInSpinBox();
-    emitValue(value, !m_slider->isSliderDown());
+    const bool dragging = m_slider->isSliderDown();
+    m_draggedSincePress = m_draggedSincePress || dragging;
+    Q_EMIT valueChanged(value, !dragging);
 }
 
 void ParameterSlider::onSliderReleased()
 {
-    emitValue(m_value, true);
+    // A click on the handle that did not move it changed nothing: nothing to make final.
+    if (!std::exchange(m_draggedSincePress, false))
+        return;
+    Q_EMIT valueChanged(m_value, true);
 }
 
 void ParameterSlider::onSpinEdited()
@@ -150,7 +192,7 @@ void ParameterSlider::onSpinEdited()
     m_value = value;
     showInSpinBox(); // what was stored, e.g. the truncated rate
     placeHandle();
-    emitValue(value, true);
+    Q_EMIT valueChanged(value, true);
 }
 
 void ParameterSlider::onUnitChosen(int index)

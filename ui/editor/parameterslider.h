@@ -15,7 +15,9 @@ class UnitSpinBox;
  * One numeric parameter: label, horizontal slider, spin box and unit selector, named
  * "param.<key>.slider", ".spin" and ".unit". The value is held in the base unit (µs, bytes/s,
  * bytes, packets; % for percentages, the only non-integral quantity) and is a whole number for
- * every other quantity. Changing the unit changes only what the spin box shows.
+ * every other quantity. Changing the unit changes only what the spin box shows. A quantity with
+ * a single unit (%, packets) shows it as a label, "param.<key>.unitLabel", in place of the
+ * (hidden) selector.
  *
  * valueChanged(value, final): final is false for each new value while the slider is dragged and
  * true once on release (with the last value), on Enter or focus loss in the spin box, on the spin
@@ -47,12 +49,16 @@ public:
 
     QSlider *slider() const { return m_slider; }
     QDoubleSpinBox *spinBox() const;
+    /** The unit selector; hidden for a quantity with one unit, whose name a label shows instead. */
     QComboBox *unitBox() const { return m_unitBox; }
 
 Q_SIGNALS:
     void valueChanged(double value, bool final);
 
 private:
+    void setUpSlider();
+    void setUpSpinBox();
+    void setUpUnits();
     void onSliderMoved(int position);
     void onSliderReleased();
     void onSpinEdited();
@@ -61,17 +67,20 @@ private:
     void placeHandle();
     double fromScale(int position) const;
     double normalized(double value) const;
-    void emitValue(double value, bool final);
 
     ParameterSpec m_spec;
     QList<ParameterUnit> m_units;
     int m_unit = 0;
+    int m_defaultUnit = 0; ///< the unit a 0 is shown in
     bool m_unitChosenByUser = false;
+    bool m_draggedSincePress = false;
     double m_value = 0;
-    double m_shownInSpin = 0; ///< what the spin box was last given, to tell a user edit from focus loss
+    double m_shownInSpin =
+        0; ///< what the spin box was last given, to tell a user edit from focus loss
     QSlider *m_slider;
     UnitSpinBox *m_spin;
     QComboBox *m_unitBox;
+    QLabel *m_unitLabel = nullptr;
 };
 
 } // namespace qs

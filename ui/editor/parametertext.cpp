@@ -8,8 +8,8 @@
 
 namespace qs {
 
-ParameterText::ParameterText(const QString &key, const QString &label, const QString &toolTip, bool multiLine,
-                             QWidget *parent)
+ParameterText::ParameterText(const QString &key, const QString &label, const QString &toolTip,
+                             bool multiLine, QWidget *parent)
     : ParameterRow(key, label, toolTip, parent)
 {
     QWidget *editor = nullptr;
@@ -19,13 +19,15 @@ ParameterText::ParameterText(const QString &key, const QString &label, const QSt
         m_lines->setLineWrapMode(QPlainTextEdit::NoWrap);
         m_lines->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont)); // tc syntax lines up
         // Four lines tall: enough for a typical filter without crowding out the form.
-        m_lines->setFixedHeight(m_lines->fontMetrics().lineSpacing() * 4 + 2 * m_lines->frameWidth() +
+        m_lines->setFixedHeight(m_lines->fontMetrics().lineSpacing() * 4 +
+                                2 * m_lines->frameWidth() +
                                 int(m_lines->document()->documentMargin() * 2));
         connect(m_lines, &QPlainTextEdit::textChanged, this, [this] {
             m_changedSinceFinal = true;
             Q_EMIT textEdited(text(), false);
         });
         editor = m_lines;
+        alignLabelTop();
     } else {
         m_line = new QLineEdit(this);
         connect(m_line, &QLineEdit::textEdited, this, [this] {

@@ -17,8 +17,8 @@ class ParameterText : public ParameterRow
     Q_OBJECT
 
 public:
-    ParameterText(const QString &key, const QString &label, const QString &toolTip, bool multiLine = false,
-                  QWidget *parent = nullptr);
+    ParameterText(const QString &key, const QString &label, const QString &toolTip,
+                  bool multiLine = false, QWidget *parent = nullptr);
 
     QString text() const;
     /** Replaces the text without emitting. */

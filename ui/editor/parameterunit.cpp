@@ -23,16 +23,22 @@ QList<ParameterUnit> ParameterUnit::unitsFor(Quantity quantity, const QString &c
     case Quantity::Rate:
         // tc's SI rate units (kbit = 1000 bit/s); the "bps" ones are bytes per second in tc.
         return {{QStringLiteral("bit"), 0.125, 0, true, tr("bits per second")},
-                {QStringLiteral("kbit"), 125, 3, true, tr("kilobits per second (1000 bit/s, as tc's kbit)")},
-                {QStringLiteral("mbit"), 125e3, 6, true, tr("megabits per second (10⁶ bit/s, as tc's mbit)")},
-                {QStringLiteral("gbit"), 125e6, 9, true, tr("gigabits per second (10⁹ bit/s, as tc's gbit)")},
-                {QStringLiteral("kbps"), 1e3, 3, false, tr("kilobytes per second: tc's kbps is BYTES (1000 B/s = 8 kbit)")},
-                {QStringLiteral("mbps"), 1e6, 6, false, tr("megabytes per second: tc's mbps is BYTES (10⁶ B/s = 8 mbit)")}};
+                {QStringLiteral("kbit"), 125, 3, true,
+                 tr("kilobits per second (1000 bit/s, as tc's kbit)")},
+                {QStringLiteral("mbit"), 125e3, 6, true,
+                 tr("megabits per second (10⁶ bit/s, as tc's mbit)")},
+                {QStringLiteral("gbit"), 125e6, 9, true,
+                 tr("gigabits per second (10⁹ bit/s, as tc's gbit)")},
+                {QStringLiteral("kbps"), 1e3, 3, false,
+                 tr("kilobytes per second: tc's kbps is BYTES (1000 B/s = 8 kbit)")},
+                {QStringLiteral("mbps"), 1e6, 6, false,
+                 tr("megabytes per second: tc's mbps is BYTES (10⁶ B/s = 8 mbit)")}};
     case Quantity::Size:
         // 1/1024 and 1/1024² need 10 and 20 decimals to be exact; a double carries the first.
         return {{QStringLiteral("b"), 1, 0, true, tr("bytes")},
                 {QStringLiteral("kb"), 1024, 10, true, tr("kilobytes: tc's kb is 1024 bytes")},
-                {QStringLiteral("mb"), 1024.0 * 1024, 12, true, tr("megabytes: tc's mb is 1024 × 1024 bytes")}};
+                {QStringLiteral("mb"), 1024.0 * 1024, 12, true,
+                 tr("megabytes: tc's mb is 1024 × 1024 bytes")}};
     case Quantity::Percent:
         // netem's resolution is 100 / 2³² % (2.3e-8 %): ten decimals round-trip every step.
         return {{QStringLiteral("%"), 1, 10, true, tr("percent")}};
@@ -51,7 +57,8 @@ int ParameterUnit::bestUnitFor(const QList<ParameterUnit> &units, double value, 
             continue;
         const double shown = value / units[i].factor;
         const double thousandths = shown * 1000;
-        if (shown >= 1 && std::abs(thousandths - std::round(thousandths)) < 1e-6 * std::max(1.0, thousandths))
+        if (shown >= 1 &&
+            std::abs(thousandths - std::round(thousandths)) < 1e-6 * std::max(1.0, thousandths))
             return i;
     }
     return 0;

@@ -20,10 +20,11 @@ enum class Quantity {
  */
 struct ParameterUnit
 {
-    QString name;       ///< "ms", "kbit", "kb", "%", "packets"
-    double factor = 1;  ///< base units in one of this unit (1000 for ms; 125 for kbit in bytes/s)
-    int decimals = 0;   ///< enough to show every base-unit value exactly
-    bool autoPick = true; ///< considered when a unit is chosen for a value (kbps is offered, never chosen)
+    QString name;      ///< "ms", "kbit", "kb", "%", "packets"
+    double factor = 1; ///< base units in one of this unit (1000 for ms; 125 for kbit in bytes/s)
+    int decimals = 0;  ///< enough to show every base-unit value exactly
+    bool autoPick =
+        true; ///< considered when a unit is chosen for a value (kbps is offered, never chosen)
     QString toolTip;
 
     /**

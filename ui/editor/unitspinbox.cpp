@@ -5,7 +5,8 @@ namespace qs {
 UnitSpinBox::UnitSpinBox(QWidget *parent) : QDoubleSpinBox(parent)
 {
     setKeyboardTracking(false); // one value per Enter, not one per keystroke
-    setStepType(QAbstractSpinBox::AdaptiveDecimalStepType); // arrows step in the shown digit: 9 → 10 → 20
+    setStepType(
+        QAbstractSpinBox::AdaptiveDecimalStepType); // arrows step in the shown digit: 9 → 10 → 20
     setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     setAccelerated(true);
 }

@@ -1,21 +1,20 @@
 #include "nodevalidation.h"
 
+#include <QHash>
 #include <QStringList>
 
 namespace qs {
 
 namespace {
 
-/** What QdiscTree::validate() puts in front of every field: the device, or "tree". */
+// What QdiscTree::validate() puts in front of every field: the device, or "tree".
 QString fieldPrefix(const QdiscTree &tree)
 {
     return tree.device.isEmpty() ? QStringLiteral("tree") : tree.target();
 }
 
-/**
- * The issues with the tree's prefix taken off their field. Structural findings are written
- * "<where>: <node>…", a node's own ones "<where>.<node>…"; both end up as "<node>…".
- */
+// The issues with the tree's prefix taken off their field. Structural findings are written
+// "<where>: <node>…", a node's own ones "<where>.<node>…"; both end up as "<node>…".
 ValidationIssues normalized(const QdiscTree &tree, ValidationIssues issues)
 {
     const QString prefix = fieldPrefix(tree);
@@ -28,11 +27,13 @@ ValidationIssues normalized(const QdiscTree &tree, ValidationIssues issues)
     return issues;
 }
 
-/** "qdisc 1: (netem)" names the node, "qdisc 1: (netem).loss" one of its fields; "class 1:1" is not "class 1:10". */
+// "qdisc 1: (netem)" names the node, "qdisc 1: (netem).loss" a field of it; "class 1:1" is not
+// "class 1:10".
 bool isAbout(const ValidationIssue &issue, const QStringList &names)
 {
     for (const QString &name : names) {
-        if (issue.field == name || (issue.field.startsWith(name) && issue.field.at(name.size()) == u'.'))
+        if (issue.field == name ||
+            (issue.field.startsWith(name) && issue.field.at(name.size()) == u'.'))
             return true;
     }
     return false;
@@ -53,7 +54,8 @@ QStringList qdiscNames(const QdiscNode &q)
     const QString handle = q.handle.toString();
     // The node's own checks name it by its kernel kind, the tree's by the model's ("foreign").
     return {QStringLiteral("qdisc %1 (%2)").arg(handle, q.kindName()),
-            QStringLiteral("qdisc %1 (%2)").arg(handle, qdiscKindName(q.kind())), QStringLiteral("qdisc %1").arg(handle)};
+            QStringLiteral("qdisc %1 (%2)").arg(handle, qdiscKindName(q.kind())),
+            QStringLiteral("qdisc %1").arg(handle)};
 }
 
 QStringList classNames(const ClassNode &c)
@@ -69,26 +71,53 @@ QString filterName(const U32Filter &f)
 
 QString foreignFilterName(const ForeignFilter &f)
 {
-    return QStringLiteral("filter %1 prio %2 (%3)").arg(f.parent.toString()).arg(f.prio).arg(f.kind);
+    return QStringLiteral("filter %1 prio %2 (%3)")
+        .arg(f.parent.toString())
+        .arg(f.prio)
+        .arg(f.kind);
 }
 
-/**
- * Several filters often share a parent and a prio, and so a name in the findings. Which of
- * them a finding is about shows when the filters are added one by one: the findings that
- * appear with filter @p index are its own (its checks depend on the filters before it only).
- */
-QStringList findingsOfSharedName(const QdiscTree &tree, qsizetype index)
+// The findings named like the filters @p members (positions in QdiscTree::filters sharing a
+// parent and a prio) in the tree that ends with member @p member. A filter's checks look at no
+// other filter but the earlier ones of its prio (one protocol per prio of a block), so only
+// those are kept; the findings of a member thus depend on it and what comes before it.
+QStringList findingsThrough(const QdiscTree &tree, const QList<qsizetype> &members,
+                            qsizetype member)
 {
-    QdiscTree before = tree;
-    before.foreignFilters.clear();
-    before.filters = tree.filters.first(index);
-    QdiscTree with = before;
-    with.filters.append(tree.filters.at(index));
-    const QStringList names{filterName(tree.filters.at(index))};
-    QStringList added = texts(normalized(with, with.validate()), names);
-    for (const QString &old : texts(normalized(before, before.validate()), names))
-        added.removeOne(old);
-    return added;
+    if (member < 0)
+        return {};
+    const U32Filter &last = tree.filters.at(members.at(member));
+    QdiscTree prefix = tree;
+    prefix.foreignFilters.clear();
+    prefix.filters.clear();
+    for (qsizetype i = 0; i <= members.at(member); ++i) {
+        if (tree.filters.at(i).prio == last.prio)
+            prefix.filters.append(tree.filters.at(i));
+    }
+    return texts(normalized(prefix, prefix.validate()), {filterName(last)});
+}
+
+// Several filters often share a parent and a prio, and so a name in the findings. Adding them
+// one by one, the findings a member brings are its own; the findings only grow, so a stretch of
+// members that adds none is skipped whole, and the few members with findings are found by
+// halving the stretches (a handful of validations, not one per member).
+void sortOutSharedName(const QdiscTree &tree, const QList<qsizetype> &members, qsizetype first,
+                       qsizetype last, const QStringList &before, const QStringList &through,
+                       QList<QString> *out)
+{
+    if (through.size() == before.size())
+        return;
+    if (first == last) {
+        QStringList own = through;
+        for (const QString &earlier : before)
+            own.removeOne(earlier);
+        (*out)[members.at(first)] = own.join(u'\n');
+        return;
+    }
+    const qsizetype middle = (first + last) / 2;
+    const QStringList atMiddle = findingsThrough(tree, members, middle);
+    sortOutSharedName(tree, members, first, middle, before, atMiddle, out);
+    sortOutSharedName(tree, members, middle + 1, last, atMiddle, through, out);
 }
 
 } // namespace
@@ -101,11 +130,17 @@ NodeValidation::NodeValidation(const QdiscTree &tree)
         m_qdiscs.append(texts(issues, qdiscNames(q)).join(separator));
     for (const ClassNode &c : tree.classes)
         m_classes.append(texts(issues, classNames(c)).join(separator));
-    for (qsizetype i = 0; i < tree.filters.size(); ++i) {
-        const QString name = filterName(tree.filters.at(i));
-        const bool shared = std::count_if(tree.filters.begin(), tree.filters.end(),
-                                          [&](const U32Filter &f) { return filterName(f) == name; }) > 1;
-        m_filters.append((shared ? findingsOfSharedName(tree, i) : texts(issues, {name})).join(separator));
+    QHash<QString, QList<qsizetype>> filtersNamed;
+    for (qsizetype i = 0; i < tree.filters.size(); ++i)
+        filtersNamed[filterName(tree.filters.at(i))].append(i);
+    m_filters.resize(tree.filters.size());
+    for (auto it = filtersNamed.cbegin(); it != filtersNamed.cend(); ++it) {
+        const QStringList findings = texts(issues, {it.key()});
+        if (it->size() == 1)
+            m_filters[it->first()] = findings.join(separator);
+        else if (!findings.isEmpty())
+            sortOutSharedName(tree, *it, 0, it->size() - 1, {},
+                              findingsThrough(tree, *it, it->size() - 1), &m_filters);
     }
     for (const ForeignFilter &f : tree.foreignFilters)
         m_foreignFilters.append(texts(issues, {foreignFilterName(f)}).join(separator));

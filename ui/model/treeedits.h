@@ -31,6 +31,13 @@ public:
     /** Whether @p parent is a leaf class that has no qdisc yet. */
     static bool isEmptyLeafClass(const QdiscTree &tree, TcHandle classId);
 
+    /**
+     * Gives the qdisc at @p position a handle when it has none (ffff: for ingress and clsact,
+     * else freeQdiscHandle()): what hangs below a qdisc names it by its handle. False when no
+     * handle is free.
+     */
+    static bool giveHandle(QdiscTree &tree, qsizetype position);
+
     /** defaultQdiscParams(), completed where tc requires a value (tbf: rate, burst, latency). */
     static QdiscParams defaultParams(QdiscKind kind);
     static HtbClassParams defaultClassParams();
@@ -47,7 +54,8 @@ public:
      * qdiscs outside its slots, filters it has no block for. Children it could not hold before
      * either stay when the kind is unchanged: a parameter edit removes only what it breaks.
      */
-    static void dropChildrenItCannotHold(QdiscTree &tree, TcHandle handle, const QdiscParams &before);
+    static void dropChildrenItCannotHold(QdiscTree &tree, TcHandle handle,
+                                         const QdiscParams &before);
 };
 
 } // namespace qs

@@ -1,0 +1,589 @@
+#include "nodeeditor.h"
+#include "parameterchoice.h"
+#include "parameterslider.h"
+#include "parametertext.h"
+
+#include "tc/tcunits.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QPlainTextEdit>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStyle>
+#include <QStyleOptionSlider>
+#include <QTest>
+
+#include <memory>
+
+using namespace qs;
+
+Q_DECLARE_METATYPE(qs::QdiscKind)
+
+namespace {
+
+QdiscNode qdisc(QdiscParams params)
+{
+    QdiscNode node;
+    node.handle = TcHandle::make(1, 0);
+    node.params = std::move(params);
+    return node;
+}
+
+/** The 3G preset's netem: something with a value in most rows. */
+NetemParams threeG()
+{
+    NetemParams p;
+    p.limit = 300;
+    p.delayUs = 60000;
+    p.jitterUs = 20000;
+    p.delayCorrelation = Probability::fromPercent(25);
+    p.distribution = NetemDistribution::Normal;
+    p.loss = NetemRandomLoss{Probability::fromPercent(0.5), Probability()};
+    p.rate.bytesPerSecond = 250000; // 2 mbit
+    return p;
+}
+
+TbfParams tbf10mbit()
+{
+    TbfParams p;
+    p.rateBytesPerSecond = 1250000;
+    p.burstBytes = 32 * 1024;
+    p.latencyUs = 50000;
+    return p;
+}
+
+QRect handleRect(QSlider *slider)
+{
+    QStyleOptionSlider option;
+    option.initFrom(slider);
+    option.orientation = slider->orientation();
+    option.minimum = slider->minimum();
+    option.maximum = slider->maximum();
+    option.sliderPosition = slider->sliderPosition();
+    option.sliderValue = slider->value();
+    return slider->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle,
+                                           slider);
+}
+
+} // namespace
+
+class TestNodeEditor : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<NodeEditor> m_editor;
+
+    NodeEditor *editor() { return m_editor.get(); }
+
+    template <typename T = QWidget> T *part(const QString &name)
+    {
+        return m_editor->findChild<T *>(name);
+    }
+
+    /** Types @p text into the spin box of @p key and presses Enter, as a person would. */
+    void typeInto(const QString &key, const QString &text)
+    {
+        auto *spin = part<QDoubleSpinBox>(QStringLiteral("param.%1.spin").arg(key));
+        QVERIFY2(spin, qPrintable(key));
+        QLineEdit *edit = spin->findChild<QLineEdit *>();
+        QTest::mouseClick(edit, Qt::LeftButton);
+        edit->selectAll();
+        QTest::keyClicks(edit, text);
+        QTest::keyClick(edit, Qt::Key_Return);
+    }
+
+    QString messageOf(const QString &key)
+    {
+        auto *label = part<QLabel>(QStringLiteral("param.%1.message").arg(key));
+        return label && label->isVisible() ? label->text() : QString();
+    }
+
+    static void saveScreenshot(QWidget *widget, const QString &name)
+    {
+        QDir().mkpath(QStringLiteral(QS_SCREENSHOT_DIR));
+        const QString path = QStringLiteral(QS_SCREENSHOT_DIR "/") + name;
+        QVERIFY2(widget->grab().save(path), qPrintable(path));
+        // The same at 2× device pixels, as on a HiDPI screen.
+        QPixmap hidpi(widget->size() * 2);
+        hidpi.setDevicePixelRatio(2);
+        hidpi.fill(widget->palette().color(QPalette::Window));
+        QPainter painter(&hidpi);
+        widget->render(&painter);
+        painter.end();
+        QString hidpiPath = path;
+        hidpiPath.replace(QStringLiteral(".png"), QStringLiteral("@2x.png"));
+        QVERIFY2(hidpi.save(hidpiPath), qPrintable(hidpiPath));
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        // Every warning fails, except the offscreen platform's note about size hints.
+        QTest::failOnWarning(QRegularExpression(
+            QStringLiteral("^(?!This plugin does not support propagateSizeHints)")));
+        m_editor = std::make_unique<NodeEditor>();
+        m_editor->resize(480, 860);
+        m_editor->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_editor.get()));
+    }
+    void cleanup() { m_editor.reset(); }
+
+    void startsWithAHint()
+    {
+        auto *hint = part<QLabel>(QStringLiteral("editor.hint"));
+        QVERIFY(hint && hint->isVisible());
+        QCOMPARE(hint->text(), QStringLiteral("Select a qdisc, class or filter"));
+        QCOMPARE(editor()->subject(), NodeEditor::Subject::None);
+        editor()->setQdisc(qdisc(threeG()));
+        QVERIFY(!hint->isVisible());
+        editor()->clear();
+        QVERIFY(hint->isVisible());
+        QVERIFY(!part(QStringLiteral("param.delay")));
+    }
+
+    void netemShowsItsRows()
+    {
+        editor()->setQdisc(qdisc(threeG()));
+        for (const char *key :
+             {"delay", "jitter", "delayCorrelation", "loss", "loss.correlation", "duplicate",
+              "duplicate.correlation", "corrupt", "corrupt.correlation", "reorder",
+              "reorder.correlation", "gap", "rate", "limit"}) {
+            const QString name = QStringLiteral("param.") + QLatin1String(key);
+            auto *row = part<ParameterSlider>(name);
+            QVERIFY2(row && row->isVisible(), qPrintable(name));
+            QVERIFY2(part<QSlider>(name + QStringLiteral(".slider")), qPrintable(name));
+            QVERIFY2(part<QDoubleSpinBox>(name + QStringLiteral(".spin")), qPrintable(name));
+            QVERIFY2(part<QComboBox>(name + QStringLiteral(".unit")), qPrintable(name));
+            QVERIFY2(!row->toolTip().isEmpty(), qPrintable(name));
+        }
+        QVERIFY(part<ParameterChoice>(QStringLiteral("param.distribution")));
+        QVERIFY(part<ParameterChoice>(QStringLiteral("param.ecn")));
+        QCOMPARE(part<ParameterSlider>(QStringLiteral("param.delay"))->value(), 60000.0);
+        QCOMPARE(part<ParameterSlider>(QStringLiteral("param.loss"))->value(), 0.5);
+        QCOMPARE(part<ParameterSlider>(QStringLiteral("param.rate"))->unit(),
+                 QStringLiteral("mbit"));
+        QCOMPARE(part<QComboBox>(QStringLiteral("param.distribution.combo"))->currentText(),
+                 QStringLiteral("normal"));
+        QCOMPARE(part<QLabel>(QStringLiteral("editor.title"))->text(), QStringLiteral("netem 1:"));
+        QCOMPARE(part<QLabel>(QStringLiteral("editor.summary"))->text(),
+                 QStringLiteral("netem 60 ms ± 20 ms (normal), 0.5 % loss, 2 Mbit/s"));
+        QVERIFY(editor()->isValid());
+    }
+
+    void editingDelayChangesOnlyTheDelay()
+    {
+        const NetemParams before = threeG();
+        editor()->setQdisc(qdisc(before));
+        QSignalSpy spy(editor(), &NodeEditor::qdiscParamsEdited);
+        typeInto(QStringLiteral("delay"), QStringLiteral("150"));
+        QCOMPARE(spy.count(), 1);
+        const auto params = spy.at(0).at(0).value<QdiscParams>();
+        QVERIFY(spy.at(0).at(1).toBool());
+        NetemParams expected = before;
+        expected.delayUs = 150000;
+        QCOMPARE(std::get<NetemParams>(params), expected);
+        QCOMPARE(std::get<NetemParams>(editor()->qdisc().params), expected);
+        // The header follows at once.
+        QVERIFY(part<QLabel>(QStringLiteral("editor.summary"))
+                    ->text()
+                    .startsWith(QStringLiteral("netem 150 ms")));
+    }
+
+    void draggingLossStreamsThenFinishes()
+    {
+        editor()->setQdisc(qdisc(threeG()));
+        QList<std::pair<NetemParams, bool>> edits;
+        // The window's echo: the edited value comes straight back, as the tree model would send it.
+        connect(editor(), &NodeEditor::qdiscParamsEdited, this,
+                [&](const QdiscParams &params, bool final) {
+                    edits.append({std::get<NetemParams>(params), final});
+                    QdiscNode node = editor()->qdisc();
+                    node.params = params;
+                    editor()->setQdisc(node);
+                });
+        auto *slider = part<QSlider>(QStringLiteral("param.loss.slider"));
+        const int startPosition = slider->value();
+        const QPoint start = handleRect(slider).center();
+        QTest::mousePress(slider, Qt::LeftButton, {}, start);
+        for (int dx = 6; dx <= 48; dx += 6)
+            QTest::mouseMove(slider, start + QPoint(dx, 0));
+        QTest::mouseRelease(slider, Qt::LeftButton, {}, start + QPoint(48, 0));
+        QVERIFY(edits.size() >= 3);
+        for (qsizetype i = 0; i + 1 < edits.size(); ++i)
+            QVERIFY(!edits[i].second);
+        QVERIFY(edits.last().second);
+        QCOMPARE(edits.last().first, edits[edits.size() - 2].first);
+        const auto &loss = std::get<NetemRandomLoss>(edits.last().first.loss);
+        QVERIFY(loss.probability.percent() > 0.5);
+        // The echo never pulled the handle back while it was held.
+        QVERIFY(slider->value() > startPosition);
+        NetemParams expected = threeG();
+        expected.loss = loss;
+        QCOMPARE(edits.last().first, expected);
+    }
+
+    void warningsAndErrorsShowInline()
+    {
+        editor()->setQdisc(qdisc(tbf10mbit()));
+        QVERIFY(messageOf(QStringLiteral("burst")).isEmpty());
+        QSignalSpy validity(editor(), &NodeEditor::validityChanged);
+        auto *burst = part<ParameterSlider>(QStringLiteral("param.burst"));
+        burst->setUnit(QStringLiteral("b"));
+        typeInto(QStringLiteral("burst"), QStringLiteral("1000"));
+        QVERIFY2(
+            messageOf(QStringLiteral("burst")).contains(QStringLiteral("below a full-size frame")),
+            qPrintable(messageOf(QStringLiteral("burst"))));
+        QVERIFY(editor()->isValid()); // a warning: the kernel takes it
+        QCOMPARE(validity.count(), 0);
+
+        // latency 0 is an error: the window must not send it.
+        QSignalSpy edited(editor(), &NodeEditor::qdiscParamsEdited);
+        typeInto(QStringLiteral("latency"), QStringLiteral("0"));
+        QCOMPARE(edited.count(), 1); // emitted all the same, so the tree can show it
+        QVERIFY(!editor()->isValid());
+        QCOMPARE(validity.count(), 1);
+        QCOMPARE(validity.at(0).at(0).toBool(), false);
+        QVERIFY(messageOf(QStringLiteral("latency"))
+                    .contains(QStringLiteral("latency must be above 0")));
+        auto *message = part<QLabel>(QStringLiteral("param.latency.message"));
+        QCOMPARE(message->palette().color(QPalette::WindowText),
+                 ParameterRow::severityColor(ValidationIssue::Severity::Error, message->palette()));
+
+        typeInto(QStringLiteral("latency"), QStringLiteral("20"));
+        QVERIFY(editor()->isValid());
+        QVERIFY(messageOf(QStringLiteral("latency")).isEmpty());
+        QCOMPARE(validity.count(), 2);
+    }
+
+    void netemReorderNeedsADelay()
+    {
+        NetemParams p;
+        editor()->setQdisc(qdisc(p));
+        typeInto(QStringLiteral("reorder"), QStringLiteral("25"));
+        const auto &edited = std::get<NetemParams>(editor()->qdisc().params);
+        QCOMPARE(edited.reorder.probability, Probability::fromPercent(25));
+        QCOMPARE(edited.gap, 1u); // as tc: reorder brings gap 1
+        QVERIFY(messageOf(QStringLiteral("reorder")).contains(QStringLiteral("needs a delay")));
+        QVERIFY(!editor()->isValid());
+        QCOMPARE(part<ParameterSlider>(QStringLiteral("param.gap"))->value(), 1.0);
+        typeInto(QStringLiteral("delay"), QStringLiteral("10"));
+        QVERIFY(messageOf(QStringLiteral("reorder")).isEmpty());
+        QVERIFY(editor()->isValid());
+        typeInto(QStringLiteral("reorder"), QStringLiteral("0"));
+        QCOMPARE(std::get<NetemParams>(editor()->qdisc().params).gap, 0u);
+        QVERIFY(editor()->isValid());
+    }
+
+    void jitterWithoutDelayWarnsUnderJitter()
+    {
+        NetemParams p;
+        editor()->setQdisc(qdisc(p));
+        typeInto(QStringLiteral("jitter"), QStringLiteral("5"));
+        QVERIFY(
+            messageOf(QStringLiteral("jitter")).contains(QStringLiteral("larger than the delay")));
+        QVERIFY(editor()->isValid());
+    }
+
+    void issuesWithoutARowGoToTheBottom()
+    {
+        NetemParams p = threeG();
+        p.slot.enabled = true;
+        p.slot.minDelayNs = 5000000;
+        p.slot.maxDelayNs = 1000000; // below the minimum: an error with no row of its own
+        editor()->setQdisc(qdisc(p));
+        auto *messages = part<QLabel>(QStringLiteral("editor.messages"));
+        QVERIFY(messages->isVisible());
+        QVERIFY(messages->text().contains(QStringLiteral("slot.max")));
+        QVERIFY(!editor()->isValid());
+        QVERIFY(part<QLabel>(QStringLiteral("note.slot"))->isVisible());
+    }
+
+    void switchingKindsRebuildsRows()
+    {
+        editor()->setQdisc(qdisc(threeG()));
+        auto *delayRow = part(QStringLiteral("param.delay"));
+        QVERIFY(delayRow);
+        // The same kind again (an echo, another netem): the rows stay, only values change.
+        NetemParams other = threeG();
+        other.delayUs = 300000;
+        editor()->setQdisc(qdisc(other));
+        QCOMPARE(part(QStringLiteral("param.delay")), delayRow);
+        QCOMPARE(part<ParameterSlider>(QStringLiteral("param.delay"))->value(), 300000.0);
+
+        editor()->setQdisc(qdisc(tbf10mbit()));
+        QVERIFY(!part(QStringLiteral("param.delay")));
+        QVERIFY(part(QStringLiteral("param.burst")));
+        QCOMPARE(part<ParameterSlider>(QStringLiteral("param.rate"))->value(), 1250000.0);
+        QCOMPARE(part<ParameterSlider>(QStringLiteral("param.rate"))->unit(),
+                 QStringLiteral("mbit"));
+        QVERIFY(part(QStringLiteral("param.latency"))->isVisible());
+        QVERIFY(!part(QStringLiteral("param.limit"))->isVisible());
+        QVERIFY(!part(QStringLiteral("param.mtu"))->isVisible());
+    }
+
+    void everyKindCanBeShown_data()
+    {
+        QTest::addColumn<QdiscKind>("kind");
+        QTest::addColumn<QStringList>("keys");
+        const auto keys = [](std::initializer_list<const char *> list) {
+            QStringList result;
+            for (const char *key : list)
+                result.append(QLatin1String(key));
+            return result;
+        };
+        QTest::newRow("netem") << QdiscKind::Netem << keys({"delay", "loss", "rate", "limit"});
+        QTest::newRow("tbf") << QdiscKind::Tbf
+                             << keys({"rate", "burst", "limitMode", "latency", "peakrate"});
+        QTest::newRow("htb") << QdiscKind::Htb << keys({"default", "r2q"});
+        QTest::newRow("sfq") << QdiscKind::Sfq << keys({"perturb", "quantum", "limit"});
+        QTest::newRow("fq_codel") << QdiscKind::FqCodel
+                                  << keys({"limit", "flows", "target", "interval", "quantum",
+                                           "ecn"});
+        QTest::newRow("pfifo") << QdiscKind::Pfifo << keys({"limit"});
+        QTest::newRow("bfifo") << QdiscKind::Bfifo << keys({"limit"});
+        QTest::newRow("prio") << QdiscKind::Prio << keys({"bands", "priomap"});
+        QTest::newRow("ingress") << QdiscKind::Ingress << QStringList();
+        QTest::newRow("clsact") << QdiscKind::Clsact << QStringList();
+        QTest::newRow("foreign") << QdiscKind::Foreign << QStringList();
+    }
+    void everyKindCanBeShown()
+    {
+        QFETCH(QdiscKind, kind);
+        QFETCH(QStringList, keys);
+        QdiscNode node = qdisc(defaultQdiscParams(kind));
+        if (kind == QdiscKind::Foreign)
+            node.params = ForeignParams{QStringLiteral("cake"), QByteArray()};
+        if (isIngressKind(kind)) {
+            node.handle = TcHandle::ingressHandle();
+            node.parent = TcHandle::ingressParent();
+        }
+        editor()->setQdisc(node);
+        for (const QString &key : keys)
+            QVERIFY2(part(QStringLiteral("param.") + key) &&
+                         part(QStringLiteral("param.") + key)->isVisible(),
+                     qPrintable(key));
+        if (keys.isEmpty()) {
+            auto *note = part<QLabel>(QStringLiteral("note"));
+            QVERIFY(note && note->isVisible());
+            if (kind == QdiscKind::Foreign)
+                QVERIFY(note->text().contains(QStringLiteral("kept as the kernel reported it")));
+        }
+        QVERIFY(!part<QLabel>(QStringLiteral("editor.title"))->text().isEmpty());
+        QVERIFY(!part<QLabel>(QStringLiteral("editor.summary"))->text().isEmpty());
+        // Set twice: the second only refreshes.
+        editor()->setQdisc(node);
+        QApplication::processEvents();
+    }
+
+    void tbfLimitModeCarriesTheQueueOver()
+    {
+        editor()->setQdisc(qdisc(tbf10mbit()));
+        auto *combo = part<QComboBox>(QStringLiteral("param.limitMode.combo"));
+        combo->setFocus();
+        QTest::keyClick(combo, Qt::Key_Down); // latency → bytes
+        const auto &p = std::get<TbfParams>(editor()->qdisc().params);
+        QCOMPARE(p.limitMode, TbfParams::LimitMode::Bytes);
+        QCOMPARE(p.limitBytes, tbf10mbit().effectiveLimitBytes()); // rate × 50 ms + burst
+        QVERIFY(part(QStringLiteral("param.limit"))->isVisible());
+        QVERIFY(!part(QStringLiteral("param.latency"))->isVisible());
+    }
+
+    void tbfPeakRateBringsItsBucket()
+    {
+        editor()->setQdisc(qdisc(tbf10mbit()));
+        part<ParameterSlider>(QStringLiteral("param.peakrate"))->setUnit(QStringLiteral("mbit"));
+        typeInto(QStringLiteral("peakrate"), QStringLiteral("20"));
+        auto p = std::get<TbfParams>(editor()->qdisc().params);
+        QCOMPARE(p.peakRateBytesPerSecond, quint64(2500000));
+        QCOMPARE(p.mtu, TbfParams::EthernetFrameBytes);
+        QVERIFY(part(QStringLiteral("param.mtu"))->isVisible());
+        QVERIFY(editor()->isValid());
+        typeInto(QStringLiteral("peakrate"), QStringLiteral("0"));
+        p = std::get<TbfParams>(editor()->qdisc().params);
+        QCOMPARE(p.mtu, 0u);
+        QVERIFY(!part(QStringLiteral("param.mtu"))->isVisible());
+    }
+
+    void prioBandsErrorsLandOnThePriomap()
+    {
+        editor()->setQdisc(qdisc(PrioParams{}));
+        auto *bands = part<QSlider>(QStringLiteral("param.bands.slider"));
+        bands->setFocus();
+        QTest::keyClick(bands, Qt::Key_Home); // 2 bands: the default map uses band 2
+        QCOMPARE(std::get<PrioParams>(editor()->qdisc().params).bands, 2);
+        QVERIFY(
+            messageOf(QStringLiteral("priomap")).contains(QStringLiteral("band 2 does not exist")));
+        QVERIFY(!editor()->isValid());
+        QVERIFY(part<QLineEdit>(QStringLiteral("param.priomap.edit"))->isReadOnly());
+    }
+
+    void htbClassEdits()
+    {
+        ClassNode node;
+        node.classId = TcHandle::make(1, 0x10);
+        node.parent = TcHandle::make(1, 1);
+        node.params.rateBytesPerSecond = 1250000;
+        editor()->setClass(node);
+        QCOMPARE(part<QLabel>(QStringLiteral("editor.title"))->text(),
+                 QStringLiteral("htb class 1:10"));
+        QCOMPARE(part<QDoubleSpinBox>(QStringLiteral("param.burst.spin"))->text(),
+                 QStringLiteral("auto"));
+        QSignalSpy spy(editor(), &NodeEditor::classParamsEdited);
+        typeInto(QStringLiteral("ceil"), QStringLiteral("20"));
+        QCOMPARE(spy.count(), 1);
+        HtbClassParams expected = node.params;
+        expected.ceilBytesPerSecond = 2500000;
+        QCOMPARE(spy.at(0).at(0).value<HtbClassParams>(), expected);
+        QCOMPARE(part<QLabel>(QStringLiteral("editor.summary"))->text(),
+                 QStringLiteral("htb class 10 Mbit/s (ceil 20 Mbit/s)"));
+        part<ParameterSlider>(QStringLiteral("param.burst"))->setUnit(QStringLiteral("b"));
+        typeInto(QStringLiteral("burst"), QStringLiteral("1000"));
+        QCOMPARE(editor()->htbClass().params.burstBytes, std::optional<quint32>(1000));
+        QVERIFY(messageOf(QStringLiteral("burst")).contains(QStringLiteral("below the mtu")));
+    }
+
+    void filterEdits()
+    {
+        U32Filter filter;
+        filter.parent = TcHandle::make(1, 0);
+        filter.protocol = EtherType::Ip;
+        filter.prio = 1;
+        filter.flowId = TcHandle::make(1, 0x10);
+        filter.matches.append(U32Match::ipAddress(U32Match::Field::IpDst, 0xC6120000, 15));
+        editor()->setFilter(filter);
+        auto *lines = part<QPlainTextEdit>(QStringLiteral("param.matches.edit"));
+        QCOMPARE(lines->toPlainText(), QStringLiteral("ip dst 198.18.0.0/15"));
+        QCOMPARE(part<QLineEdit>(QStringLiteral("param.flowid.edit"))->text(),
+                 QStringLiteral("1:10"));
+
+        QSignalSpy spy(editor(), &NodeEditor::filterEdited);
+        lines->setFocus();
+        lines->moveCursor(QTextCursor::End);
+        QTest::keyClick(lines, Qt::Key_Return);
+        QTest::keyClicks(lines, QStringLiteral("ip dport 5201 0xffff"));
+        QVERIFY(spy.count() > 0);
+        QVERIFY(!spy.last().at(1).toBool()); // typing is not final
+        auto edited = spy.last().at(0).value<U32Filter>();
+        QCOMPARE(edited.matches.size(), 2);
+        QCOMPARE(edited.matches.at(1).toTcWords(), QStringLiteral("ip dport 5201 0xffff"));
+        QVERIFY(editor()->isValid());
+        // Mid-word the line does not parse: an error under the lines, the last good matches kept.
+        QTest::keyClicks(lines, QStringLiteral(" bogus"));
+        QVERIFY(messageOf(QStringLiteral("matches")).startsWith(QStringLiteral("line 2:")));
+        QVERIFY(!editor()->isValid());
+        QCOMPARE(editor()->filter().matches.size(), 2);
+        QCOMPARE(lines->toPlainText(),
+                 QStringLiteral("ip dst 198.18.0.0/15\nip dport 5201 0xffff bogus"));
+        for (int i = 0; i < 6; ++i)
+            QTest::keyClick(lines, Qt::Key_Backspace);
+        QVERIFY(editor()->isValid());
+        // Leaving the text is the end of the edit.
+        part(QStringLiteral("param.flowid.edit"))->setFocus();
+        QVERIFY(spy.last().at(1).toBool());
+
+        auto *flowId = part<QLineEdit>(QStringLiteral("param.flowid.edit"));
+        flowId->selectAll();
+        QTest::keyClicks(flowId, QStringLiteral("1:zz"));
+        QVERIFY(!editor()->isValid());
+        QVERIFY(messageOf(QStringLiteral("flowid")).contains(QStringLiteral("not a class id")));
+        flowId->selectAll();
+        QTest::keyClick(flowId,
+                        Qt::Key_Backspace); // no flowid and no action: the model's own error
+        QVERIFY(messageOf(QStringLiteral("flowid")).contains(QStringLiteral("needs a flowid")));
+        QTest::keyClicks(flowId, QStringLiteral("1:20"));
+        QTest::keyClick(flowId, Qt::Key_Return);
+        QVERIFY(spy.last().at(1).toBool());
+        QCOMPARE(spy.last().at(0).value<U32Filter>().flowId, TcHandle::make(1, 0x20));
+        QVERIFY(editor()->isValid());
+    }
+
+    void narrowPanelKeepsItsRowsWhole()
+    {
+        editor()->setQdisc(qdisc(threeG()));
+        editor()->resize(200, 600);
+        QApplication::processEvents();
+        // The layout holds the panel at the width its rows need instead of clipping them.
+        QVERIFY(editor()->minimumSizeHint().width() > 200);
+        editor()->resize(editor()->minimumSizeHint().width(), 600);
+        QApplication::processEvents();
+        auto *unit = part<QComboBox>(QStringLiteral("param.delay.unit"));
+        const QPoint right = unit->mapTo(editor(), QPoint(unit->width(), 0));
+        QVERIFY2(right.x() <= editor()->width(), qPrintable(QString::number(right.x())));
+        saveScreenshot(editor(), QStringLiteral("editor-netem-narrow.png"));
+    }
+
+    void screenshots()
+    {
+        NetemParams p = threeG();
+        p.jitterUs = 80000; // larger than the delay: shows a warning inline
+        editor()->setQdisc(qdisc(p));
+        QApplication::processEvents();
+        saveScreenshot(editor(), QStringLiteral("editor-netem.png"));
+
+        TbfParams t = tbf10mbit();
+        t.burstBytes = 1000;
+        editor()->setQdisc(qdisc(t));
+        QApplication::processEvents();
+        saveScreenshot(editor(), QStringLiteral("editor-tbf.png"));
+
+        ClassNode node;
+        node.classId = TcHandle::make(1, 0x10);
+        node.params.rateBytesPerSecond = 1250000;
+        node.params.ceilBytesPerSecond = 2500000;
+        node.params.prio = 1;
+        editor()->setClass(node);
+        QApplication::processEvents();
+        saveScreenshot(editor(), QStringLiteral("editor-htb-class.png"));
+
+        U32Filter filter;
+        filter.parent = TcHandle::make(1, 0);
+        filter.protocol = EtherType::Ip;
+        filter.prio = 1;
+        filter.flowId = TcHandle::make(1, 0x10);
+        filter.matches.append(U32Match::ipAddress(U32Match::Field::IpDst, 0xC6120000, 15));
+        editor()->setFilter(filter);
+        QApplication::processEvents();
+        saveScreenshot(editor(), QStringLiteral("editor-filter.png"));
+
+        editor()->setQdisc(qdisc(FqCodelParams{}));
+        QApplication::processEvents();
+        saveScreenshot(editor(), QStringLiteral("editor-fq_codel.png"));
+
+        // A dark theme: everything follows the palette, the message colours included.
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+        dark.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+        dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+        dark.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
+        dark.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
+        dark.setColor(QPalette::Light, QColor(0x50, 0x50, 0x50));
+        dark.setColor(QPalette::Midlight, QColor(0x40, 0x40, 0x40));
+        dark.setColor(QPalette::Mid, QColor(0x30, 0x30, 0x30));
+        dark.setColor(QPalette::Dark, QColor(0x18, 0x18, 0x18));
+        dark.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x70, 0x70, 0x70));
+        dark.setColor(QPalette::Disabled, QPalette::Text, QColor(0x70, 0x70, 0x70));
+        dark.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x70, 0x70, 0x70));
+        editor()->setPalette(dark);
+        NetemParams reorderWithoutDelay = p;
+        reorderWithoutDelay.delayUs = 0;
+        reorderWithoutDelay.reorder.probability = Probability::fromPercent(10);
+        reorderWithoutDelay.gap = 5;
+        editor()->setQdisc(qdisc(reorderWithoutDelay));
+        QApplication::processEvents();
+        auto *message = part<QLabel>(QStringLiteral("param.reorder.message"));
+        QCOMPARE(message->palette().color(QPalette::WindowText),
+                 ParameterRow::severityColor(ValidationIssue::Severity::Error, dark));
+        saveScreenshot(editor(), QStringLiteral("editor-netem-dark.png"));
+    }
+};
+
+QTEST_MAIN(TestNodeEditor)
+#include "tst_nodeeditor.moc"
