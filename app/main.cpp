@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QTimer>
 
 #include <cstdio>
 #include <unistd.h>
@@ -63,5 +64,11 @@ int main(int argc, char **argv)
     QApplication::setApplicationDisplayName(QStringLiteral("Qdisc Studio"));
     qs::MainWindow window(chooseBackend());
     window.show();
+    if (qEnvironmentVariableIsSet("QS_QUIT_WHEN_SHOWN")) // bench_startup: the time to a shown window
+        QTimer::singleShot(0, &app, [&window] {
+            QCoreApplication::processEvents();
+            if (window.isVisible())
+                QCoreApplication::quit();
+        });
     return app.exec();
 }

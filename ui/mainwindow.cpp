@@ -142,7 +142,8 @@ void MainWindow::buildLayout()
     top->setStretchFactor(0, 3);
     top->setStretchFactor(1, 2);
 
-    m_charts = new ChartPanel(m_poller, this);
+    m_charts = new ChartPanel(this);
+    m_charts->setSource(m_poller);
     m_charts->setObjectName(QStringLiteral("charts"));
     m_commands = new QPlainTextEdit(this);
     m_commands->setObjectName(QStringLiteral("commands"));
@@ -199,6 +200,13 @@ void MainWindow::buildLayout()
         editSelected([&] { return m_model->setFilter(m_treeView->currentIndex(), filter); }, final, tr("Change filter"));
     });
     connect(m_status, &ApplyStatus::keepRequested, m_backend.get(), &TargetBackend::confirm);
+    // Sparklines move with every sample; repainting only the live column's cells is cheap.
+    connect(m_poller, &StatsPoller::sampled, this, [this] {
+        const QRect live = QRect(m_treeView->header()->sectionViewportPosition(2), 0, m_treeView->header()->sectionSize(2),
+                                 m_treeView->viewport()->height());
+        m_treeView->viewport()->update(live);
+    });
+    connect(m_poller, &StatsPoller::error, this, [this](const QString &message) { m_status->setError(tr("Statistics: %1").arg(message)); });
 }
 
 void MainWindow::buildMenus()
@@ -219,7 +227,7 @@ void MainWindow::buildMenus()
     QAction *undo = m_undo->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     QAction *redo = m_undo->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
+    redo->setShortcuts({QKeySequence(QKeySequence::Redo), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
@@ -343,6 +351,7 @@ void MainWindow::connectBackend()
         m_status->stopCountdown();
         statusBar()->showMessage(tr("The helper put back the previous tree of %1 (%2)").arg(target, reason), 8000);
         m_reloadOnRead = true;
+        m_editsSinceReload = 0;
         m_backend->readTree(target);
     });
     connect(backend, &TargetBackend::treeChanged, this, [this](const QString &target) {
@@ -350,6 +359,7 @@ void MainWindow::connectBackend()
         // requests have settled, so a drag is never yanked back mid-way.
         if (target == m_target && !m_applier->isBusy() && !m_dragBefore) {
             m_reloadOnRead = true;
+            m_editsSinceReload = 0;
             m_backend->readTree(target);
         }
     });
@@ -378,6 +388,9 @@ void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree
     }
     if (reloading && !choosing) {
         m_reloadOnRead = false;
+        // Edits made since the read was asked for are newer than what it saw: they win.
+        if (m_editsSinceReload != 0 || m_applier->isBusy() || m_dragBefore)
+            return;
         if (TcPlanner(PschedClock::system()).plan(*tree, m_model->tree()).isEmpty())
             return; // the kernel holds what the editor shows
         statusBar()->showMessage(tr("The tree of %1 was changed outside this window; showing what the kernel holds").arg(target), 8000);
@@ -440,11 +453,14 @@ void MainWindow::showInEditor()
     }
     const QdiscTree &tree = m_model->tree();
     switch (ref->type) {
-    case NodeRef::Type::Qdisc:
-        for (const QdiscNode &node : tree.qdiscs)
-            if (node.handle == ref->id && node.parent == ref->parent)
-                m_editor->setQdisc(node);
+    case NodeRef::Type::Qdisc: {
+        const QdiscNode *node = ref->id.isUnspec() ? tree.qdiscAt(ref->parent) : tree.qdisc(ref->id);
+        if (node)
+            m_editor->setQdisc(*node);
+        else
+            m_editor->clear();
         break;
+    }
     case NodeRef::Type::Class:
         if (const ClassNode *node = tree.findClass(ref->id))
             m_editor->setClass(*node);
@@ -452,6 +468,9 @@ void MainWindow::showInEditor()
     case NodeRef::Type::Filter:
         if (ref->filterIndex >= 0 && ref->filterIndex < tree.filters.size())
             m_editor->setFilter(tree.filters[ref->filterIndex]);
+        break;
+    case NodeRef::Type::ForeignFilter:
+        m_editor->clear(); // kept as the kernel reported it; nothing to edit
         break;
     }
 }
@@ -496,6 +515,7 @@ void MainWindow::setTreeFromHistory(const QdiscTree &tree)
 
 void MainWindow::submitIfLive()
 {
+    ++m_editsSinceReload;
     if (isLive())
         applyNow();
 }
@@ -544,8 +564,9 @@ void MainWindow::restoreOriginal()
 void MainWindow::fillAddMenu()
 {
     m_addMenu->clear();
-    const QModelIndex parent = m_treeView->currentIndex().siblingAtColumn(0);
-    const QModelIndex at = m_model->rowCount() == 0 ? QModelIndex() : parent;
+    // Persistent: the tree may change under an open menu (a reload, an answer from the kernel).
+    const QPersistentModelIndex parent = m_treeView->currentIndex().siblingAtColumn(0);
+    const QPersistentModelIndex at = m_model->rowCount() == 0 ? QPersistentModelIndex() : parent;
     for (const QdiscKind kind : m_model->kindsAllowedAt(at)) {
         QAction *action = m_addMenu->addAction(tr("%1 qdisc").arg(qdiscKindName(kind)));
         action->setObjectName(QStringLiteral("add.") + qdiscKindName(kind));
@@ -591,7 +612,7 @@ void MainWindow::fillAddMenu()
 void MainWindow::fillKindMenu()
 {
     m_kindMenu->clear();
-    const QModelIndex index = m_treeView->currentIndex().siblingAtColumn(0);
+    const QPersistentModelIndex index = m_treeView->currentIndex().siblingAtColumn(0);
     const auto ref = m_model->refAt(index);
     if (!ref || ref->type != NodeRef::Type::Qdisc) {
         m_kindMenu->addAction(tr("Select a qdisc"))->setEnabled(false);

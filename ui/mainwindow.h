@@ -111,6 +111,7 @@ private:
     QString m_loadingTarget;
     std::optional<QdiscTree> m_dragBefore; ///< the tree when the current drag began
     bool m_reloadOnRead = false;           ///< the next treeRead follows a change made elsewhere
+    int m_editsSinceReload = 0;            ///< edits since that read was asked for: they are newer
 };
 
 } // namespace qs

@@ -38,7 +38,12 @@ struct HtbClassParams
 
     quint64 effectiveCeil() const { return ceilBytesPerSecond ? ceilBytesPerSecond : rateBytesPerSecond; }
     ValidationIssues validate() const;
-    friend bool operator==(const HtbClassParams &, const HtbClassParams &) = default;
+    /** Equal when the kernel would hold the same class: a ceil of 0 is the rate, as tc reads it. */
+    friend bool operator==(const HtbClassParams &a, const HtbClassParams &b)
+    {
+        return a.rateBytesPerSecond == b.rateBytesPerSecond && a.effectiveCeil() == b.effectiveCeil() && a.burstBytes == b.burstBytes &&
+               a.cburstBytes == b.cburstBytes && a.prio == b.prio && a.quantum == b.quantum && a.mtu == b.mtu && a.overhead == b.overhead;
+    }
 };
 
 } // namespace qs

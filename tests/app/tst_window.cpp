@@ -13,6 +13,8 @@
 #include "netlink/pschedclock.h"
 #include "netlink/tcplan.h"
 #include "profiles/profilestore.h"
+#include "model/treejson.h"
+#include "tc/tcexporter.h"
 
 #include <QApplication>
 #include <QDir>
@@ -137,7 +139,10 @@ private Q_SLOTS:
         auto *profiles = window.findChild<QListWidget *>(QStringLiteral("profiles"));
         const auto items = profiles->findItems(QStringLiteral("LTE (4G)"), Qt::MatchExactly);
         QCOMPARE(items.size(), 1);
+        profiles->scrollToItem(items.first());
         const QRect rect = profiles->visualItemRect(items.first());
+        QVERIFY2(profiles->viewport()->rect().contains(rect.center()), "the preset is out of sight");
+        QTest::mouseClick(profiles->viewport(), Qt::LeftButton, {}, rect.center());
         QTest::mouseDClick(profiles->viewport(), Qt::LeftButton, {}, rect.center());
         QTRY_VERIFY(window.treeModel()->rowCount() == 1);
         clickRow(window.treeModel()->index(0, 0));
@@ -165,7 +170,7 @@ private Q_SLOTS:
         QTRY_COMPARE(window.tree().classes.size(), 1);
         clickRow(window.treeModel()->index(0, 0));
         QVERIFY(clickMenuAction(QStringLiteral("addMenu"), QStringLiteral("add.filter")));
-        QTRY_COMPARE(window.tree().filters.size(), 1);
+        QTRY_VERIFY2(window.tree().filters.size() == 1, qPrintable(TcExporter::script({window.tree()})));
         QVERIFY(settled());
         const QdiscTree built = window.tree();
         QVERIFY(kernelHolds(target, built));
@@ -195,13 +200,17 @@ private Q_SLOTS:
         QString error;
         const auto saved = ProfileStore().load(QStringLiteral("htb by clicks"), &error);
         QVERIFY2(saved, qPrintable(error));
+        window.activateWindow(); // the dialog had the keyboard; shortcuts go to the active window
+        QVERIFY(QTest::qWaitForWindowActive(&window));
         clickRow(window.treeModel()->index(0, 0));
         QTest::keyClick(treeView(), Qt::Key_Delete);
-        QTRY_COMPARE(window.treeModel()->rowCount(), 0);
+        QTRY_VERIFY2(window.treeModel()->rowCount() == 0, qPrintable(TcExporter::script({window.tree()}) + treeView()->currentIndex().data().toString()));
         QVERIFY(settled());
         auto *profiles = window.findChild<QListWidget *>(QStringLiteral("profiles"));
         const auto items = profiles->findItems(QStringLiteral("htb by clicks"), Qt::MatchExactly);
         QCOMPARE(items.size(), 1);
+        profiles->scrollToItem(items.first());
+        QTest::mouseClick(profiles->viewport(), Qt::LeftButton, {}, profiles->visualItemRect(items.first()).center());
         QTest::mouseDClick(profiles->viewport(), Qt::LeftButton, {}, profiles->visualItemRect(items.first()).center());
         QVERIFY(settled());
         QdiscTree loaded = window.tree();
@@ -210,7 +219,7 @@ private Q_SLOTS:
         loaded.device.clear();
         expected.netns.clear();
         expected.device.clear();
-        QCOMPARE(loaded, expected);
+        QVERIFY2(loaded == expected, qPrintable(QString::fromUtf8(TreeJson::toDocument(loaded)) + u'\n' + QString::fromUtf8(TreeJson::toDocument(expected))));
         QVERIFY(kernelHolds(target, built));
         QVERIFY(ProfileStore().remove(QStringLiteral("htb by clicks"), &error));
     }

@@ -27,7 +27,7 @@ template <size_t N> MetricUnit pick(const std::array<Prefix, N> &prefixes, doubl
 
 QList<ChartMetric> allChartMetrics()
 {
-    return {ChartMetric::Throughput,     ChartMetric::Packets,        ChartMetric::Drops,
+    return {ChartMetric::Throughput,   ChartMetric::Packets,        ChartMetric::Drops,
             ChartMetric::BacklogBytes, ChartMetric::BacklogPackets, ChartMetric::Overlimits};
 }
 

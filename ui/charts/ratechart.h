@@ -11,9 +11,9 @@
 #include <QStringList>
 
 #include <array>
+#include <optional>
 #include <vector>
 
-class QCategoryAxis;
 class QGraphicsSimpleTextItem;
 class QLineSeries;
 class QValueAxis;
@@ -27,8 +27,9 @@ namespace qs {
  * only refilled (QXYSeries::replace) after that, so drawing at 10 Hz allocates next to nothing
  * and nothing grows with time.
  *
- * x is wall-clock milliseconds since the epoch (mapped once from CLOCK_MONOTONIC, the clock of
- * the histories), so labels, markers and exports read as local time.
+ * The time axis counts back from the newest sample ("-30 s" … "0 s", its title naming that
+ * moment on the wall clock), so its range stays put while the lines scroll: a moving range
+ * would make Qt Charts recompute and re-stroke every line a second time per redraw.
  */
 class RateChart : public QChart
 {
@@ -47,19 +48,23 @@ public:
     ChartMetric metric() const { return m_metric; }
 
     /**
-     * Refills the series from @p source: the window @p window ending at @p endNs (monotonic),
-     * merged to at most the plot area's width in points.
+     * Refills the series from @p source: the window @p window ending at @p endNs (monotonic).
+     * Each line gets at most the plot area's width in points, and fewer when many lines share
+     * the chart (see PointBudget in the .cpp): merged points keep exact time averages.
      */
     void draw(const HistorySource &source, qint64 endNs, TimeWindow window);
 
     /** The tier of CounterHistory the last draw() read (the coarsest among the nodes), or -1. */
     int shownTier() const { return m_shownTier; }
-    /** What the last draw() plotted for @p key: x chart time, y in the base unit (bit/s, …). */
+    /**
+     * What the last draw() plotted for @p key: x as wall-clock ms since the epoch (see
+     * toChartTime()), y in the metric's base unit (bit/s, packets/s, bytes, …).
+     */
     QList<QPointF> plottedPoints(quint64 key) const;
-    /** Points held by every series together: what the chart costs in memory. */
+    /** Points held by the node series together: what the chart costs in memory. */
     qsizetype pointCount() const;
 
-    /** The chart's x for a sample taken at @p monotonicNs: wall-clock ms since the epoch. */
+    /** Wall-clock ms since the epoch of a sample taken at @p monotonicNs (the histories' clock). */
     double toChartTime(qint64 monotonicNs) const;
 
     /** A dashed vertical line at @p timeMs (wall clock, ms since the epoch), labelled. */
@@ -94,25 +99,28 @@ private:
 
     Part makePart(const Line &line, bool withLegend);
     void stylePart(const Part &part, int lineIndex) const;
+    void styleMarker(const Marker &marker) const;
     QColor lineColor(int lineIndex) const;
     double collect(const HistorySource &source, qint64 fromNs, qint64 toNs, int maxPoints);
-    void updateTimeAxis(double fromMs, double toMs, TimeWindow window);
+    void updateTimeAxis(TimeWindow window);
     void updateValueAxis(double maxScaled, const QString &unit);
     void updateMarkers();
     void placeMarkerLabels();
+    double toAxisTime(double wallMs) const;
 
     std::vector<Line> m_lines;
     std::vector<Marker> m_markers;
-    QCategoryAxis *m_timeAxis;
+    QValueAxis *m_timeAxis;
     QValueAxis *m_valueAxis;
     CounterHistory::RateSeries m_rates; // reused by every draw
     ChartMetric m_metric = ChartMetric::Throughput;
     MetricUnit m_unit;
+    QColor m_textColor = Qt::black;
+    std::optional<TimeWindow> m_axisWindow; // what the time axis is set up for
     double m_wallOffsetMs = 0;
+    double m_endWallMs = 0; // the newest sample drawn: 0 on the time axis
+    double m_axisUnitMs = 1000;
     double m_valueTop = 1;
-    qint64 m_tickMs = 0;
-    double m_firstTickMs = 0;
-    double m_lastTickMs = 0;
     int m_shownTier = -1;
     bool m_dark = false;
 };

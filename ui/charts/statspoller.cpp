@@ -6,6 +6,7 @@ StatsPoller::StatsPoller(QObject *parent) : QObject(parent)
 {
     // Coarse timers may fire 5 % early or late; every interval is divided by its real length,
     // but an even cadence keeps 100 ms points comparable on a chart.
+    m_timer.setObjectName(QStringLiteral("statsPollTimer")); // names it in profiles
     m_timer.setTimerType(Qt::PreciseTimer);
     m_timer.setInterval(100);
     connect(&m_timer, &QTimer::timeout, this, &StatsPoller::poll);

@@ -22,9 +22,11 @@ struct TimeWindowSpec
      * 1000 px chart, so redrawing it at 10 Hz would buy nothing visible.
      */
     int refreshMs = 100;
-    qint64 tickMs = 0;  ///< time-axis labels fall on multiples of this (local wall clock)
-    QString tickFormat; ///< QDateTime format of those labels
-    QString label;      ///< "30 s", "5 min", "1 h"
+    double unitMs = 1000;    ///< the time axis counts in this unit (seconds or minutes)
+    QString unitName;        ///< "s", "min"
+    double tickInterval = 5; ///< time-axis ticks, in units
+    QString referenceFormat; ///< QDateTime format of the moment the axis counts back from
+    QString label;           ///< "30 s", "5 min", "1 h"
 };
 
 /** Every window, shortest first. */
