@@ -118,13 +118,19 @@ void MainWindow::buildLayout()
         if (index.isValid())
             editStructure(tr("Remove %1").arg(index.siblingAtColumn(0).data().toString()), [this, index] { return m_model->removeNode(index); });
     });
-    QAction *kind = treeBar->addAction(tr("Kind"));
+    QAction *kind = treeBar->addAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("Kind"));
     kind->setObjectName(QStringLiteral("action.kind"));
     kind->setMenu(m_kindMenu);
     kind->setToolTip(tr("Give the selected qdisc another kind (its handle stays)"));
     treeBar->addSeparator();
-    treeBar->addAction(m_undo->createUndoAction(this, tr("Undo")));
-    treeBar->addAction(m_undo->createRedoAction(this, tr("Redo")));
+    // Icons only: the undo text names the whole step ("Undo Apply profile LTE (4G)"); the tooltip shows it.
+    treeBar->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    QAction *undo = m_undo->createUndoAction(this, tr("Undo"));
+    undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
+    QAction *redo = m_undo->createRedoAction(this, tr("Redo"));
+    redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
+    treeBar->addAction(undo);
+    treeBar->addAction(redo);
 
     auto *treePane = new QWidget(this);
     auto *treeLayout = new QVBoxLayout(treePane);

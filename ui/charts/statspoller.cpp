@@ -86,14 +86,13 @@ void StatsPoller::ingest(const QList<NodeStats> &nodes)
     bool changed = false;
     for (const NodeStats &stats : nodes) {
         const quint64 key = nodeStatsKey(stats.isClass, stats.id);
-        auto it = m_nodes.find(key);
-        if (it == m_nodes.end()) {
+        const auto [it, created] = m_nodes.try_emplace(key);
+        if (created) {
             CounterHistoryConfig config;
             config.pollIntervalNs = qint64(m_timer.interval()) * 1'000'000;
             config.packets64 = stats.packets64;
-            Node node{std::make_unique<CounterHistory>(config), labelFor(stats.isClass, stats.id),
-                      0, 0};
-            it = m_nodes.emplace(key, std::move(node)).first;
+            it->second.history = std::make_unique<CounterHistory>(config);
+            it->second.label = labelFor(stats.isClass, stats.id);
             changed = true;
         }
         Node &node = it->second;
