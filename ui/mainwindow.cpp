@@ -206,6 +206,7 @@ void MainWindow::buildLayout()
         editSelected([&] { return m_model->setFilter(m_treeView->currentIndex(), filter); }, final, tr("Change filter"));
     });
     connect(m_status, &ApplyStatus::keepRequested, m_backend.get(), &TargetBackend::confirm);
+    connect(m_poller, &StatsPoller::sampled, m_charts, &ChartPanel::requestRefresh);
     // Sparklines move with every sample; repainting only the live column's cells is cheap.
     connect(m_poller, &StatsPoller::sampled, this, [this] {
         const QRect live = QRect(m_treeView->header()->sectionViewportPosition(2), 0, m_treeView->header()->sectionSize(2),

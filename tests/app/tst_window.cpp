@@ -3,6 +3,7 @@
 // The netem rows run under user-mode Linux (this machine's kernel has no sch_netem).
 
 #include "directbackend.h"
+#include "chartpanel.h"
 #include "importdialog.h"
 #include "liveapplier.h"
 #include "mainwindow.h"
@@ -22,6 +23,8 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QPlainTextEdit>
+#include <QProcess>
+#include <QScopeGuard>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTest>
@@ -222,6 +225,64 @@ private Q_SLOTS:
         QVERIFY2(loaded == expected, qPrintable(QString::fromUtf8(TreeJson::toDocument(loaded)) + u'\n' + QString::fromUtf8(TreeJson::toDocument(expected))));
         QVERIFY(kernelHolds(target, built));
         QVERIFY(ProfileStore().remove(QStringLiteral("htb by clicks"), &error));
+    }
+
+    void htbTreeWithChartsUnderTraffic()
+    {
+        // A tree built by someone else (tc, here the engine) is loaded as it is, and its classes
+        // are charted while iperf3 sends through them.
+        QVERIFY2(isRoot(), "needs root: it builds namespaces of its own");
+        TwoHostLab lab(QStringLiteral("qs-wintraffic"));
+        QVERIFY(lab.ok);
+        const QString target = lab.a.target(QStringLiteral("va"));
+        {
+            QString error;
+            auto engine = TcEngine::open(target, &error);
+            QVERIFY2(engine, qPrintable(error));
+            QVERIFY(engine->apply(treeOf(QStringLiteral("tc qdisc add dev va root handle 1: htb default 10\n"
+                                                        "tc class add dev va parent 1: classid 1:10 htb rate 20mbit\n"
+                                                        "tc class add dev va parent 1: classid 1:20 htb rate 5mbit\n"
+                                                        "tc filter add dev va parent 1: protocol ip prio 1 u32 match ip dport 5202 0xffff flowid 1:20\n")))
+                        .ok);
+        }
+        MainWindow &window = openWindow();
+        QVERIFY(pickTarget(target));
+        QTRY_COMPARE(window.tree().classes.size(), 2);
+
+        QProcess servers[2];
+        QProcess clients[2];
+        const auto stop = qScopeGuard([&] {
+            for (QProcess *p : {&clients[0], &clients[1], &servers[0], &servers[1]}) {
+                p->kill();
+                p->waitForFinished(3000);
+            }
+        });
+        for (int i = 0; i < 2; ++i) {
+            const QString port = QString::number(5201 + i);
+            servers[i].start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("exec"), lab.b.name(), QStringLiteral("iperf3"),
+                                                    QStringLiteral("-s"), QStringLiteral("-1"), QStringLiteral("-p"), port});
+            QVERIFY(servers[i].waitForStarted());
+        }
+        QTest::qWait(500); // the servers listen
+        for (int i = 0; i < 2; ++i)
+            clients[i].start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("exec"), lab.a.name(), QStringLiteral("iperf3"),
+                                                    QStringLiteral("-c"), QStringLiteral("198.18.0.2"), QStringLiteral("-p"), QString::number(5201 + i),
+                                                    QStringLiteral("-u"), QStringLiteral("-b"), i ? QStringLiteral("8M") : QStringLiteral("30M"),
+                                                    QStringLiteral("-l"), QStringLiteral("1400"), QStringLiteral("-t"), QStringLiteral("10")});
+
+        // Both classes selected: their throughput overlaid in one chart.
+        const QModelIndex root = window.treeModel()->index(0, 0);
+        clickRow(window.treeModel()->index(0, 0, root));
+        treeView()->scrollTo(window.treeModel()->index(1, 0, root));
+        QTest::mouseClick(treeView()->viewport(), Qt::LeftButton, Qt::ControlModifier, treeView()->visualRect(window.treeModel()->index(1, 0, root)).center());
+        QCOMPARE(treeView()->selectionModel()->selectedRows().size(), 2);
+        QTest::qWait(6000);
+        auto *charts = window.findChild<ChartPanel *>(QStringLiteral("charts"));
+        QCOMPARE(charts->nodes().size(), 2);
+        const auto points = charts->plottedPoints(ChartMetric::Throughput, charts->nodes().first());
+        QVERIFY(points.size() > 20);
+        QVERIFY2(std::any_of(points.begin(), points.end(), [](const QPointF &p) { return p.y() > 1e6; }), "no traffic charted");
+        QVERIFY(window.grab().save(screenshotPath(QStringLiteral("window-htb-traffic.png"))));
     }
 
     void importDialogShowsErrors()
