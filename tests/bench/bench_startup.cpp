@@ -37,7 +37,8 @@ double timeToExit(const QString &program, const QStringList &arguments)
     env.insert(QStringLiteral("QS_QUIT_WHEN_SHOWN"), QStringLiteral("1"));
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), QStringLiteral("/tmp/qs-bench-startup-config")); // no saved layout
     process.setProcessEnvironment(env);
-    process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    process.setStandardOutputFile(QProcess::nullDevice());
+    process.setStandardErrorFile(QProcess::nullDevice());
     QElapsedTimer clock;
     clock.start();
     process.start(program, arguments);
