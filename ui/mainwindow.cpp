@@ -270,10 +270,12 @@ void MainWindow::buildMenus()
 
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
     m_revertOnExitAction = settings->addAction(tr("Put back the original tree when Qdisc Studio &closes"));
+    m_revertOnExitAction->setObjectName(QStringLiteral("action.revertOnExit"));
     m_revertOnExitAction->setCheckable(true);
     m_revertOnExitAction->setChecked(true);
     m_revertOnExitAction->setToolTip(tr("The helper puts back what was there when this window goes away, even if it crashes"));
     m_askToKeepAction = settings->addAction(tr("&Ask to keep each change (%1 s)").arg(AskToKeepSeconds));
+    m_askToKeepAction->setObjectName(QStringLiteral("action.askToKeep"));
     m_askToKeepAction->setCheckable(true);
     m_askToKeepAction->setToolTip(tr("Like a display settings dialog: a change not kept in time is undone by the helper"));
     QMenu *interval = settings->addMenu(tr("Statistics &interval"));

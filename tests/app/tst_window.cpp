@@ -22,7 +22,11 @@
 #include <QInputDialog>
 #include <QListWidget>
 #include <QMenu>
+#include <QLabel>
 #include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QToolBar>
 #include <QProcess>
 #include <QScopeGuard>
 #include <QSlider>
@@ -283,6 +287,46 @@ private Q_SLOTS:
         QVERIFY(points.size() > 20);
         QVERIFY2(std::any_of(points.begin(), points.end(), [](const QPointF &p) { return p.y() > 1e6; }), "no traffic charted");
         QVERIFY(window.grab().save(screenshotPath(QStringLiteral("window-htb-traffic.png"))));
+    }
+
+    void keepAndRestoreOriginal()
+    {
+        QVERIFY2(isRoot(), "needs root: it builds a namespace of its own");
+        LabNamespace lab(QStringLiteral("qs-window-keep"));
+        QVERIFY(lab.ok() && lab.addVethPair(QStringLiteral("va"), QStringLiteral("vb")));
+        const QString target = lab.target(QStringLiteral("va"));
+        const QdiscTree original = treeOf(QStringLiteral("tc qdisc add dev va root handle 1: tbf rate 3mbit burst 32kb latency 50ms\n"));
+        {
+            QString error;
+            auto engine = TcEngine::open(target, &error);
+            QVERIFY(engine && engine->apply(original).ok);
+        }
+        MainWindow &window = openWindow();
+        window.setLive(true);
+        window.findChild<QAction *>(QStringLiteral("action.askToKeep"))->setChecked(true);
+        QVERIFY(pickTarget(target));
+        clickRow(window.treeModel()->index(0, 0));
+        QVERIFY(clickMenuAction(QStringLiteral("kindMenu"), QStringLiteral("kind.pfifo")));
+        QVERIFY(settled());
+        QTRY_VERIFY(kernelTree(target).rootQdisc() && kernelTree(target).rootQdisc()->kind() == QdiscKind::Pfifo);
+
+        // The countdown shows; Keep confirms the change, so no revert comes.
+        auto *keep = window.findChild<QPushButton *>(QStringLiteral("status.keep"));
+        QTRY_VERIFY(keep->isVisible());
+        QVERIFY(window.findChild<QLabel *>(QStringLiteral("status.revert"))->text().startsWith(QStringLiteral("Reverting in")));
+        QTest::mouseClick(keep, Qt::LeftButton);
+        QTRY_VERIFY(!keep->isVisible());
+        auto *backend = static_cast<DirectBackend *>(window.backend());
+        QSignalSpy reverted(backend, &TargetBackend::reverted);
+
+        // Restore original: the tbf from before the window touched the target.
+        auto *bar = window.findChild<QToolBar *>(QStringLiteral("applyBar"));
+        QWidget *restore = bar->widgetForAction(window.findChild<QAction *>(QStringLiteral("action.restore")));
+        QTest::mouseClick(restore, Qt::LeftButton);
+        QTRY_VERIFY(kernelHolds(target, original));
+        QTRY_VERIFY(window.tree().rootQdisc() && window.tree().rootQdisc()->kind() == QdiscKind::Tbf);
+        QCOMPARE(reverted.size(), 1);
+        QCOMPARE(reverted.first().value(1).toString(), QStringLiteral("restore"));
     }
 
     void importDialogShowsErrors()
