@@ -13,6 +13,7 @@ namespace qs {
 namespace {
 
 constexpr quint32 AllowUserInteraction = 1;
+constexpr qint64 GrantLifetimeMs = 5 * 60 * 1000;
 // A password dialog can stay open for minutes; polkit itself gives up long before this.
 constexpr int PolkitTimeoutMs = 30 * 60 * 1000;
 
@@ -52,9 +53,11 @@ Authorizer::Authorizer(QDBusConnection bus, QObject *parent) : QObject(parent), 
 
 void Authorizer::check(const QString &sender, const QString &action, Done done)
 {
-    if (m_granted.value(sender).contains(action)) {
-        done(Outcome::Authorized, {});
-        return;
+    if (const auto grants = m_granted.constFind(sender); grants != m_granted.cend()) {
+        if (const auto until = grants->constFind(action); until != grants->cend() && !until->hasExpired()) {
+            done(Outcome::Authorized, {});
+            return;
+        }
     }
     const QString key = sender + u'\n' + action;
     auto waiting = m_waiting.find(key);
@@ -80,7 +83,7 @@ void Authorizer::check(const QString &sender, const QString &action, Done done)
             return;
         }
         if (authorized)
-            m_granted[sender].insert(action);
+            m_granted[sender].insert(action, QDeadlineTimer(GrantLifetimeMs));
         finish(key, authorized ? Outcome::Authorized : Outcome::NotAuthorized, {});
     });
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QDBusConnection>
+#include <QDeadlineTimer>
 #include <QHash>
 #include <QList>
 #include <QObject>
@@ -16,9 +17,10 @@ namespace qs {
  * is always the message's sender as the bus daemon reported it ("system-bus-name"), never
  * anything the caller wrote, so no argument can make a caller pass for someone else.
  *
- * A grant is remembered for that unique name until it leaves the bus (unique names are never
- * reused), so a slider drag asks polkit once, not at every step. Refusals are not remembered:
- * the user may cancel a password dialog and try again.
+ * A grant is remembered for that unique name (unique names are never reused) for five minutes,
+ * as polkit's own auth_admin_keep does, or until it leaves the bus: a slider drag asks polkit
+ * once, not at every step, and a session that went inactive or a changed rule counts again soon.
+ * Refusals are not remembered: the user may cancel a password dialog and try again.
  */
 class Authorizer : public QObject
 {
@@ -40,7 +42,7 @@ private:
     void finish(const QString &key, Outcome outcome, const QString &detail);
 
     QDBusConnection m_bus;
-    QHash<QString, QSet<QString>> m_granted;   ///< unique name → actions polkit allowed
+    QHash<QString, QHash<QString, QDeadlineTimer>> m_granted; ///< unique name → action → until when
     QHash<QString, QList<Done>> m_waiting;     ///< "name\naction" → callers waiting for one answer
 };
 

@@ -30,6 +30,14 @@ inline constexpr QLatin1String RevertedHelperExit{"helper-exit"};
 /** A tree document larger than this is refused unread (the 10 000-class benchmark tree is 1.6 MB). */
 inline constexpr qsizetype MaxTreeDocumentBytes = 4 * 1024 * 1024;
 
+/**
+ * Node counts a tree may have: far beyond hand-built trees, small enough that checking one
+ * (done before polkit is asked, so for anyone) stays well under a second.
+ */
+inline constexpr qsizetype MaxQdiscs = 256;
+inline constexpr qsizetype MaxClasses = 4096;
+inline constexpr qsizetype MaxFilters = 4096;
+
 /** D-Bus error names: org.qdiscstudio.Error.<name>. */
 namespace Error {
 inline constexpr QLatin1String NotAuthorized{"org.qdiscstudio.Error.NotAuthorized"};

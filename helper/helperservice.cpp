@@ -260,8 +260,12 @@ void HelperService::revertTo(const QString &target, const QdiscTree &tree, QLati
     const ApplyResult result = engine->apply(tree);
     audit(caller, action, target, transaction, result.ok ? QStringLiteral("ok") : QStringLiteral("failed: ") + result.error, changesOf(result));
     m_watcher.noteChanged(target);
-    if (result.ok)
+    if (result.ok) {
+        // What other promises about this target meant to undo is undone: keeping them would let a
+        // later timeout wipe a change made after this revert.
+        m_reverts.forgetTarget(target);
         Q_EMIT Reverted(target, reason);
+    }
 }
 
 void HelperService::revertEverythingPromised()
@@ -377,6 +381,18 @@ QString HelperService::Apply(const QString &target, const QString &treeJson, con
         return {};
     }
     QdiscTree::splitTarget(target, &tree.netns, &tree.device);
+    // Validation runs before polkit is asked, for anyone: its work must stay small.
+    if (tree.qdiscs.size() > HelperBus::MaxQdiscs || tree.classes.size() > HelperBus::MaxClasses ||
+        tree.filters.size() + tree.foreignFilters.size() > HelperBus::MaxFilters) {
+        refuse(HelperBus::Error::InvalidTree, QStringLiteral("the tree has %1 qdiscs, %2 classes and %3 filters; the helper takes at most %4, %5 and %6")
+                                                  .arg(tree.qdiscs.size())
+                                                  .arg(tree.classes.size())
+                                                  .arg(tree.filters.size() + tree.foreignFilters.size())
+                                                  .arg(HelperBus::MaxQdiscs)
+                                                  .arg(HelperBus::MaxClasses)
+                                                  .arg(HelperBus::MaxFilters));
+        return {};
+    }
     QStringList problems;
     for (const ValidationIssue &issue : tree.validate())
         if (issue.severity == ValidationIssue::Severity::Error)
@@ -403,10 +419,11 @@ QString HelperService::Apply(const QString &target, const QString &treeJson, con
         const QString transaction = RevertBook::newTransaction();
         if (!reportKernelResult(call, caller, action, target, result, transaction))
             return;
+        // `before` was read only when a promise needs it; an existing promise keeps its own tree.
         if (revertAfter)
-            m_reverts.armTimeout(target, transaction, *before, revertAfter);
+            m_reverts.armTimeout(target, transaction, before.value_or(QdiscTree()), revertAfter);
         if (revertOnExit) {
-            m_reverts.rememberForExit(call.service(), target, *before);
+            m_reverts.rememberForExit(call.service(), target, before.value_or(QdiscTree()));
             trackClient(call.service());
         }
         m_bus.send(call.createReply({transaction, reportOf(result)}));

@@ -46,6 +46,9 @@ public:
     HelperService(QDBusConnection bus, Settings settings, QObject *parent = nullptr);
     ~HelperService() override;
 
+    /** Nothing pending or watched: the helper may exit. */
+    bool isIdle() const { return !hasWork(); }
+
     /** The helper is going away (SIGTERM): every promised revert is carried out now. */
     void revertEverythingPromised();
 

@@ -11,6 +11,7 @@
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
 #include <QSocketNotifier>
+#include <QTimer>
 
 #include <csignal>
 #include <sys/signalfd.h>
@@ -84,7 +85,15 @@ int main(int argc, char *argv[])
 
     QObject::connect(&service, &qs::HelperService::idle, &app, [&] {
         log->info("idle with nothing pending or watched: exiting");
-        app.quit();
+        // The name goes first: a call racing the exit then activates a new helper instead of
+        // getting no reply; calls already queued to this one are still answered.
+        bus.unregisterService(qs::HelperBus::Service);
+        QTimer::singleShot(100, &app, [&] {
+            if (service.isIdle())
+                app.quit();
+            else if (!bus.registerService(qs::HelperBus::Service))
+                log->error("cannot own {} again after a call arrived while exiting", std::string(qs::HelperBus::Service.data()));
+        });
     });
     QSocketNotifier terminate(signalFd, QSocketNotifier::Read);
     QObject::connect(&terminate, &QSocketNotifier::activated, &app, [&] {

@@ -43,7 +43,7 @@ std::optional<Snapshot> SnapshotStore::find(const QString &target, QString *erro
     }
     Snapshot snapshot;
     snapshot.tree = std::move(*tree);
-    snapshot.identity.netnsInode = o.value(QStringLiteral("netnsInode")).toString().toULongLong();
+    snapshot.identity.netnsCookie = o.value(QStringLiteral("netnsCookie")).toString().toULongLong();
     snapshot.identity.ifindex = o.value(QStringLiteral("ifindex")).toInt();
     snapshot.taken = QDateTime::fromString(o.value(QStringLiteral("taken")).toString(), Qt::ISODateWithMs);
     return snapshot;
@@ -57,7 +57,7 @@ bool SnapshotStore::save(const QString &target, const Snapshot &snapshot, QStrin
     }
     const QJsonObject o{{QStringLiteral("schemaVersion"), TreeJson::SchemaVersion},
                         {QStringLiteral("target"), target},
-                        {QStringLiteral("netnsInode"), QString::number(snapshot.identity.netnsInode)},
+                        {QStringLiteral("netnsCookie"), QString::number(snapshot.identity.netnsCookie)},
                         {QStringLiteral("ifindex"), snapshot.identity.ifindex},
                         {QStringLiteral("taken"), snapshot.taken.toUTC().toString(Qt::ISODateWithMs)},
                         {QStringLiteral("tree"), TreeJson::toJson(snapshot.tree)}};

@@ -12,11 +12,12 @@ namespace qs {
 /**
  * Which device a target name meant when a snapshot was taken: a namespace deleted and created
  * again under the same name, or a device re-created, is another device, and its snapshot must
- * not be put back on it.
+ * not be put back on it. The namespace is named by its cookie, unique until reboot (inode
+ * numbers of namespaces are reused).
  */
 struct TargetIdentity
 {
-    quint64 netnsInode = 0;
+    quint64 netnsCookie = 0;
     int ifindex = 0;
     bool operator==(const TargetIdentity &) const = default;
 };

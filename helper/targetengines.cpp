@@ -2,7 +2,12 @@
 
 #include <QFile>
 
+#include <sys/socket.h>
 #include <sys/stat.h>
+
+#ifndef SO_NETNS_COOKIE
+#define SO_NETNS_COOKIE 71 // Linux 5.14
+#endif
 
 namespace qs {
 
@@ -26,6 +31,13 @@ quint64 TargetEngines::netnsInode(const QString &netns)
     return ::stat(path.constData(), &info) == 0 ? quint64(info.st_ino) : 0;
 }
 
+quint64 TargetEngines::netnsCookie(int socketFd)
+{
+    quint64 cookie = 0;
+    socklen_t length = sizeof(cookie);
+    return ::getsockopt(socketFd, SOL_SOCKET, SO_NETNS_COOKIE, &cookie, &length) == 0 ? cookie : 0;
+}
+
 bool isWellFormedTarget(const QString &target, QString *netns, QString *device)
 {
     return QdiscTree::splitTarget(target, netns, device) && isValidDeviceName(*device) &&
@@ -37,7 +49,7 @@ bool TargetEngines::stillValid(const QString &target, Entry &entry)
     QString netns;
     QString device;
     QdiscTree::splitTarget(target, &netns, &device);
-    if (netnsInode(netns) != entry.identity.netnsInode)
+    if (netnsInode(netns) != entry.netnsInode)
         return false;
     if (entry.lastDeviceCheck.isValid() && entry.lastDeviceCheck.elapsed() < DeviceCheckMs)
         return true;
@@ -60,8 +72,8 @@ TcEngine *TargetEngines::engineFor(const QString &target, QString *error)
         auto engine = TcEngine::open(target, error);
         if (!engine)
             return nullptr;
-        const int ifindex = engine->ifindex();
-        it = m_engines.emplace(target, Entry{std::move(engine), TargetIdentity{inode, ifindex}, {}, {}}).first;
+        const TargetIdentity identity{netnsCookie(engine->socket().fd()), engine->ifindex()};
+        it = m_engines.emplace(target, Entry{std::move(engine), identity, inode, {}, {}}).first;
         it->second.lastDeviceCheck.start();
     }
     it->second.lastUse.start();

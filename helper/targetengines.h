@@ -36,12 +36,15 @@ public:
 
     /** The inode of namespace @p netns (empty: the helper's own), or 0 when it does not exist. */
     static quint64 netnsInode(const QString &netns);
+    /** The cookie of the namespace @p socketFd lives in: unique until reboot, unlike inodes. */
+    static quint64 netnsCookie(int socketFd);
 
 private:
     struct Entry
     {
         std::unique_ptr<TcEngine> engine;
         TargetIdentity identity;
+        quint64 netnsInode = 0; ///< cheap to check at every use: our socket keeps the namespace, so its inode, alive
         QElapsedTimer lastUse;
         QElapsedTimer lastDeviceCheck;
     };

@@ -1,5 +1,6 @@
 #include "qdisctree.h"
 
+#include <QHash>
 #include <QSet>
 
 #include <algorithm>
@@ -394,23 +395,40 @@ ValidationIssues QdiscTree::validate() const
                     QStringLiteral("rate / r2q is below 1000 bytes; the kernel raises the quantum to 1000 and "
                                    "warns. Set a quantum or lower r2q"));
     }
-    // A class whose parent chain never reaches the qdisc would never be created: a cycle.
-    QSet<quint32> placedClasses;
-    for (const ClassNode &c : classesInCreationOrder()) {
-        if (c.parent.minor() == 0 || placedClasses.contains(c.parent.raw())) {
-            placedClasses.insert(c.classId.raw());
-            continue;
-        }
-        QSet<quint32> visited{c.classId.raw()};
-        const ClassNode *step = findClass(c.parent);
-        while (step && step->parent.minor() != 0 && !visited.contains(step->classId.raw())) {
-            visited.insert(step->classId.raw());
+    // A class whose parent chain never reaches the qdisc would never be created: a cycle. Each
+    // chain is walked once; what a walk learns about every class on it is kept.
+    enum class Reach { Qdisc, Missing, Cycle };
+    QHash<quint32, Reach> reach;
+    for (const ClassNode &start : classes) {
+        QList<const ClassNode *> chain;
+        QSet<quint32> onChain;
+        const ClassNode *step = &start;
+        Reach result = Reach::Qdisc;
+        while (true) {
+            if (const auto known = reach.constFind(step->classId.raw()); known != reach.cend()) {
+                result = *known;
+                break;
+            }
+            if (onChain.contains(step->classId.raw())) {
+                result = Reach::Cycle;
+                break;
+            }
+            chain.append(step);
+            onChain.insert(step->classId.raw());
+            if (step->parent.minor() == 0)
+                break;
             step = findClass(step->parent);
+            if (!step) {
+                result = Reach::Missing;
+                break;
+            }
         }
+        for (const ClassNode *c : chain)
+            reach.insert(c->classId.raw(), result);
         // A chain that ends at a missing class is reported at that class already, a class that
         // is its own parent where it is checked above.
-        if (step && step->parent.minor() != 0 && c.parent != c.classId)
-            error(QStringLiteral("class %1").arg(c.classId.toString()),
+        if (result == Reach::Cycle && start.parent != start.classId)
+            error(QStringLiteral("class %1").arg(start.classId.toString()),
                   QStringLiteral("is not reachable from its qdisc: its parents form a cycle"));
     }
 

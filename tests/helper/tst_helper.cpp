@@ -282,6 +282,22 @@ private Q_SLOTS:
         QTest::newRow("class under a missing parent")
             << "Apply" << QVariantList{target, document(HtbScript).replace(QStringLiteral("\"parent\":\"1:\""), QStringLiteral("\"parent\":\"7:\"")), none}
             << "InvalidTree";
+        {
+            // Cheap to send, expensive to check naively: the helper checks before polkit, for anyone.
+            QString cycle = QStringLiteral("{\"schemaVersion\":1,\"tree\":{\"qdiscs\":[{\"parent\":\"root\",\"handle\":\"1:\",\"kind\":\"htb\"}],\"classes\":[");
+            QString tooMany = cycle;
+            for (int i = 1; i <= 4000; ++i)
+                cycle += QStringLiteral("%1{\"classid\":\"1:%2\",\"parent\":\"1:%3\",\"params\":{\"rate\":\"1mbit\"}}")
+                             .arg(i > 1 ? QStringLiteral(",") : QString())
+                             .arg(i, 0, 16)
+                             .arg(i % 4000 + 1, 0, 16);
+            for (int i = 1; i <= 5000; ++i)
+                tooMany += QStringLiteral("%1{\"classid\":\"1:%2\",\"parent\":\"1:\",\"params\":{\"rate\":\"1mbit\"}}")
+                               .arg(i > 1 ? QStringLiteral(",") : QString())
+                               .arg(i, 0, 16);
+            QTest::newRow("4000 classes in a parent cycle") << "Apply" << QVariantList{target, QString(cycle + QStringLiteral("]}}")), none} << "InvalidTree";
+            QTest::newRow("5000 classes") << "Apply" << QVariantList{target, QString(tooMany + QStringLiteral("]}}")), none} << "InvalidTree";
+        }
         QTest::newRow("tree for another target") << "Apply" << QVariantList{target, document(QStringLiteral("tc qdisc add dev eth9 root pfifo")).replace(QStringLiteral("\"tree\":{"), QStringLiteral("\"tree\":{\"target\":\"eth9\",")), none}
                                                  << "InvalidArguments";
         QTest::newRow("target eth0;reboot") << "Apply" << QVariantList{QStringLiteral("eth0;reboot"), tbf, none} << "NoSuchTarget";
@@ -312,7 +328,11 @@ private Q_SLOTS:
         QFETCH(QString, method);
         QFETCH(QVariantList, arguments);
         QFETCH(QString, expectedError);
+        QElapsedTimer answered;
+        answered.start();
         const QDBusMessage reply = call(method, arguments);
+        // Not a benchmark: a guard against work that grows with the input before polkit is asked.
+        QVERIFY2(answered.elapsed() < 5000, qPrintable(QStringLiteral("answered after %1 ms").arg(answered.elapsed())));
         QCOMPARE(reply.type(), QDBusMessage::ErrorMessage);
         const QString expected = expectedError.contains(u'.') ? expectedError : QStringLiteral("org.qdiscstudio.Error.") + expectedError;
         QVERIFY2(reply.errorName() == expected, qPrintable(reply.errorName() + QStringLiteral(": ") + reply.errorMessage()));
