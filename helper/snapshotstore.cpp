@@ -30,9 +30,9 @@ std::optional<Snapshot> SnapshotStore::find(const QString &target, QString *erro
         *error = QStringLiteral("cannot read the snapshot %1: %2").arg(file.fileName(), file.errorString());
         return std::nullopt;
     }
-    const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
     QStringList errors;
-    if (!TreeJson::checkSchemaVersion(o, QStringLiteral("snapshot"), &errors)) {
+    const QJsonObject o = TreeJson::parseObject(file.readAll(), QStringLiteral("a snapshot object"), &errors).value_or(QJsonObject());
+    if (!errors.isEmpty() || !TreeJson::checkSchemaVersion(o, QStringLiteral("snapshot"), &errors)) {
         *error = file.fileName() + QStringLiteral(": ") + errors.join(u' ');
         return std::nullopt;
     }

@@ -899,7 +899,7 @@ QByteArray toDocument(const QdiscTree &tree)
         .toJson(QJsonDocument::Compact);
 }
 
-std::optional<QdiscTree> fromDocument(const QByteArray &bytes, QStringList *errors)
+std::optional<QJsonObject> parseObject(const QByteArray &bytes, const QString &expected, QStringList *errors)
 {
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
@@ -908,10 +908,18 @@ std::optional<QdiscTree> fromDocument(const QByteArray &bytes, QStringList *erro
         return std::nullopt;
     }
     if (!document.isObject()) {
-        errors->append(QStringLiteral("expected a JSON object {\"schemaVersion\": 1, \"tree\": {...}}"));
+        errors->append(QStringLiteral("expected %1").arg(expected));
         return std::nullopt;
     }
-    const QJsonObject o = document.object();
+    return document.object();
+}
+
+std::optional<QdiscTree> fromDocument(const QByteArray &bytes, QStringList *errors)
+{
+    const auto parsed = parseObject(bytes, QStringLiteral("a JSON object {\"schemaVersion\": 1, \"tree\": {...}}"), errors);
+    if (!parsed)
+        return std::nullopt;
+    const QJsonObject &o = *parsed;
     if (!checkSchemaVersion(o, QStringLiteral("tree document"), errors))
         return std::nullopt;
     for (auto it = o.begin(); it != o.end(); ++it) {

@@ -26,6 +26,9 @@ inline constexpr int SchemaVersion = 1;
  */
 bool checkSchemaVersion(const QJsonObject &o, const QString &what, QStringList *errors);
 
+/** Parses @p bytes as one JSON object; otherwise appends where and why to @p errors (@p expected names what was wanted). */
+std::optional<QJsonObject> parseObject(const QByteArray &bytes, const QString &expected, QStringList *errors);
+
 QJsonObject toJson(const QdiscTree &tree);
 /** Reads a tree; on failure returns nullopt and appends one message per problem to @p errors. */
 std::optional<QdiscTree> fromJson(const QJsonValue &value, const QString &path, QStringList *errors);

@@ -6,7 +6,6 @@
 #include <QJsonDocument>
 #include <QSet>
 
-#include <cmath>
 
 namespace qs {
 
@@ -122,17 +121,8 @@ std::optional<Profile> Profile::fromJson(const QJsonObject &o, QStringList *erro
 
 std::optional<Profile> Profile::fromJsonBytes(const QByteArray &bytes, QStringList *errors)
 {
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        errors->append(QStringLiteral("not valid JSON at byte %1: %2").arg(parseError.offset).arg(parseError.errorString()));
-        return std::nullopt;
-    }
-    if (!document.isObject()) {
-        errors->append(QStringLiteral("expected a JSON object at the top"));
-        return std::nullopt;
-    }
-    return fromJson(document.object(), errors);
+    const auto parsed = TreeJson::parseObject(bytes, QStringLiteral("a JSON object at the top"), errors);
+    return parsed ? fromJson(*parsed, errors) : std::nullopt;
 }
 
 } // namespace qs
