@@ -188,6 +188,17 @@ void HelperService::authorizeThen(const QString &action, const QString &target, 
     });
 }
 
+void HelperService::readThen(const QString &netns, const QString &what, Work work)
+{
+    if (!netns.isEmpty()) {
+        authorizeThen(HelperBus::ReadAction, what, std::move(work));
+        return;
+    }
+    // Anyone may read the root namespace's tc state; the kernel says so too.
+    setDelayedReply(true);
+    work(message(), callerOf(message().service()));
+}
+
 TcEngine *HelperService::prepareChange(const QDBusMessage &call, const Caller &caller, const QString &action, const QString &target,
                                        bool createIfb, std::optional<QdiscTree> *current)
 {
@@ -329,12 +340,7 @@ QString HelperService::GetTree(const QString &target)
         }
         m_bus.send(call.createReply(QString::fromUtf8(TreeJson::toDocument(*tree))));
     };
-    if (netns.isEmpty()) { // anyone may read the root namespace's tc state; the kernel says so too
-        setDelayedReply(true);
-        work(message(), callerOf(message().service()));
-    } else {
-        authorizeThen(HelperBus::ReadAction, target, std::move(work));
-    }
+    readThen(netns, target, std::move(work));
     return {};
 }
 
@@ -525,12 +531,7 @@ void HelperService::Watch(const QString &target)
         trackClient(call.service());
         m_bus.send(call.createReply());
     };
-    if (netns.isEmpty()) {
-        setDelayedReply(true);
-        work(message(), callerOf(message().service()));
-    } else {
-        authorizeThen(HelperBus::ReadAction, target, std::move(work));
-    }
+    readThen(netns, target, std::move(work));
 }
 
 QDBusUnixFileDescriptor HelperService::OpenStatsSocket(const QString &netns)
@@ -551,12 +552,7 @@ QDBusUnixFileDescriptor HelperService::OpenStatsSocket(const QString &netns)
         ::close(fd);
         m_bus.send(call.createReply(QVariant::fromValue(handed)));
     };
-    if (netns.isEmpty()) {
-        setDelayedReply(true);
-        work(message(), callerOf(message().service()));
-    } else {
-        authorizeThen(HelperBus::ReadAction, netns, std::move(work));
-    }
+    readThen(netns, netns, std::move(work));
     return {};
 }
 

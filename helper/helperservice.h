@@ -77,6 +77,8 @@ private:
 
     /** Defers the reply and runs @p work once polkit allows @p action to the sender. */
     void authorizeThen(const QString &action, const QString &target, Work work);
+    /** Like authorizeThen() for reading: namespace @p netns needs org.qdiscstudio.read, the helper's own does not. */
+    void readThen(const QString &netns, const QString &what, Work work);
     void replyError(const QDBusMessage &call, QLatin1String name, const QString &text);
     /** A reply now, for checks that fail before any delay. */
     void refuse(QLatin1String name, const QString &text);
