@@ -267,7 +267,7 @@ private Q_SLOTS:
                                                     QStringLiteral("-s"), QStringLiteral("-1"), QStringLiteral("-p"), port});
             QVERIFY(servers[i].waitForStarted());
         }
-        QTest::qWait(500); // the servers listen
+        QVERIFY(lab.b.waitForListener(5201, 5000) && lab.b.waitForListener(5202, 5000));
         for (int i = 0; i < 2; ++i)
             clients[i].start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("exec"), lab.a.name(), QStringLiteral("iperf3"),
                                                     QStringLiteral("-c"), QStringLiteral("198.18.0.2"), QStringLiteral("-p"), QString::number(5201 + i),

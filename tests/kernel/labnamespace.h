@@ -4,10 +4,12 @@
 #include "netlink/tcengine.h"
 #include "tc/tcimporter.h"
 
+#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include <QThread>
 
 #include <unistd.h>
 
@@ -72,6 +74,19 @@ public:
     CommandResult exec(const QStringList &command, int timeoutMs = 60000) const
     {
         return runCommand(QStringLiteral("ip"), QStringList{QStringLiteral("netns"), QStringLiteral("exec"), m_name} + command, timeoutMs);
+    }
+    /** Waits until something in this namespace listens on TCP or UDP @p port (an iperf3 server). */
+    bool waitForListener(quint16 port, int timeoutMs) const
+    {
+        QElapsedTimer timer;
+        timer.start();
+        while (timer.elapsed() < timeoutMs) {
+            const CommandResult r = exec({QStringLiteral("ss"), QStringLiteral("-Hltun"), QStringLiteral("sport = :%1").arg(port)});
+            if (r.ok() && !r.out.trimmed().isEmpty())
+                return true;
+            QThread::msleep(50);
+        }
+        return false;
     }
     void sysctl(const QString &key, const QString &value) const
     {

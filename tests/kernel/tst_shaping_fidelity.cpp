@@ -122,19 +122,6 @@ private:
     std::unique_ptr<LabNamespace> m_b; ///< receiver: vb 198.18.0.2/24, the iperf3 server
 
     /** Waits until B's iperf3 server listens on its control port. */
-    bool serverListening(int timeoutMs) const
-    {
-        QElapsedTimer timer;
-        timer.start();
-        while (timer.elapsed() < timeoutMs) {
-            const CommandResult r = m_b->exec({QStringLiteral("ss"), QStringLiteral("-Hltn"), QStringLiteral("sport = :%1").arg(kPort)});
-            if (r.ok() && !r.out.trimmed().isEmpty())
-                return true;
-            QThread::msleep(50);
-        }
-        return false;
-    }
-
 private Q_SLOTS:
     void initTestCase()
     {
@@ -235,7 +222,7 @@ private Q_SLOTS:
                 }
             }
         });
-        QVERIFY2(serverListening(5000), "the iperf3 server in namespace B did not start listening");
+        QVERIFY2(m_b->waitForListener(kPort, 5000), "the iperf3 server in namespace B did not start listening");
 
         QStringList arguments{QStringLiteral("netns"), QStringLiteral("exec"), m_a->name(), QStringLiteral("iperf3"), QStringLiteral("-c"), kServerAddress,
                               QStringLiteral("-p"), QString::number(kPort), QStringLiteral("-t"), QString::number(kSeconds), QStringLiteral("-O"),

@@ -133,22 +133,6 @@ class TstChartAccuracy : public QObject
 private:
     std::unique_ptr<TwoHostLab> m_lab;
 
-    bool serverListening(int timeoutMs) const
-    {
-        QElapsedTimer timer;
-        timer.start();
-        while (timer.elapsed() < timeoutMs) {
-            const CommandResult r = m_lab->b.exec({QStringLiteral("ss"), QStringLiteral("-Hlun"),
-                                                   QStringLiteral("sport = :%1").arg(kPort)});
-            const CommandResult t = m_lab->b.exec({QStringLiteral("ss"), QStringLiteral("-Hltn"),
-                                                   QStringLiteral("sport = :%1").arg(kPort)});
-            if ((r.ok() && !r.out.trimmed().isEmpty()) || (t.ok() && !t.out.trimmed().isEmpty()))
-                return true;
-            QThread::msleep(50);
-        }
-        return false;
-    }
-
 private Q_SLOTS:
     void initTestCase()
     {
@@ -216,7 +200,7 @@ private Q_SLOTS:
                 }
             }
         });
-        QVERIFY2(serverListening(5000), "the iperf3 server in namespace B did not start listening");
+        QVERIFY2(m_lab->b.waitForListener(kPort, 5000), "the iperf3 server in namespace B did not start listening");
         client.start(QStringLiteral("ip"),
                      {QStringLiteral("netns"), QStringLiteral("exec"), m_lab->a.name(),
                       QStringLiteral("iperf3"), QStringLiteral("-c"), kServerAddress,
