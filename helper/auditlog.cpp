@@ -1,7 +1,6 @@
 #include "auditlog.h"
 
-#include <spdlog/sinks/stdout_sinks.h>
-#include <spdlog/spdlog.h>
+#include "log/logging.h"
 
 namespace qs {
 
@@ -18,15 +17,7 @@ QString quoted(QString text)
 
 std::shared_ptr<spdlog::logger> helperLog()
 {
-    static const std::shared_ptr<spdlog::logger> logger = [] {
-        if (auto existing = spdlog::get("helper"))
-            return existing;
-        auto created = std::make_shared<spdlog::logger>("helper", std::make_shared<spdlog::sinks::stderr_sink_mt>());
-        created->set_pattern("%Y-%m-%dT%H:%M:%S.%e %l %n: %v");
-        created->flush_on(spdlog::level::info);
-        spdlog::register_logger(created);
-        return created;
-    }();
+    static const std::shared_ptr<spdlog::logger> logger = log::get("helper");
     return logger;
 }
 

@@ -17,7 +17,7 @@ struct Caller
     qint64 pid = -1;
 };
 
-/** The helper's logger ("helper"): stderr, which the bus daemon or systemd passes to the journal. */
+/** The helper's logger ("helper"): syslog (the journal on systemd machines) or stderr, as main() chose. */
 std::shared_ptr<spdlog::logger> helperLog();
 
 /**

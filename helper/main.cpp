@@ -5,6 +5,7 @@
 #include "helper1adaptor.h"
 #include "helperbus.h"
 #include "helperservice.h"
+#include "log/logging.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -14,6 +15,7 @@
 #include <QTimer>
 
 #include <csignal>
+#include <cstdio>
 #include <sys/signalfd.h>
 #include <unistd.h>
 
@@ -48,8 +50,25 @@ int main(int argc, char *argv[])
                                          QStringLiteral("SECONDS"), QStringLiteral("60"));
     const QCommandLineOption stateDir(QStringLiteral("state-dir"), QStringLiteral("Where snapshots are kept. Default /run/qdisc-studio."),
                                       QStringLiteral("DIR"), QStringLiteral("/run/qdisc-studio"));
-    parser.addOptions({idleTimeout, stateDir});
+    const QCommandLineOption logTo(QStringLiteral("log"),
+                                   QStringLiteral("Where log and audit lines go: syslog (the journal on systemd machines), stderr, or auto "
+                                                  "(syslog when /dev/log exists, else stderr). Default auto."),
+                                   QStringLiteral("WHERE"), QStringLiteral("auto"));
+    const QCommandLineOption verbose(QStringLiteral("verbose"), QStringLiteral("Log debug lines too."));
+    parser.addOptions({idleTimeout, stateDir, logTo, verbose});
     parser.process(app);
+
+    const QString where = parser.value(logTo);
+    if (where != u"auto" && where != u"syslog" && where != u"stderr") {
+        std::fprintf(stderr, "qdisc-studio-helper: --log takes auto, syslog or stderr, not \"%s\"\n", qPrintable(where));
+        return 2;
+    }
+    const auto level = parser.isSet(verbose) ? spdlog::level::debug : spdlog::level::info;
+    if (where == u"syslog" || (where == u"auto" && qs::log::syslogAvailable()))
+        qs::log::toSyslog("qdisc-studio-helper", level);
+    else
+        qs::log::toStderr(level);
+    qs::log::forwardQtMessages();
 
     auto log = qs::helperLog();
     bool numberOk = false;

@@ -15,14 +15,22 @@
 #include <QDBusPendingCall>
 #include <QDBusPendingReply>
 #include <QDBusUnixFileDescriptor>
+#include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
+#include <cstring>
+#include <poll.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 using namespace qs;
 using namespace qs::test;
@@ -598,6 +606,61 @@ private Q_SLOTS:
                  QDBusMessage::ReplyMessage);
         m_bus.stopHelper();
         QVERIFY(kernelHoldsNothing());
+        QVERIFY(startHelper({QStringLiteral("--idle-timeout"), QStringLiteral("0")}));
+    }
+
+    // --- where the audit goes ---------------------------------------------------------------
+
+    /**
+     * Where /dev/log exists the helper logs through syslog(3) (journald serves /dev/log on systemd
+     * machines): the real libc path, received here on a socket the helper sees as /dev/log.
+     */
+    void auditLinesGoToSyslog()
+    {
+        const QString socketPath = m_files.filePath(QStringLiteral("log.sock"));
+        const int listener = ::socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+        QVERIFY(listener >= 0);
+        const auto closeListener = qScopeGuard([listener] { ::close(listener); });
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        const QByteArray encoded = QFile::encodeName(socketPath);
+        QVERIFY(size_t(encoded.size()) < sizeof(address.sun_path));
+        std::memcpy(address.sun_path, encoded.constData(), size_t(encoded.size()));
+        QVERIFY(::bind(listener, reinterpret_cast<sockaddr *>(&address), sizeof(address)) == 0);
+
+        m_bus.stopHelper();
+        QString error;
+        QVERIFY2(m_bus.startHelper(QStringLiteral(QS_WITH_DEV_LOG), {socketPath, QStringLiteral(QS_HELPER_PATH), QStringLiteral("--state-dir"),
+                                                                   m_stateDir, QStringLiteral("--idle-timeout"), QStringLiteral("0")},
+                                   &error),
+                 qPrintable(error));
+        const QDBusMessage applied = call(QStringLiteral("Apply"), {m_target, document(TbfScript.arg(QStringLiteral("7mbit"))), QVariantMap{}});
+        QCOMPARE(applied.type(), QDBusMessage::ReplyMessage);
+        const QString transaction = applied.arguments().value(0).toString();
+        QVERIFY(!transaction.isEmpty());
+
+        // "<30>" is daemon.info; the identifier and pid come from openlog(LOG_PID).
+        const QRegularExpression expected(QStringLiteral("^<30>.*qdisc-studio-helper\\[\\d+\\]: info helper: audit uid=0 .*action=apply "
+                                                         "target=\"%1\" tx=%2 result=\"ok\"")
+                                              .arg(QRegularExpression::escape(m_target), QRegularExpression::escape(transaction)));
+        QStringList received;
+        QDeadlineTimer deadline(5000);
+        bool found = false;
+        while (!found && !deadline.hasExpired()) {
+            pollfd ready{listener, POLLIN, 0};
+            if (::poll(&ready, 1, 100) <= 0)
+                continue;
+            char datagram[8192];
+            const ssize_t got = ::recv(listener, datagram, sizeof(datagram), 0);
+            if (got <= 0)
+                continue;
+            received.append(QString::fromUtf8(datagram, got));
+            found = expected.match(received.last()).hasMatch();
+        }
+        QVERIFY2(found, qPrintable(QStringLiteral("no audit line in syslog; received:\n") + received.join(u'\n')));
+        QVERIFY2(!m_bus.helperOutput().contains(QStringLiteral("audit uid=")), "the audit went to stderr as well as syslog");
+
+        m_bus.stopHelper();
         QVERIFY(startHelper({QStringLiteral("--idle-timeout"), QStringLiteral("0")}));
     }
 
