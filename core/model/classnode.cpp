@@ -8,7 +8,7 @@ ValidationIssues ClassNode::validate() const
     ValidationIssues issues = prefixed(params.validate(), where);
     if (classId.major() == 0 || classId.minor() == 0 || classId.isRoot() || classId.isIngressParent())
         issues.append(ValidationIssue::error(where + u".classid",
-                                             QStringLiteral("classid %1 must be MAJOR:MINOR with both above 0")
+                                             tr("classid %1 must be MAJOR:MINOR with both above 0")
                                                  .arg(classId.toString())));
     return issues;
 }

@@ -7,7 +7,7 @@ ValidationIssues PfifoParams::validate() const
     ValidationIssues issues;
     if (limitPackets && *limitPackets == 0)
         issues.append(ValidationIssue::warning(QStringLiteral("limit"),
-                                               QStringLiteral("a limit of 0 packets drops every packet")));
+                                               tr("a limit of 0 packets drops every packet")));
     return issues;
 }
 
@@ -17,7 +17,7 @@ ValidationIssues BfifoParams::validate() const
     if (limitBytes && *limitBytes < 1514)
         issues.append(ValidationIssue::warning(
             QStringLiteral("limit"),
-            QStringLiteral("a limit of %1 bytes is below a full-size frame (1514 bytes): such packets are dropped")
+            tr("a limit of %1 bytes is below a full-size frame (1514 bytes): such packets are dropped")
                 .arg(*limitBytes)));
     return issues;
 }

@@ -2,6 +2,7 @@
 
 #include "validationissue.h"
 
+#include <QCoreApplication>
 #include <QtGlobal>
 
 #include <optional>
@@ -11,6 +12,9 @@ namespace qs {
 /** pfifo: a queue limited in packets. Unset limit: the device's txqueuelen. */
 struct PfifoParams
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::PfifoParams)
+
+public:
     std::optional<quint32> limitPackets;
     ValidationIssues validate() const;
     friend bool operator==(const PfifoParams &, const PfifoParams &) = default;
@@ -19,6 +23,9 @@ struct PfifoParams
 /** bfifo: a queue limited in bytes. Unset limit: txqueuelen × MTU. */
 struct BfifoParams
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::BfifoParams)
+
+public:
     std::optional<quint32> limitBytes;
     ValidationIssues validate() const;
     friend bool operator==(const BfifoParams &, const BfifoParams &) = default;

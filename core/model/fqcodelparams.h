@@ -2,6 +2,7 @@
 
 #include "validationissue.h"
 
+#include <QCoreApplication>
 #include <QtGlobal>
 
 #include <optional>
@@ -11,6 +12,9 @@ namespace qs {
 /** Fair queueing with CoDel. Unset values are not sent: the kernel keeps its defaults. */
 struct FqCodelParams
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::FqCodelParams)
+
+public:
     /** FQ_CODEL_QUANTUM_MAX: a larger quantum is refused. */
     static constexpr quint32 MaxQuantum = 1u << 20;
 

@@ -2,6 +2,7 @@
 
 #include "validationissue.h"
 
+#include <QCoreApplication>
 #include <QtGlobal>
 
 #include <optional>
@@ -11,6 +12,9 @@ namespace qs {
 /** The htb qdisc itself: where unclassified traffic goes and how quanta are derived. */
 struct HtbQdiscParams
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::HtbQdiscParams)
+
+public:
     quint32 defaultClass = 0; ///< minor of the default class (tc reads it in hex); 0: unclassified traffic passes unshaped
     quint32 r2q = 10;         ///< quantum = rate / r2q; 0 is taken and used as 1 by the kernel
     std::optional<quint32> directQlen;
@@ -24,6 +28,9 @@ struct HtbQdiscParams
 /** One htb class. Rates in bytes per second; bursts in bytes (tc's default when unset). */
 struct HtbClassParams
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::HtbClassParams)
+
+public:
     static constexpr quint32 MaxPrio = 7;
     static constexpr quint32 DefaultMtu = 1600;
 

@@ -3,6 +3,7 @@
 #include "probability.h"
 #include "validationissue.h"
 
+#include <QCoreApplication>
 #include <QString>
 #include <QtGlobal>
 
@@ -96,6 +97,9 @@ struct NetemSlot
  */
 struct NetemParams
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::NetemParams)
+
+public:
     /** tc's default queue length, in packets. */
     static constexpr quint32 DefaultLimit = 1000;
     /** get_ticks() refuses times whose 64 ns ticks do not fit 32 bits (about 274.9 s). */

@@ -2,6 +2,7 @@
 
 #include "validationissue.h"
 
+#include <QCoreApplication>
 #include <QtGlobal>
 
 #include <array>
@@ -11,6 +12,9 @@ namespace qs {
 /** prio: strict-priority bands, chosen by the packet's priority through the priomap. */
 struct PrioParams
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::PrioParams)
+
+public:
     static constexpr int MinBands = 2;
     static constexpr int MaxBands = 16;
     using Priomap = std::array<quint8, 16>;

@@ -98,19 +98,21 @@ ValidationIssues QdiscNode::validate() const
     if (isIngressKind(kind())) {
         if (!parent.isIngressParent())
             issues.append(ValidationIssue::error(where + u".parent",
-                                                 QStringLiteral("%1 must hang at the ingress hook, not %2")
+                                                 //: %1 is ingress or clsact, %2 a parent id.
+                                                 tr("%1 must hang at the ingress hook, not %2")
                                                      .arg(qdiscKindName(kind()), parent.toString())));
         if (handle != TcHandle::ingressHandle())
             issues.append(ValidationIssue::error(where + u".handle",
-                                                 QStringLiteral("%1 must have handle ffff:, not %2")
+                                                 //: %1 is ingress or clsact, %2 a handle.
+                                                 tr("%1 must have handle ffff:, not %2")
                                                      .arg(qdiscKindName(kind()), handle.toString())));
     } else if (parent.isIngressParent()) {
         issues.append(ValidationIssue::error(where + u".parent",
-                                             QStringLiteral("only ingress or clsact can hang at the ingress hook")));
+                                             tr("only ingress or clsact can hang at the ingress hook")));
     }
     if (!handle.isUnspec() && !handle.isQdiscHandle())
         issues.append(ValidationIssue::error(where + u".handle",
-                                             QStringLiteral("handle %1 is not a qdisc handle; use MAJOR: with MAJOR 1…ffff")
+                                             tr("handle %1 is not a qdisc handle; use MAJOR: with MAJOR 1…ffff")
                                                  .arg(handle.toString())));
     return issues;
 }

@@ -10,6 +10,7 @@
 #include "tchandle.h"
 #include "validationissue.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <optional>
@@ -62,6 +63,9 @@ bool isIngressKind(QdiscKind kind);
 /** One qdisc: where it hangs, its handle and its kind's parameters. */
 struct QdiscNode
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::QdiscNode)
+
+public:
     TcHandle handle; ///< "1:"; unspecified lets the kernel choose
     TcHandle parent = TcHandle::root();
     QdiscParams params;

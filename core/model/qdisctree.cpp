@@ -289,10 +289,17 @@ bool hasSingleInnerQdisc(QdiscKind kind)
 
 } // namespace
 
+/* TRANSLATOR qs::QdiscTree
+
+   Findings about a whole tree of qdiscs, classes and filters. Handles (1:, 1:10, ffff:), kinds (htb,
+   prio, netem, tbf, ingress, clsact, u32) and the tc words qdisc, class, filter, prio, flowid, classid,
+   r2q and quantum stay as they are.
+*/
 ValidationIssues QdiscTree::validate() const
 {
     ValidationIssues issues;
-    const QString where = device.isEmpty() ? QStringLiteral("tree") : target();
+    //: Where a finding is when the tree has no device yet: "tree: qdisc 1: (netem).delay: …".
+    const QString where = device.isEmpty() ? tr("tree") : target();
     const auto error = [&](const QString &field, const QString &message) {
         issues.append(ValidationIssue::error(where + u": " + field, message));
     };
@@ -301,9 +308,9 @@ ValidationIssues QdiscTree::validate() const
     };
 
     if (!device.isEmpty() && !isValidDeviceName(device))
-        error(QStringLiteral("device"), QStringLiteral("\"%1\" is not a valid interface name (1…15 characters, no '/', ':' or spaces)").arg(device));
+        error(QStringLiteral("device"), tr("\"%1\" is not a valid interface name (1…15 characters, no '/', ':' or spaces)").arg(device));
     if (!netns.isEmpty() && !isValidNetnsName(netns))
-        error(QStringLiteral("netns"), QStringLiteral("\"%1\" is not a valid namespace name").arg(netns));
+        error(QStringLiteral("netns"), tr("\"%1\" is not a valid namespace name").arg(netns));
 
     QSet<quint32> seenHandles;
     QSet<quint32> seenParents;
@@ -311,47 +318,50 @@ ValidationIssues QdiscTree::validate() const
         issues += prefixed(q.validate(), where);
         const QString name = QStringLiteral("qdisc %1 (%2)").arg(q.handle.toString(), qdiscKindName(q.kind()));
         if (!q.handle.isUnspec() && seenHandles.contains(q.handle.raw()))
-            error(name, QStringLiteral("handle %1 is used twice").arg(q.handle.toString()));
+            error(name, tr("handle %1 is used twice").arg(q.handle.toString()));
         seenHandles.insert(q.handle.raw());
         if (seenParents.contains(q.parent.raw()))
-            error(name, QStringLiteral("two qdiscs hang at %1; only one can").arg(q.parent.toString()));
+            error(name, tr("two qdiscs hang at %1; only one can").arg(q.parent.toString()));
         seenParents.insert(q.parent.raw());
 
         if (q.parent.isRoot() || q.parent.isIngressParent())
             continue;
         const QdiscNode *owner = qdisc(q.parent.qdiscPart());
         if (!owner) {
-            error(name, QStringLiteral("its parent %1 does not exist").arg(q.parent.toString()));
+            error(name, tr("its parent %1 does not exist").arg(q.parent.toString()));
             continue;
         }
         if (owner == &q) {
-            error(name, QStringLiteral("hangs below itself (parent %1)").arg(q.parent.toString()));
+            error(name, tr("hangs below itself (parent %1)").arg(q.parent.toString()));
             continue;
         }
         switch (owner->kind()) {
         case QdiscKind::Htb:
             if (!findClass(q.parent))
-                error(name, QStringLiteral("its parent class %1 does not exist").arg(q.parent.toString()));
+                error(name, tr("its parent class %1 does not exist").arg(q.parent.toString()));
             else if (std::any_of(classes.begin(), classes.end(), [&](const ClassNode &c) { return c.parent == q.parent; }))
-                error(name, QStringLiteral("class %1 has child classes: a qdisc can only hang at a leaf class (the kernel "
-                                           "refuses to graft one onto an inner class, and destroys a leaf's qdisc when "
-                                           "the class gets a child)")
+                error(name, tr("class %1 has child classes: a qdisc can only hang at a leaf class (the kernel "
+                               "refuses to graft one onto an inner class, and destroys a leaf's qdisc when "
+                               "the class gets a child)")
                                 .arg(q.parent.toString()));
             break;
         case QdiscKind::Prio: {
             const int bands = std::get<PrioParams>(owner->params).bands;
             if (q.parent.minor() < 1 || q.parent.minor() > bands)
-                error(name, QStringLiteral("prio %1 has bands %1:1…%1:%2, not %3")
+                //: %1 is the prio qdisc's major number (1 of 1:), %2 its last band, %3 a parent id.
+                error(name, tr("prio %1 has bands %1:1…%1:%2, not %3")
                                 .arg(owner->handle.toString().chopped(1)).arg(QString::number(bands, 16), q.parent.toString()));
             break;
         }
         default:
             if (hasSingleInnerQdisc(owner->kind())) {
                 if (q.parent.minor() != 1)
-                    error(name, QStringLiteral("%1 holds one inner qdisc, at %2:1, not %3")
+                    //: %1 is a kind (netem or tbf), %2 its major number, %3 a parent id.
+                    error(name, tr("%1 holds one inner qdisc, at %2:1, not %3")
                                     .arg(qdiscKindName(owner->kind()), owner->handle.toString().chopped(1), q.parent.toString()));
             } else {
-                error(name, QStringLiteral("%1 %2 cannot hold child qdiscs")
+                //: %1 is a kind (sfq, fq_codel, …), %2 its handle.
+                error(name, tr("%1 %2 cannot hold child qdiscs")
                                 .arg(qdiscKindName(owner->kind()), owner->handle.toString()));
             }
         }
@@ -367,7 +377,7 @@ ValidationIssues QdiscTree::validate() const
             reachable.insert(q.handle.raw());
         else if (!ok && qdisc(q.parent.qdiscPart()))
             error(QStringLiteral("qdisc %1").arg(q.handle.toString()),
-                  QStringLiteral("is not reachable from the root (its parents form a cycle)"));
+                  tr("is not reachable from the root (its parents form a cycle)"));
     }
     // A child qdisc without a handle is fine: the kernel assigns one (tc qdisc add … parent 1:10 sfq).
 
@@ -376,24 +386,24 @@ ValidationIssues QdiscTree::validate() const
         issues += prefixed(c.validate(), where);
         const QString name = QStringLiteral("class %1").arg(c.classId.toString());
         if (seenClasses.contains(c.classId.raw()))
-            error(name, QStringLiteral("classid %1 is used twice").arg(c.classId.toString()));
+            error(name, tr("classid %1 is used twice").arg(c.classId.toString()));
         seenClasses.insert(c.classId.raw());
         const QdiscNode *owner = qdisc(c.classId.qdiscPart());
         if (!owner || owner->kind() != QdiscKind::Htb) {
-            error(name, QStringLiteral("there is no htb qdisc %1 for it").arg(c.classId.qdiscPart().toString()));
+            error(name, tr("there is no htb qdisc %1 for it").arg(c.classId.qdiscPart().toString()));
             continue;
         }
         if (c.parent.major() != c.classId.major())
-            error(name, QStringLiteral("its parent %1 belongs to another qdisc").arg(c.parent.toString()));
+            error(name, tr("its parent %1 belongs to another qdisc").arg(c.parent.toString()));
         else if (c.parent.minor() != 0 && !findClass(c.parent))
-            error(name, QStringLiteral("its parent class %1 does not exist").arg(c.parent.toString()));
+            error(name, tr("its parent class %1 does not exist").arg(c.parent.toString()));
         else if (c.parent == c.classId)
-            error(name, QStringLiteral("is its own parent"));
+            error(name, tr("is its own parent"));
         const auto &htb = std::get<HtbQdiscParams>(owner->params);
         if (c.params.quantum == 0 && c.params.rateBytesPerSecond / htb.effectiveR2q() < 1000 && c.params.rateBytesPerSecond != 0)
             warning(name + u".quantum",
-                    QStringLiteral("rate / r2q is below 1000 bytes; the kernel raises the quantum to 1000 and "
-                                   "warns. Set a quantum or lower r2q"));
+                    tr("rate / r2q is below 1000 bytes; the kernel raises the quantum to 1000 and "
+                       "warns. Set a quantum or lower r2q"));
     }
     // A class whose parent chain never reaches the qdisc would never be created: a cycle. Each
     // chain is walked once; what a walk learns about every class on it is kept.
@@ -429,7 +439,7 @@ ValidationIssues QdiscTree::validate() const
         // is its own parent where it is checked above.
         if (result == Reach::Cycle && start.parent != start.classId)
             error(QStringLiteral("class %1").arg(start.classId.toString()),
-                  QStringLiteral("is not reachable from its qdisc: its parents form a cycle"));
+                  tr("is not reachable from its qdisc: its parents form a cycle"));
     }
 
     for (const QdiscNode &q : qdiscs) {
@@ -438,7 +448,7 @@ ValidationIssues QdiscTree::validate() const
         const auto &htb = std::get<HtbQdiscParams>(q.params);
         if (htb.defaultClass != 0 && !findClass(TcHandle::make(q.handle.major(), quint16(htb.defaultClass))))
             warning(QStringLiteral("qdisc %1 (htb).default").arg(q.handle.toString()),
-                    QStringLiteral("default class %1:%2 does not exist: unclassified traffic bypasses the shaping")
+                    tr("default class %1:%2 does not exist: unclassified traffic bypasses the shaping")
                         .arg(QString::number(q.handle.major(), 16), QString::number(htb.defaultClass, 16)));
     }
 
@@ -447,14 +457,15 @@ ValidationIssues QdiscTree::validate() const
         const QString name = QStringLiteral("filter %1 prio %2").arg(f.parent.toString()).arg(f.prio);
         const QdiscNode *owner = filterOwner(f.parent);
         if (!owner) {
-            error(name, QStringLiteral("there is no qdisc %1 to attach it to").arg(f.parent.toString()));
+            error(name, tr("there is no qdisc %1 to attach it to").arg(f.parent.toString()));
             continue;
         }
         if (owner->kind() == QdiscKind::Ingress && f.parent.raw() == ClsactEgressHook)
-            warning(name, QStringLiteral("an ingress qdisc has no egress hook: the kernel puts this filter in its one "
-                                         "(ingress) block, where it sees incoming traffic; use clsact for egress"));
+            warning(name, tr("an ingress qdisc has no egress hook: the kernel puts this filter in its one "
+                             "(ingress) block, where it sees incoming traffic; use clsact for egress"));
         if (!isClassful(owner->kind()) && !isIngressKind(owner->kind())) {
-            error(name, QStringLiteral("%1 %2 has no classes to steer traffic into; attach filters to htb, prio, ingress or clsact")
+            //: %1 is a kind (sfq, netem, …), %2 its handle.
+            error(name, tr("%1 %2 has no classes to steer traffic into; attach filters to htb, prio, ingress or clsact")
                             .arg(qdiscKindName(owner->kind()), owner->handle.toString()));
             continue;
         }
@@ -462,10 +473,10 @@ ValidationIssues QdiscTree::validate() const
             const bool isBand = owner->kind() == QdiscKind::Prio && f.flowId.major() == owner->handle.major() &&
                                 f.flowId.minor() >= 1 && f.flowId.minor() <= std::get<PrioParams>(owner->params).bands;
             if (f.flowId.major() != owner->handle.major())
-                error(name + u".flowid", QStringLiteral("flowid %1 is not a class of %2")
+                error(name + u".flowid", tr("flowid %1 is not a class of %2")
                                              .arg(f.flowId.toString(), owner->handle.toString()));
             else if (!isBand && !findClass(f.flowId))
-                warning(name + u".flowid", QStringLiteral("class %1 does not exist: matching traffic falls through to the default")
+                warning(name + u".flowid", tr("class %1 does not exist: matching traffic falls through to the default")
                                                .arg(f.flowId.toString()));
         }
     }
@@ -501,15 +512,17 @@ ValidationIssues QdiscTree::validate() const
                 continue;
             if (first.protocol != later.protocol) {
                 error(later.name + u".protocol",
-                      QStringLiteral("prio %1 already holds filters for protocol %2; the kernel keeps one protocol per "
-                                     "prio and refuses %3 there: use another prio")
+                      //: %1 a filter prio (number), %2 and %3 protocols (ip, ipv6, …).
+                      tr("prio %1 already holds filters for protocol %2; the kernel keeps one protocol per "
+                         "prio and refuses %3 there: use another prio")
                           .arg(later.prio)
                           .arg(EtherType::name(first.protocol), EtherType::name(later.protocol)));
                 break;
             }
             if (first.kind != later.kind) {
-                error(later.name, QStringLiteral("prio %1 already holds %2 filters; the kernel keeps one classifier kind "
-                                                 "per prio and refuses %3 there: use another prio")
+                //: %1 a filter prio (number), %2 and %3 classifier kinds (u32, flower, …).
+                error(later.name, tr("prio %1 already holds %2 filters; the kernel keeps one classifier kind "
+                                     "per prio and refuses %3 there: use another prio")
                                       .arg(later.prio)
                                       .arg(first.kind, later.kind));
                 break;

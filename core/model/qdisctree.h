@@ -5,6 +5,7 @@
 #include "u32filter.h"
 #include "validationissue.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -29,6 +30,8 @@ struct ForeignFilter
  */
 class QdiscTree
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::QdiscTree)
+
 public:
     QString netns;  ///< empty: the root namespace
     QString device; ///< empty in a profile whose tree is applied to a target chosen later

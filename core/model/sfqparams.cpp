@@ -4,6 +4,12 @@
 
 namespace qs {
 
+/* TRANSLATOR qs::SfqParams
+
+   Findings about sfq's parameters. The option names perturb, limit, divisor, depth and flows are words
+   of tc's sfq command: keep them.
+*/
+
 ValidationIssues SfqParams::validate() const
 {
     ValidationIssues issues;
@@ -14,22 +20,22 @@ ValidationIssues SfqParams::validate() const
         issues.append(ValidationIssue::warning(QString::fromLatin1(field), message));
     };
     if (perturbSeconds < 0)
-        error("perturb", QStringLiteral("perturb %1 s is negative; allowed 0 (never)…2147483647 s").arg(perturbSeconds));
+        error("perturb", tr("perturb %1 s is negative; allowed 0 (never)…2147483647 s").arg(perturbSeconds));
     if (limit == 1)
-        error("limit", QStringLiteral("limit 1 is refused by tc; allowed 2 packets and up (0: default 127)"));
+        error("limit", tr("limit 1 is refused by tc; allowed 2 packets and up (0: default 127)"));
     if (divisor != 0 && (divisor > 65536 || (divisor & (divisor - 1)) != 0))
-        error("divisor", QStringLiteral("divisor %1 must be a power of two up to 65536 (0: default 1024)").arg(divisor));
+        error("divisor", tr("divisor %1 must be a power of two up to 65536 (0: default 1024)").arg(divisor));
     // sfq_change() caps these instead of refusing them: say which value the kernel ends up with.
     if (depth > MaxDepth)
-        warning("depth", QStringLiteral("depth %1 is above %2 packets per flow: the kernel uses %2").arg(depth).arg(MaxDepth));
+        warning("depth", tr("depth %1 is above %2 packets per flow: the kernel uses %2").arg(depth).arg(MaxDepth));
     if (flows > MaxFlows)
-        warning("flows", QStringLiteral("flows %1 is above %2: the kernel uses %2").arg(flows).arg(MaxFlows));
+        warning("flows", tr("flows %1 is above %2: the kernel uses %2").arg(flows).arg(MaxFlows));
     const quint64 effectiveDepth = depth ? std::min(depth, MaxDepth) : MaxDepth;
     quint64 effectiveFlows = flows ? std::min(flows, MaxFlows) : DefaultFlows;
     if (divisor != 0 && divisor <= 65536 && (divisor & (divisor - 1)) == 0)
         effectiveFlows = std::min<quint64>(effectiveFlows, divisor); // the kernel also caps flows at the divisor
     if (limit > effectiveDepth * effectiveFlows)
-        warning("limit", QStringLiteral("limit %1 is above depth × flows (%2 × %3): the kernel uses %4")
+        warning("limit", tr("limit %1 is above depth × flows (%2 × %3): the kernel uses %4")
                              .arg(limit)
                              .arg(effectiveDepth)
                              .arg(effectiveFlows)

@@ -2,6 +2,7 @@
 
 #include "validationissue.h"
 
+#include <QCoreApplication>
 #include <QtGlobal>
 
 namespace qs {
@@ -9,6 +10,9 @@ namespace qs {
 /** Stochastic fairness queueing. A 0 means "the kernel's default", exactly as tc sends it. */
 struct SfqParams
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::SfqParams)
+
+public:
     /** The kernel's caps (SFQ_MAX_DEPTH, SFQ_MAX_FLOWS) and its default flow count. */
     static constexpr quint32 MaxDepth = 127;
     static constexpr quint32 MaxFlows = 65408;

@@ -17,46 +17,53 @@ quint32 TbfParams::effectiveLimitBytes() const
     return limit >= 4294967295.0 ? 0xFFFFFFFFu : quint32(limit);
 }
 
+/* TRANSLATOR qs::TbfParams
+
+   Findings about tbf's parameters (token bucket filter). The option names rate, burst, limit, latency,
+   peakrate and mtu are words of tc's tbf command: keep them.
+   Values in tc syntax (100ms, 10mbit, 1514b, 1%) stay as they are.
+*/
+
 ValidationIssues TbfParams::validate() const
 {
     using namespace TcUnits;
     ValidationIssues issues;
     if (rateBytesPerSecond == 0)
         issues.append(ValidationIssue::error(QStringLiteral("rate"),
-                                             QStringLiteral("a rate is required and must be above 0 (allowed 8bit…, e.g. 10mbit)")));
+                                             tr("a rate is required and must be above 0 (allowed 8bit…, e.g. 10mbit)")));
     if (burstBytes == 0)
         issues.append(ValidationIssue::error(QStringLiteral("burst"),
-                                             QStringLiteral("a burst is required and must be above 0 bytes")));
+                                             tr("a burst is required and must be above 0 bytes")));
     else if (burstBytes < EthernetFrameBytes)
         issues.append(ValidationIssue::warning(
             QStringLiteral("burst"),
-            QStringLiteral("burst %1 is below a full-size frame (%2): the kernel accepts it but drops "
-                           "every packet larger than the bucket; use at least %2, better rate × 10 ms")
+            tr("burst %1 is below a full-size frame (%2): the kernel accepts it but drops "
+               "every packet larger than the bucket; use at least %2, better rate × 10 ms")
                 .arg(formatSize(burstBytes), formatSize(EthernetFrameBytes))));
     if (limitMode == LimitMode::Bytes && limitBytes == 0)
         issues.append(ValidationIssue::error(QStringLiteral("limit"),
-                                             QStringLiteral("limit must be above 0 bytes (or give a latency instead)")));
+                                             tr("limit must be above 0 bytes (or give a latency instead)")));
     if (limitMode == LimitMode::Latency && latencyUs == 0)
         issues.append(ValidationIssue::error(QStringLiteral("latency"),
-                                             QStringLiteral("latency must be above 0 (or give a limit in bytes instead)")));
+                                             tr("latency must be above 0 (or give a limit in bytes instead)")));
     if (peakRateBytesPerSecond != 0) {
         if (peakRateBytesPerSecond <= rateBytesPerSecond)
             issues.append(ValidationIssue::error(
                 QStringLiteral("peakrate"),
-                QStringLiteral("peakrate %1 must be above the rate %2")
+                tr("peakrate %1 must be above the rate %2")
                     .arg(formatRate(peakRateBytesPerSecond), formatRate(rateBytesPerSecond))));
         if (mtu == 0)
             issues.append(ValidationIssue::error(QStringLiteral("mtu"),
-                                                 QStringLiteral("a peakrate needs an mtu (the peak bucket), e.g. 1514b")));
+                                                 tr("a peakrate needs an mtu (the peak bucket), e.g. 1514b")));
     } else if (mtu != 0) {
         // tc and the kernel take it; tbf only uses the peak bucket when there is a peak rate.
         issues.append(ValidationIssue::warning(QStringLiteral("mtu"),
-                                               QStringLiteral("mtu %1 has no effect without a peakrate").arg(formatSize(mtu))));
+                                               tr("mtu %1 has no effect without a peakrate").arg(formatSize(mtu))));
     }
     if (limitMode == LimitMode::Bytes && limitBytes != 0 && burstBytes != 0 && limitBytes < burstBytes)
         issues.append(ValidationIssue::warning(
             QStringLiteral("limit"),
-            QStringLiteral("limit %1 is below the burst %2: bursts cannot be queued")
+            tr("limit %1 is below the burst %2: bursts cannot be queued")
                 .arg(formatSize(limitBytes), formatSize(burstBytes))));
     return issues;
 }

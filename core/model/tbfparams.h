@@ -2,6 +2,7 @@
 
 #include "validationissue.h"
 
+#include <QCoreApplication>
 #include <QtGlobal>
 
 namespace qs {
@@ -9,6 +10,9 @@ namespace qs {
 /** Token bucket filter. Rates in bytes per second, sizes in bytes, as tc sends them. */
 struct TbfParams
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::TbfParams)
+
+public:
     /** A full-size Ethernet frame as the qdisc sees it (1500 bytes of IP + 14 of header). */
     static constexpr quint32 EthernetFrameBytes = 1514;
 

@@ -3,6 +3,7 @@
 #include "tc/tcimporter.h"
 #include "tc/tcunits.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
@@ -15,6 +16,18 @@ namespace qs::TreeJson {
 using namespace TcUnits;
 
 namespace {
+
+/* TRANSLATOR qs::TreeJson
+
+   Errors in a profile or tree file, each after the path of the value it is about
+   ("trees[0].qdiscs[1].params.delay: is required"). JSON keys, the values quoted from the file and
+   examples in tc syntax ("10mbit", "100ms", "1:10", "800::800") stay as they are.
+*/
+/** The translation context of the messages below. */
+struct Messages
+{
+    Q_DECLARE_TR_FUNCTIONS(qs::TreeJson)
+};
 
 // --- reading ----------------------------------------------------------------------------------
 
@@ -29,7 +42,7 @@ public:
         : m_path(std::move(path)), m_errors(errors)
     {
         if (!value.isObject()) {
-            error(QString(), QStringLiteral("expected an object"));
+            error(QString(), Messages::tr("expected an object"));
             m_valid = false;
         }
         m_object = value.toObject();
@@ -59,11 +72,11 @@ public:
         const QJsonValue v = take(key);
         if (v.isUndefined()) {
             if (required)
-                error(QString::fromLatin1(key), QStringLiteral("is required"));
+                error(QString::fromLatin1(key), Messages::tr("is required"));
             return std::nullopt;
         }
         if (!v.isString()) {
-            error(QString::fromLatin1(key), QStringLiteral("expected a string"));
+            error(QString::fromLatin1(key), Messages::tr("expected a string"));
             return std::nullopt;
         }
         return v.toString();
@@ -77,7 +90,7 @@ public:
             return fallback;
         const double d = v.toDouble(std::nan(""));
         if (!v.isDouble() || std::floor(d) != d || d < double(min) || d > double(max)) {
-            error(QString::fromLatin1(key), QStringLiteral("expected a whole number from %1 to %2").arg(min).arg(max));
+            error(QString::fromLatin1(key), Messages::tr("expected a whole number from %1 to %2").arg(min).arg(max));
             return fallback;
         }
         return qint64(d);
@@ -98,7 +111,7 @@ public:
         if (v.isUndefined())
             return fallback;
         if (!v.isBool()) {
-            error(QString::fromLatin1(key), QStringLiteral("expected true or false"));
+            error(QString::fromLatin1(key), Messages::tr("expected true or false"));
             return fallback;
         }
         return v.toBool();
@@ -121,7 +134,7 @@ public:
         if (v.isUndefined())
             return fallback;
         if (!v.isString()) {
-            error(QString::fromLatin1(key), QStringLiteral("expected a string with a unit, like \"%1\"").arg(example));
+            error(QString::fromLatin1(key), Messages::tr("expected a string with a unit, like \"%1\"").arg(example));
             return fallback;
         }
         // tc reads "" and "%" as 0 %; in a file that is a mistake, not a value.
@@ -129,7 +142,7 @@ public:
         const bool hasDigit = std::any_of(text.begin(), text.end(), [](QChar ch) { return ch.isDigit(); });
         const auto parsed = hasDigit ? parse(QStringView(text)) : std::nullopt;
         if (!parsed) {
-            error(QString::fromLatin1(key), QStringLiteral("\"%1\" is not valid; write it like \"%2\"").arg(v.toString(), example));
+            error(QString::fromLatin1(key), Messages::tr("\"%1\" is not valid; write it like \"%2\"").arg(v.toString(), example));
             return fallback;
         }
         return *parsed;
@@ -174,7 +187,7 @@ public:
     void require(const char *key)
     {
         if (!has(key))
-            error(QString::fromLatin1(key), QStringLiteral("is required"));
+            error(QString::fromLatin1(key), Messages::tr("is required"));
     }
 
     ObjectReader object(const char *key)
@@ -189,7 +202,7 @@ public:
             return;
         for (auto it = m_object.begin(); it != m_object.end(); ++it) {
             if (!m_used.contains(it.key()))
-                error(it.key(), QStringLiteral("unknown key"));
+                error(it.key(), Messages::tr("unknown key"));
         }
     }
 
@@ -208,7 +221,7 @@ std::optional<TcHandle> readHandle(ObjectReader &r, const char *key, bool classI
         return std::nullopt;
     const auto handle = classId ? TcHandle::parseClassId(*text) : TcHandle::parseQdiscHandle(*text);
     if (!handle)
-        r.error(QString::fromLatin1(key), QStringLiteral("\"%1\" is not a handle; write it like \"1:\" or \"1:10\"").arg(*text));
+        r.error(QString::fromLatin1(key), Messages::tr("\"%1\" is not a handle; write it like \"1:\" or \"1:10\"").arg(*text));
     return handle;
 }
 
@@ -219,7 +232,7 @@ std::optional<NetemDistribution> readDistribution(ObjectReader &r, const char *k
         return std::nullopt;
     const auto d = netemDistributionFromName(*name);
     if (!d)
-        r.error(QString::fromLatin1(key), QStringLiteral("\"%1\" is not a distribution; use uniform, normal, pareto or paretonormal").arg(*name));
+        r.error(QString::fromLatin1(key), Messages::tr("\"%1\" is not a distribution; use uniform, normal, pareto or paretonormal").arg(*name));
     return d;
 }
 
@@ -272,7 +285,7 @@ NetemParams readNetem(ObjectReader &r)
             ge.oneMinusK = loss.percent("oneMinusK", ge.oneMinusK);
             p.loss = ge;
         } else if (!model.isEmpty()) {
-            loss.error(QStringLiteral("model"), QStringLiteral("\"%1\" is not a loss model; use random, state or gemodel").arg(model));
+            loss.error(QStringLiteral("model"), Messages::tr("\"%1\" is not a loss model; use random, state or gemodel").arg(model));
         }
         loss.finish();
     } else {
@@ -299,9 +312,9 @@ NetemParams readNetem(ObjectReader &r)
         p.slot.enabled = true;
         // Two forms, never mixed: what the other form holds would be silently dropped.
         if (slot.has("distribution") && (slot.has("min") || slot.has("max")))
-            slot.error(QStringLiteral("min"), QStringLiteral("min/max belong to the fixed form; with a distribution give delay and jitter"));
+            slot.error(QStringLiteral("min"), Messages::tr("min/max belong to the fixed form; with a distribution give delay and jitter"));
         if (!slot.has("distribution") && (slot.has("delay") || slot.has("jitter")))
-            slot.error(QStringLiteral("delay"), QStringLiteral("delay/jitter need a distribution; the fixed form takes min and max"));
+            slot.error(QStringLiteral("delay"), Messages::tr("delay/jitter need a distribution; the fixed form takes min and max"));
         p.slot.distribution = readDistribution(slot, "distribution");
         p.slot.minDelayNs = slot.time64("min");
         p.slot.maxDelayNs = slot.time64("max");
@@ -323,7 +336,7 @@ TbfParams readTbf(ObjectReader &r)
     p.rateBytesPerSecond = r.rate("rate");
     p.burstBytes = r.size("burst");
     if (r.has("limit") && r.has("latency"))
-        r.error(QStringLiteral("limit"), QStringLiteral("give either limit or latency, not both"));
+        r.error(QStringLiteral("limit"), Messages::tr("give either limit or latency, not both"));
     if (r.has("limit")) {
         p.limitMode = TbfParams::LimitMode::Bytes;
         p.limitBytes = r.size("limit");
@@ -344,7 +357,7 @@ HtbQdiscParams readHtbQdisc(ObjectReader &r)
     if (const auto text = r.string("default")) {
         const auto minor = parseU32(*text, 16);
         if (!minor || *minor > 0xFFFF)
-            r.error(QStringLiteral("default"), QStringLiteral("\"%1\" is not a class minor; write it in hex like tc, e.g. \"30\"").arg(*text));
+            r.error(QStringLiteral("default"), Messages::tr("\"%1\" is not a class minor; write it in hex like tc, e.g. \"30\"").arg(*text));
         else
             p.defaultClass = *minor;
     }
@@ -408,12 +421,12 @@ PrioParams readPrio(ObjectReader &r)
     if (!map.isUndefined()) {
         const QJsonArray array = map.toArray();
         if (!map.isArray() || array.size() != 16) {
-            r.error(QStringLiteral("priomap"), QStringLiteral("expected 16 band numbers"));
+            r.error(QStringLiteral("priomap"), Messages::tr("expected 16 band numbers"));
         } else {
             for (int i = 0; i < 16; ++i) {
                 const int band = array[i].toInt(-1);
                 if (band < 0 || band >= p.bands)
-                    r.error(QStringLiteral("priomap[%1]").arg(i), QStringLiteral("expected a band from 0 to %1").arg(p.bands - 1));
+                    r.error(QStringLiteral("priomap[%1]").arg(i), Messages::tr("expected a band from 0 to %1").arg(p.bands - 1));
                 else
                     p.priomap[size_t(i)] = quint8(band);
             }
@@ -457,7 +470,7 @@ void forEachIn(ObjectReader &r, const char *key, Read read)
     if (v.isUndefined())
         return;
     if (!v.isArray()) {
-        r.error(QString::fromLatin1(key), QStringLiteral("expected an array"));
+        r.error(QString::fromLatin1(key), Messages::tr("expected an array"));
         return;
     }
     const QJsonArray array = v.toArray();
@@ -757,7 +770,7 @@ std::optional<QdiscTree> fromJson(const QJsonValue &value, const QString &path, 
     if (const auto target = r.string("target")) {
         if (!QdiscTree::splitTarget(*target, &tree.netns, &tree.device) || !isValidDeviceName(tree.device) ||
             (!tree.netns.isEmpty() && !isValidNetnsName(tree.netns)))
-            r.error(QStringLiteral("target"), QStringLiteral("\"%1\" is not a target; write it as IF or NETNS/IF").arg(*target));
+            r.error(QStringLiteral("target"), Messages::tr("\"%1\" is not a target; write it as IF or NETNS/IF").arg(*target));
     }
     tree.isIfb = r.boolean("ifb");
 
@@ -775,12 +788,12 @@ std::optional<QdiscTree> fromJson(const QJsonValue &value, const QString &path, 
             const auto options = q.string("options").value_or(QString());
             const auto decoded = QByteArray::fromBase64Encoding(options.toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
             if (!decoded || kindName.isEmpty())
-                q.error(QStringLiteral("options"), QStringLiteral("a foreign qdisc needs its kind and base64 options"));
+                q.error(QStringLiteral("options"), Messages::tr("a foreign qdisc needs its kind and base64 options"));
             node.params = ForeignParams{kindName, decoded.decoded};
             q.take("params");
         } else if (!kind) {
             if (!kindName.isEmpty())
-                q.error(QStringLiteral("kind"), QStringLiteral("\"%1\" is not a qdisc kind Qdisc Studio knows").arg(kindName));
+                q.error(QStringLiteral("kind"), Messages::tr("\"%1\" is not a qdisc kind Qdisc Studio knows").arg(kindName));
             q.take("params");
         } else {
             ObjectReader params(q.has("params") ? q.take("params") : QJsonValue(QJsonObject()), q.pathOf(QStringLiteral("params")), errors);
@@ -799,7 +812,7 @@ std::optional<QdiscTree> fromJson(const QJsonValue &value, const QString &path, 
         node.parent = readHandle(c, "parent", true, true).value_or(TcHandle());
         const QString kind = c.string("kind").value_or(QStringLiteral("htb"));
         if (kind != u"htb")
-            c.error(QStringLiteral("kind"), QStringLiteral("\"%1\": only htb classes are supported").arg(kind));
+            c.error(QStringLiteral("kind"), Messages::tr("\"%1\": only htb classes are supported").arg(kind));
         ObjectReader params = c.object("params");
         node.params = readHtbClass(params);
         params.finish();
@@ -814,11 +827,11 @@ std::optional<QdiscTree> fromJson(const QJsonValue &value, const QString &path, 
         filter.parent = readHandle(f, "parent", true, true).value_or(TcHandle());
         const QString kind = f.string("kind").value_or(QStringLiteral("u32"));
         if (kind != u"u32")
-            f.error(QStringLiteral("kind"), QStringLiteral("\"%1\": only u32 filters are supported").arg(kind));
+            f.error(QStringLiteral("kind"), Messages::tr("\"%1\": only u32 filters are supported").arg(kind));
         if (const auto protocol = f.string("protocol")) {
             const auto parsed = EtherType::fromName(*protocol);
             if (!parsed)
-                f.error(QStringLiteral("protocol"), QStringLiteral("\"%1\" is not a protocol; use ip, ipv6, all or a number").arg(*protocol));
+                f.error(QStringLiteral("protocol"), Messages::tr("\"%1\" is not a protocol; use ip, ipv6, all or a number").arg(*protocol));
             else
                 filter.protocol = *parsed;
         }
@@ -826,13 +839,13 @@ std::optional<QdiscTree> fromJson(const QJsonValue &value, const QString &path, 
         if (const auto handle = f.string("handle")) {
             filter.handle = u32HandleFromString(*handle);
             if (!filter.handle)
-                f.error(QStringLiteral("handle"), QStringLiteral("\"%1\" is not a u32 handle; write it like \"800::800\"").arg(*handle));
+                f.error(QStringLiteral("handle"), Messages::tr("\"%1\" is not a u32 handle; write it like \"800::800\"").arg(*handle));
         }
         forEachIn(f, "matches", [&](const QJsonValue &mv, const QString &mp) {
             QString error;
             const auto match = mv.isString() ? TcImporter::parseMatch(mv.toString(), &error) : std::nullopt;
             if (!mv.isString())
-                errors->append(mp + QStringLiteral(": expected a string like \"ip dst 198.18.0.0/15\""));
+                errors->append(mp + QStringLiteral(": ") + Messages::tr("expected a string like \"ip dst 198.18.0.0/15\""));
             else if (!match)
                 errors->append(mp + QStringLiteral(": ") + error);
             else if (match->mask != 0)
@@ -861,7 +874,7 @@ std::optional<QdiscTree> fromJson(const QJsonValue &value, const QString &path, 
         const auto decoded = QByteArray::fromBase64Encoding(f.string("options").value_or(QString()).toLatin1(),
                                                             QByteArray::AbortOnBase64DecodingErrors);
         if (!decoded)
-            f.error(QStringLiteral("options"), QStringLiteral("expected base64"));
+            f.error(QStringLiteral("options"), Messages::tr("expected base64"));
         filter.options = decoded.decoded;
         f.finish();
         tree.foreignFilters.append(filter);
@@ -876,18 +889,21 @@ bool checkSchemaVersion(const QJsonObject &o, const QString &what, QStringList *
 {
     const QJsonValue version = o.value(QStringLiteral("schemaVersion"));
     if (!version.isDouble() || version.toDouble() != std::floor(version.toDouble())) {
-        errors->append(QStringLiteral("schemaVersion: missing or not a whole number; this is not a Qdisc Studio %1").arg(what));
+        //: %1 says what the file should be: "profile" or "tree document".
+        errors->append(QStringLiteral("schemaVersion: ") +
+                       Messages::tr("missing or not a whole number; this is not a Qdisc Studio %1").arg(what));
         return false;
     }
     const double number = version.toDouble();
     if (number > SchemaVersion) {
-        errors->append(QStringLiteral("schemaVersion: %1 was written by a newer Qdisc Studio; this version reads %2")
+        errors->append(QStringLiteral("schemaVersion: ") +
+                       Messages::tr("%1 was written by a newer Qdisc Studio; this version reads %2")
                            .arg(QString::number(number, 'f', 0))
                            .arg(SchemaVersion));
         return false;
     }
     if (number < 1) {
-        errors->append(QStringLiteral("schemaVersion: %1 is not a valid version").arg(QString::number(number, 'f', 0)));
+        errors->append(QStringLiteral("schemaVersion: ") + Messages::tr("%1 is not a valid version").arg(QString::number(number, 'f', 0)));
         return false;
     }
     return true;
@@ -904,11 +920,12 @@ std::optional<QJsonObject> parseObject(const QByteArray &bytes, const QString &e
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        errors->append(QStringLiteral("not valid JSON at byte %1: %2").arg(parseError.offset).arg(parseError.errorString()));
+        errors->append(Messages::tr("not valid JSON at byte %1: %2").arg(parseError.offset).arg(parseError.errorString()));
         return std::nullopt;
     }
     if (!document.isObject()) {
-        errors->append(QStringLiteral("expected %1").arg(expected));
+        //: %1 says what was wanted: "a JSON object at the top", …
+        errors->append(Messages::tr("expected %1").arg(expected));
         return std::nullopt;
     }
     return document.object();
@@ -916,20 +933,23 @@ std::optional<QJsonObject> parseObject(const QByteArray &bytes, const QString &e
 
 std::optional<QdiscTree> fromDocument(const QByteArray &bytes, QStringList *errors)
 {
-    const auto parsed = parseObject(bytes, QStringLiteral("a JSON object {\"schemaVersion\": 1, \"tree\": {...}}"), errors);
+    //: What a tree document must be, after "expected"; the JSON stays as it is.
+    const auto parsed = parseObject(bytes, Messages::tr("a JSON object {\"schemaVersion\": 1, \"tree\": {...}}"), errors);
     if (!parsed)
         return std::nullopt;
     const QJsonObject &o = *parsed;
-    if (!checkSchemaVersion(o, QStringLiteral("tree document"), errors))
+    //: What a file is, in "this is not a Qdisc Studio tree document".
+    if (!checkSchemaVersion(o, Messages::tr("tree document"), errors))
         return std::nullopt;
     for (auto it = o.begin(); it != o.end(); ++it) {
         if (it.key() != u"schemaVersion" && it.key() != u"tree") {
-            errors->append(QStringLiteral("%1: unknown key").arg(it.key()));
+            errors->append(it.key() + QStringLiteral(": ") + Messages::tr("unknown key"));
             return std::nullopt;
         }
     }
     if (!o.contains(QStringLiteral("tree"))) {
-        errors->append(QStringLiteral("tree: missing"));
+        //: After the JSON key "tree: ": the document has no tree.
+        errors->append(QStringLiteral("tree: ") + Messages::tr("missing"));
         return std::nullopt;
     }
     return fromJson(o.value(QStringLiteral("tree")), QStringLiteral("tree"), errors);

@@ -143,12 +143,12 @@ ValidationIssues U32Match::validate() const
     ValidationIssues issues;
     const QString where = QStringLiteral("match %1").arg(toTcWords());
     if (width() < 32 && (value > widthMask(width()) || mask > widthMask(width())))
-        issues.append(ValidationIssue::error(where, QStringLiteral("value and mask must fit %1 bits").arg(width())));
+        issues.append(ValidationIssue::error(where, tr("value and mask must fit %1 bits").arg(width())));
     if ((field == Field::U32 || field == Field::U16 || field == Field::U8)) {
         if (offset < 0 || offset > 0xFFFF)
-            issues.append(ValidationIssue::error(where, QStringLiteral("offset %1 is out of range 0…65535").arg(offset)));
+            issues.append(ValidationIssue::error(where, tr("offset %1 is out of range 0…65535").arg(offset)));
         else if (width() == 32 && offset % 4 != 0)
-            issues.append(ValidationIssue::error(where, QStringLiteral("a u32 match needs an offset that is a multiple of 4, not %1").arg(offset)));
+            issues.append(ValidationIssue::error(where, tr("a u32 match needs an offset that is a multiple of 4, not %1").arg(offset)));
     }
     return issues;
 }
@@ -229,17 +229,17 @@ ValidationIssues U32Filter::validate() const
         issues += prefixed(match.validate(), where);
     if (!keys())
         issues.append(ValidationIssue::error(where + u".match",
-                                             QStringLiteral("two matches contradict each other on the same bits; "
-                                                            "the filter could never match")));
+                                             tr("two matches contradict each other on the same bits; "
+                                                "the filter could never match")));
     if (matches.size() > 128)
         issues.append(ValidationIssue::error(where + u".match",
-                                             QStringLiteral("%1 matches; u32 holds at most 128 keys").arg(matches.size())));
+                                             tr("%n matches; u32 holds at most 128 keys", nullptr, int(matches.size()))));
     if (flowId.isUnspec() && !action)
         issues.append(ValidationIssue::error(where + u".flowid",
-                                             QStringLiteral("a filter needs a flowid (target class) or an action")));
+                                             tr("a filter needs a flowid (target class) or an action")));
     if (action && action->device.isEmpty())
         issues.append(ValidationIssue::error(where + u".action",
-                                             QStringLiteral("mirred needs a device to redirect to")));
+                                             tr("mirred needs a device to redirect to")));
     return issues;
 }
 

@@ -3,6 +3,7 @@
 #include "tchandle.h"
 #include "validationissue.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <QtGlobal>
@@ -26,6 +27,9 @@ struct U32Key
  */
 struct U32Match
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::U32Match)
+
+public:
     enum class Field { IpSrc, IpDst, IpProtocol, IpTos, IpSport, IpDport, U32, U16, U8 };
 
     Field field = Field::U32;
@@ -78,6 +82,9 @@ std::optional<quint16> fromName(QStringView name);
 /** A u32 classifier: all matches must hold; then the packet goes to flowid or to the action. */
 struct U32Filter
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::U32Filter)
+
+public:
     TcHandle parent;                 ///< the qdisc it is attached to ("1:", "ffff:")
     quint16 protocol = EtherType::All;
     quint16 prio = 0;                ///< 0: the kernel picks one

@@ -6,7 +6,11 @@ namespace qs {
 
 QString ValidationIssue::toString() const
 {
-    const QString kind = isError() ? QStringLiteral("error") : QStringLiteral("warning");
+    const QString kind = isError()
+                             //: The severity that starts a finding: "error: qdisc 1: (netem).delay: …".
+                             ? tr("error")
+                             //: The severity that starts a finding: "warning: qdisc 1: (tbf).burst: …".
+                             : tr("warning");
     return kind + u": " + field + u": " + message;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -12,6 +13,9 @@ namespace qs {
  */
 struct ValidationIssue
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::ValidationIssue)
+
+public:
     enum class Severity { Error, Warning };
 
     Severity severity = Severity::Error;

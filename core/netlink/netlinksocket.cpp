@@ -107,12 +107,12 @@ int NetlinkSocket::openDescriptor(const QString &netns, QString *error)
         const QByteArray path = QFile::encodeName(QStringLiteral("/run/netns/") + netns);
         ScopedFd target(::open(path.constData(), O_RDONLY | O_CLOEXEC));
         if (target.get() < 0) {
-            *error = QStringLiteral("network namespace \"%1\" does not exist (%2)").arg(netns, QString::fromLocal8Bit(std::strerror(errno)));
+            *error = tr("network namespace \"%1\" does not exist (%2)").arg(netns, QString::fromLocal8Bit(std::strerror(errno)));
             return -1;
         }
         ScopedFd own(::open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC));
         if (own.get() < 0 || ::setns(target.get(), CLONE_NEWNET) != 0) {
-            *error = QStringLiteral("cannot enter network namespace \"%1\": %2").arg(netns, QString::fromLocal8Bit(std::strerror(errno)));
+            *error = tr("cannot enter network namespace \"%1\": %2").arg(netns, QString::fromLocal8Bit(std::strerror(errno)));
             return -1;
         }
         fd = ::socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
@@ -122,7 +122,7 @@ int NetlinkSocket::openDescriptor(const QString &netns, QString *error)
         errno = savedErrno;
     }
     if (fd < 0)
-        *error = QStringLiteral("cannot open a netlink socket: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
+        *error = tr("cannot open a netlink socket: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
     return fd;
 }
 
@@ -137,18 +137,18 @@ std::unique_ptr<NetlinkSocket> NetlinkSocket::adopt(int fd, QString *error)
     ScopedFd owned(fd);
     nl_sock *socket = nl_socket_alloc();
     if (!socket) {
-        *error = QStringLiteral("out of memory");
+        *error = tr("out of memory");
         return nullptr;
     }
     sockaddr_nl local{};
     local.nl_family = AF_NETLINK;
     if (::bind(fd, reinterpret_cast<sockaddr *>(&local), sizeof(local)) != 0 && errno != EINVAL) {
-        *error = QStringLiteral("cannot bind the netlink socket: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
+        *error = tr("cannot bind the netlink socket: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
         nl_socket_free(socket);
         return nullptr;
     }
     if (nl_socket_set_fd(socket, NETLINK_ROUTE, owned.get()) < 0) {
-        *error = QStringLiteral("cannot use the netlink socket");
+        *error = tr("cannot use the netlink socket");
         nl_socket_free(socket);
         return nullptr;
     }
@@ -168,7 +168,7 @@ std::optional<KernelError> NetlinkSocket::request(nl_msg *msg)
     header->nlmsg_flags |= NLM_F_REQUEST | NLM_F_ACK;
     nl_complete_msg(m_socket, msg);
     if (nl_send(m_socket, msg) < 0)
-        return KernelError{EIO, QStringLiteral("sending to the kernel failed")};
+        return KernelError{EIO, tr("sending to the kernel failed")};
     return receive(header->nlmsg_seq, {});
 }
 
@@ -178,7 +178,7 @@ std::optional<KernelError> NetlinkSocket::dump(nl_msg *msg, const std::function<
     header->nlmsg_flags |= NLM_F_REQUEST | NLM_F_DUMP;
     nl_complete_msg(m_socket, msg);
     if (nl_send(m_socket, msg) < 0)
-        return KernelError{EIO, QStringLiteral("sending to the kernel failed")};
+        return KernelError{EIO, tr("sending to the kernel failed")};
     return receive(header->nlmsg_seq, onMessage);
 }
 
@@ -190,11 +190,11 @@ std::optional<KernelError> NetlinkSocket::receive(quint32 sequence, const std::f
         if (got < 0) {
             if (errno == EINTR)
                 continue;
-            return KernelError{errno, QStringLiteral("receiving from the kernel failed")};
+            return KernelError{errno, tr("receiving from the kernel failed")};
         }
         if (got > m_buffer.size()) { // a datagram larger than our buffer: grow and ask again
             m_buffer.resize(qsizetype(got) * 2);
-            return KernelError{EMSGSIZE, QStringLiteral("a reply was larger than the receive buffer; try again")};
+            return KernelError{EMSGSIZE, tr("a reply was larger than the receive buffer; try again")};
         }
         int remaining = int(got);
         for (auto *header = reinterpret_cast<const nlmsghdr *>(m_buffer.constData()); NLMSG_OK(header, remaining);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QString>
 
 #include <functional>
@@ -28,6 +29,8 @@ struct KernelError
  */
 class NetlinkSocket
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::NetlinkSocket)
+
 public:
     ~NetlinkSocket();
     NetlinkSocket(const NetlinkSocket &) = delete;

@@ -1,5 +1,6 @@
 #include "tccodec.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 
@@ -9,6 +10,22 @@
 #include <linux/pkt_sched.h>
 
 namespace qs::TcCodec {
+
+/* TRANSLATOR qs::TcCodec
+
+   Problems while turning a tree into netlink requests for the kernel: a missing netem distribution
+   table (a file such as normal.dist from the iproute2 package), a mirred device that does not exist.
+*/
+
+namespace {
+
+/** The translation context of the messages below. */
+struct Messages
+{
+    Q_DECLARE_TR_FUNCTIONS(qs::TcCodec)
+};
+
+} // namespace
 
 size_t messageSizeFor(const QdiscParams &params)
 {
@@ -122,23 +139,24 @@ std::optional<QList<qint16>> loadDistribution(const QString &name, QString *erro
                 bool ok = false;
                 const int value = word.toInt(&ok, 0);
                 if (!ok || value < -32768 || value > 32767) {
-                    *error = QStringLiteral("%1: \"%2\" is not a table value").arg(file.fileName(), QString::fromLatin1(word));
+                    *error = Messages::tr("%1: \"%2\" is not a table value").arg(file.fileName(), QString::fromLatin1(word));
                     return std::nullopt;
                 }
                 table.append(qint16(value));
                 if (table.size() > 16384) {
-                    *error = QStringLiteral("%1: more than 16384 values").arg(file.fileName());
+                    *error = Messages::tr("%1: more than 16384 values").arg(file.fileName());
                     return std::nullopt;
                 }
             }
         }
         if (table.isEmpty()) {
-            *error = QStringLiteral("%1 holds no values").arg(file.fileName());
+            *error = Messages::tr("%1 holds no values").arg(file.fileName());
             return std::nullopt;
         }
         return table;
     }
-    *error = QStringLiteral("no distribution table %1.dist in %2 (Debian package iproute2)").arg(name, dirs.join(QStringLiteral(", ")));
+    //: %1 is a table name (normal, pareto, …), %2 the folders searched.
+    *error = Messages::tr("no distribution table %1.dist in %2 (Debian package iproute2)").arg(name, dirs.join(QStringLiteral(", ")));
     return std::nullopt;
 }
 

@@ -121,7 +121,7 @@ std::unique_ptr<TcEngine> TcEngine::openOn(const QString &target, std::unique_pt
     QString device;
     if (!QdiscTree::splitTarget(target, &netns, &device) || !isValidDeviceName(device) ||
         (!netns.isEmpty() && !isValidNetnsName(netns))) {
-        *error = QStringLiteral("\"%1\" is not a target; write it as IF or NETNS/IF").arg(target);
+        *error = tr("\"%1\" is not a target; write it as IF or NETNS/IF").arg(target);
         return nullptr;
     }
     const bool ownSocket = !socket;
@@ -135,8 +135,8 @@ std::unique_ptr<TcEngine> TcEngine::openOn(const QString &target, std::unique_pt
     }
     const int index = socket->ifindex(device);
     if (index <= 0) {
-        *error = netns.isEmpty() ? QStringLiteral("%1: no such network interface").arg(target)
-                                 : QStringLiteral("%1: no interface %2 in network namespace %3").arg(target, device, netns);
+        *error = netns.isEmpty() ? tr("%1: no such network interface").arg(target)
+                                 : tr("%1: no interface %2 in network namespace %3").arg(target, device, netns);
         return nullptr;
     }
     std::unique_ptr<TcEngine> engine(new TcEngine(target, netns, device, std::move(socket), index));
@@ -155,7 +155,7 @@ bool TcEngine::ensureIfb(const QString &target, QString *error)
     QString netns;
     QString device;
     if (!QdiscTree::splitTarget(target, &netns, &device) || !isValidDeviceName(device)) {
-        *error = QStringLiteral("\"%1\" is not a target; write it as IF or NETNS/IF").arg(target);
+        *error = tr("\"%1\" is not a target; write it as IF or NETNS/IF").arg(target);
         return false;
     }
     QString socketError;
@@ -177,9 +177,11 @@ bool TcEngine::ensureIfb(const QString &target, QString *error)
     nla_put_string(msg.get(), IFLA_INFO_KIND, "ifb");
     nla_nest_end(msg.get(), linkinfo);
     if (const auto failure = socket->request(msg.get())) {
-        *error = QStringLiteral("%1: creating the ifb device failed: %2%3")
-                     .arg(target, failure->toString(),
-                          failure->code == EOPNOTSUPP ? QStringLiteral(" (load the ifb module: modprobe ifb)") : QString());
+        //: %1 is a target (eth0, lab/ifb0), %2 the kernel's reason; "modprobe ifb" is a command to run.
+        *error = failure->code == EOPNOTSUPP ? tr("%1: creating the ifb device failed: %2 (load the ifb module: modprobe ifb)")
+                                                   .arg(target, failure->toString())
+                                             //: %1 is a target (eth0, lab/ifb0), %2 the kernel's reason.
+                                             : tr("%1: creating the ifb device failed: %2").arg(target, failure->toString());
         return false;
     }
     return true;
@@ -206,12 +208,12 @@ std::optional<QdiscTree> TcEngine::read(QString *error)
         });
     };
     if (auto failure = collect(tcMessage(RTM_GETQDISC, 0, m_ifindex, 0, 0), &qdiscs)) {
-        *error = QStringLiteral("%1: reading qdiscs failed: %2").arg(m_target, failure->toString());
+        *error = tr("%1: reading qdiscs failed: %2").arg(m_target, failure->toString());
         return std::nullopt;
     }
     QList<TcObject> classes;
     if (auto failure = collect(tcMessage(RTM_GETTCLASS, 0, m_ifindex, 0, 0), &classes)) {
-        *error = QStringLiteral("%1: reading classes failed: %2").arg(m_target, failure->toString());
+        *error = tr("%1: reading classes failed: %2").arg(m_target, failure->toString());
         return std::nullopt;
     }
 
@@ -242,7 +244,7 @@ std::optional<QdiscTree> TcEngine::read(QString *error)
             node.parent = node.classId.qdiscPart();
         const auto params = TcCodec::decodeHtbClass(c.options, context, r2qOf.value(node.classId.qdiscPart().raw()));
         if (!params) {
-            *error = QStringLiteral("%1: class %2 has options Qdisc Studio cannot read").arg(m_target, node.classId.toString());
+            *error = tr("%1: class %2 has options Qdisc Studio cannot read").arg(m_target, node.classId.toString());
             return std::nullopt;
         }
         node.params = *params;
@@ -262,7 +264,7 @@ std::optional<QdiscTree> TcEngine::read(QString *error)
         if (auto failure = collect(tcMessage(RTM_GETTFILTER, 0, m_ifindex, 0, parent), &filters)) {
             if (failure->code == EINVAL || failure->code == EOPNOTSUPP) // a classless qdisc holds no filters
                 continue;
-            *error = QStringLiteral("%1: reading filters failed: %2").arg(m_target, failure->toString());
+            *error = tr("%1: reading filters failed: %2").arg(m_target, failure->toString());
             return std::nullopt;
         }
         for (const TcObject &f : std::as_const(filters)) {
@@ -357,7 +359,7 @@ std::optional<KernelError> TcEngine::send(const TcOperation &op, QString *localE
     }
     if (!encoded) {
         if (localError->isEmpty())
-            *localError = QStringLiteral("the request did not fit in a netlink message");
+            *localError = tr("the request did not fit in a netlink message");
         return KernelError{EINVAL, *localError};
     }
     return m_socket->request(msg.get());
@@ -421,7 +423,7 @@ ApplyResult TcEngine::apply(const QdiscTree &desired)
     const auto after = back.ok ? read(&error) : std::nullopt;
     result.restored = back.ok && after && planner.plan(*after, *original).isEmpty();
     if (!result.restored)
-        result.restoreError = back.ok ? QStringLiteral("the target does not read back as it was") : back.error;
+        result.restoreError = back.ok ? tr("the target does not read back as it was") : back.error;
     return result;
 }
 
@@ -451,11 +453,11 @@ std::optional<QList<NodeStats>> TcEngine::readStats(QString *error)
     };
     const qint64 now = monotonicNs();
     if (auto failure = m_socket->dump(tcMessage(RTM_GETQDISC, 0, m_ifindex, 0, 0).get(), [&](const nlmsghdr *m) { take(m, false); })) {
-        *error = QStringLiteral("%1: reading statistics failed: %2").arg(m_target, failure->toString());
+        *error = tr("%1: reading statistics failed: %2").arg(m_target, failure->toString());
         return std::nullopt;
     }
     if (auto failure = m_socket->dump(tcMessage(RTM_GETTCLASS, 0, m_ifindex, 0, 0).get(), [&](const nlmsghdr *m) { take(m, true); })) {
-        *error = QStringLiteral("%1: reading statistics failed: %2").arg(m_target, failure->toString());
+        *error = tr("%1: reading statistics failed: %2").arg(m_target, failure->toString());
         return std::nullopt;
     }
     for (NodeStats &node : nodes)

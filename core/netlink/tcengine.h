@@ -5,6 +5,7 @@
 #include "stats/counterhistory.h"
 #include "tcplan.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -50,6 +51,8 @@ struct ApplyResult
  */
 class TcEngine
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::TcEngine)
+
 public:
     /** Opens @p target ("eth0", "lab/veth1"); fails with a message naming it when it does not exist. */
     static std::unique_ptr<TcEngine> open(const QString &target, QString *error);

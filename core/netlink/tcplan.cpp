@@ -15,32 +15,44 @@
 
 namespace qs {
 
+/* TRANSLATOR qs::TcOperation
+
+   The steps of applying a tree, shown in plans and in error messages ("eth0: add qdisc 1: (netem)
+   at root: …"). They follow tc's commands: the words qdisc, class, filter and prio, kinds such as
+   (netem) and ids such as 1:10 or root stay as they are.
+*/
 QString TcOperation::describe() const
 {
-    const auto qdiscText = [&](const char *verb) {
-        return QStringLiteral("%1 qdisc %2 (%3) at %4")
-            .arg(QLatin1String(verb), qdisc.handle.isUnspec() ? QStringLiteral("(auto)") : qdisc.handle.toString(),
-                 qdiscKindName(qdisc.kind()), qdisc.parent.toString());
-    };
+    //: A qdisc without a handle of its own: the kernel picks one. Stands for the handle in "add qdisc (auto) (sfq) at 1:10".
+    const QString handle = qdisc.handle.isUnspec() ? tr("(auto)") : qdisc.handle.toString();
+    const QString kind = qdiscKindName(qdisc.kind());
+    const QString parent = qdisc.parent.toString();
     switch (type) {
     case Type::DeleteFilter:
-        return QStringLiteral("delete filters of %1 prio %2").arg(filter.parent.toString()).arg(filter.prio);
+        //: %1 is a parent (1:, ffff:), %2 a prio (number).
+        return tr("delete filters of %1 prio %2").arg(filter.parent.toString()).arg(filter.prio);
     case Type::DeleteClass:
-        return QStringLiteral("delete class %1").arg(htbClass.classId.toString());
+        return tr("delete class %1").arg(htbClass.classId.toString());
     case Type::DeleteQdisc:
-        return qdiscText("delete");
+        //: %1 a handle (1:), %2 a kind (netem), %3 a parent (root, 1:10).
+        return tr("delete qdisc %1 (%2) at %3").arg(handle, kind, parent);
     case Type::AddQdisc:
-        return qdiscText("add");
+        //: %1 a handle (1:), %2 a kind (netem), %3 a parent (root, 1:10).
+        return tr("add qdisc %1 (%2) at %3").arg(handle, kind, parent);
     case Type::ReplaceQdisc:
-        return qdiscText("replace");
+        //: %1 a handle (1:), %2 a kind (netem), %3 a parent (root, 1:10).
+        return tr("replace qdisc %1 (%2) at %3").arg(handle, kind, parent);
     case Type::ChangeQdisc:
-        return qdiscText("change");
+        //: %1 a handle (1:), %2 a kind (netem), %3 a parent (root, 1:10).
+        return tr("change qdisc %1 (%2) at %3").arg(handle, kind, parent);
     case Type::AddClass:
-        return QStringLiteral("add class %1 at %2").arg(htbClass.classId.toString(), htbClass.parent.toString());
+        //: %1 a class id (1:10), %2 its parent (1:, 1:1).
+        return tr("add class %1 at %2").arg(htbClass.classId.toString(), htbClass.parent.toString());
     case Type::ChangeClass:
-        return QStringLiteral("change class %1").arg(htbClass.classId.toString());
+        return tr("change class %1").arg(htbClass.classId.toString());
     case Type::AddFilter:
-        return QStringLiteral("add filter at %1 prio %2").arg(filter.parent.toString()).arg(filter.prio);
+        //: %1 is a parent (1:, ffff:), %2 a prio (number).
+        return tr("add filter at %1 prio %2").arg(filter.parent.toString()).arg(filter.prio);
     }
     return {};
 }

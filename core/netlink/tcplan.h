@@ -3,6 +3,7 @@
 #include "model/qdisctree.h"
 #include "pschedclock.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -11,6 +12,9 @@ namespace qs {
 /** One step of a plan: one netlink request. */
 struct TcOperation
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::TcOperation)
+
+public:
     enum class Type {
         DeleteFilter, ///< filter: parent, prio, protocol (handle 0 = the whole prio)
         DeleteClass,

@@ -8,6 +8,7 @@
 #include <linux/pkt_sched.h>
 #include <linux/tc_act/tc_mirred.h>
 
+#include <QCoreApplication>
 #include <QtEndian>
 
 #include <cstring>
@@ -16,6 +17,12 @@
 namespace qs::TcCodec {
 
 namespace {
+
+/** The translation context of the messages below, shared with tccodec.cpp. */
+struct U32Messages
+{
+    Q_DECLARE_TR_FUNCTIONS(qs::TcCodec)
+};
 
 int mirredEaction(const MirredAction &action)
 {
@@ -29,7 +36,7 @@ bool encodeMirred(nl_msg *msg, const MirredAction &action, const Context &contex
 {
     const int index = context.ifindex ? context.ifindex(action.device) : 0;
     if (index <= 0) {
-        *error = QStringLiteral("the mirred target device %1 does not exist").arg(action.device);
+        *error = U32Messages::tr("the mirred target device %1 does not exist").arg(action.device);
         return false;
     }
     tc_mirred parms{};
@@ -145,7 +152,7 @@ bool encodeU32(nl_msg *msg, const U32Filter &filter, const Context &context, QSt
 {
     const auto keys = filter.keys();
     if (!keys) {
-        *error = QStringLiteral("two matches of the filter contradict each other");
+        *error = U32Messages::tr("two matches of the filter contradict each other");
         return false;
     }
     // An empty selector is refused by the kernel: "match u32 0 0", one key that tests nothing.

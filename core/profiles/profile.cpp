@@ -6,8 +6,13 @@
 #include <QJsonDocument>
 #include <QSet>
 
-
 namespace qs {
+
+/* TRANSLATOR qs::Profile
+
+   Problems with a profile (a named set of trees) and its file. JSON keys at the start of a message
+   ("name: ", "trees: ") are added outside the text and stay English.
+*/
 
 bool Profile::isTargetFree() const
 {
@@ -33,17 +38,17 @@ ValidationIssues Profile::validate() const
 {
     ValidationIssues issues;
     if (name.trimmed().isEmpty())
-        issues.append(ValidationIssue::error(QStringLiteral("name"), QStringLiteral("a profile needs a name")));
+        issues.append(ValidationIssue::error(QStringLiteral("name"), tr("a profile needs a name")));
     if (trees.isEmpty())
-        issues.append(ValidationIssue::error(QStringLiteral("trees"), QStringLiteral("a profile needs at least one tree")));
+        issues.append(ValidationIssue::error(QStringLiteral("trees"), tr("a profile needs at least one tree")));
     QSet<QString> targets;
     for (const QdiscTree &tree : trees) {
         if (tree.device.isEmpty() && trees.size() > 1)
             issues.append(ValidationIssue::error(QStringLiteral("trees"),
-                                                 QStringLiteral("a tree without a target must be the profile's only tree")));
+                                                 tr("a tree without a target must be the profile's only tree")));
         if (!tree.device.isEmpty() && targets.contains(tree.target()))
             issues.append(ValidationIssue::error(QStringLiteral("trees"),
-                                                 QStringLiteral("target %1 has two trees").arg(tree.target())));
+                                                 tr("target %1 has two trees").arg(tree.target())));
         targets.insert(tree.target());
         issues += tree.validate();
     }
@@ -75,7 +80,8 @@ QByteArray Profile::toJsonBytes() const
 std::optional<Profile> Profile::fromJson(const QJsonObject &o, QStringList *errors)
 {
     const qsizetype before = errors->size();
-    if (!TreeJson::checkSchemaVersion(o, QStringLiteral("profile"), errors))
+    //: What a file is, in "this is not a Qdisc Studio profile".
+    if (!TreeJson::checkSchemaVersion(o, tr("profile"), errors))
         return std::nullopt;
 
     Profile profile;
@@ -83,15 +89,15 @@ std::optional<Profile> Profile::fromJson(const QJsonObject &o, QStringList *erro
                                      QStringLiteral("created"), QStringLiteral("modified"), QStringLiteral("trees")};
     for (auto it = o.begin(); it != o.end(); ++it) {
         if (!known.contains(it.key()))
-            errors->append(it.key() + QStringLiteral(": unknown key"));
+            errors->append(it.key() + QStringLiteral(": ") + tr("unknown key"));
     }
     const QJsonValue name = o.value(QStringLiteral("name"));
     if (!name.isString() || name.toString().trimmed().isEmpty())
-        errors->append(QStringLiteral("name: a non-empty string is required"));
+        errors->append(QStringLiteral("name: ") + tr("a non-empty string is required"));
     profile.name = name.toString();
     const QJsonValue description = o.value(QStringLiteral("description"));
     if (!description.isUndefined() && !description.isString())
-        errors->append(QStringLiteral("description: expected a string"));
+        errors->append(QStringLiteral("description: ") + tr("expected a string"));
     profile.description = description.toString();
     for (const char *key : {"created", "modified"}) {
         const QJsonValue v = o.value(QLatin1String(key));
@@ -99,14 +105,14 @@ std::optional<Profile> Profile::fromJson(const QJsonObject &o, QStringList *erro
             continue;
         const QDateTime when = QDateTime::fromString(v.toString(), Qt::ISODateWithMs);
         if (!v.isString() || !when.isValid())
-            errors->append(QString::fromLatin1(key) + QStringLiteral(": expected an ISO 8601 date and time"));
+            errors->append(QString::fromLatin1(key) + QStringLiteral(": ") + tr("expected an ISO 8601 date and time"));
         else if (when.timeSpec() == Qt::LocalTime) // would mean a different instant on every machine
-            errors->append(QString::fromLatin1(key) + QStringLiteral(": needs a time zone, like 2026-11-30T10:00:00Z"));
+            errors->append(QString::fromLatin1(key) + QStringLiteral(": ") + tr("needs a time zone, like 2026-11-30T10:00:00Z"));
         (qstrcmp(key, "created") == 0 ? profile.created : profile.modified) = when.toUTC();
     }
     const QJsonValue trees = o.value(QStringLiteral("trees"));
     if (!trees.isArray()) {
-        errors->append(QStringLiteral("trees: an array of trees is required"));
+        errors->append(QStringLiteral("trees: ") + tr("an array of trees is required"));
     } else {
         const QJsonArray array = trees.toArray();
         for (qsizetype i = 0; i < array.size(); ++i) {
@@ -121,7 +127,8 @@ std::optional<Profile> Profile::fromJson(const QJsonObject &o, QStringList *erro
 
 std::optional<Profile> Profile::fromJsonBytes(const QByteArray &bytes, QStringList *errors)
 {
-    const auto parsed = TreeJson::parseObject(bytes, QStringLiteral("a JSON object at the top"), errors);
+    //: What a profile file must hold, after "expected".
+    const auto parsed = TreeJson::parseObject(bytes, tr("a JSON object at the top"), errors);
     return parsed ? fromJson(*parsed, errors) : std::nullopt;
 }
 

@@ -4,6 +4,7 @@
 #include "model/treejson.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonObject>
 #include <QList>
@@ -22,6 +23,9 @@ namespace qs {
  */
 struct Profile
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::Profile)
+
+public:
     static constexpr int SchemaVersion = TreeJson::SchemaVersion;
 
     QString name;

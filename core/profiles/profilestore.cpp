@@ -13,6 +13,12 @@
 
 namespace qs {
 
+/* TRANSLATOR qs::ProfileStore
+
+   Errors of the profile store. Profile names arrive already in quotes ("Work"); paths and the
+   system's reasons (after a colon) are inserted as they are.
+*/
+
 namespace {
 
 constexpr qsizetype MaxFileNameBytes = 120;
@@ -134,16 +140,16 @@ std::optional<Profile> readProfileFile(const QString &path, QString *reason)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        *reason = QStringLiteral("the file cannot be opened: %1").arg(file.errorString());
+        *reason = ProfileStore::tr("the file cannot be opened: %1").arg(file.errorString());
         return std::nullopt;
     }
     if (file.size() > MaxProfileFileBytes) {
-        *reason = QStringLiteral("the file is %1 bytes; a profile file is at most %2 bytes").arg(file.size()).arg(MaxProfileFileBytes);
+        *reason = ProfileStore::tr("the file is %1 bytes; a profile file is at most %2 bytes").arg(file.size()).arg(MaxProfileFileBytes);
         return std::nullopt;
     }
     const QByteArray bytes = file.readAll();
     if (file.error() != QFileDevice::NoError) {
-        *reason = QStringLiteral("the file cannot be read: %1").arg(file.errorString());
+        *reason = ProfileStore::tr("the file cannot be read: %1").arg(file.errorString());
         return std::nullopt;
     }
     QStringList errors;
@@ -177,7 +183,7 @@ bool writeAtomically(const QString &path, const QByteArray &bytes, QString *reas
         const qint64 n = file.write(bytes.constData() + written, bytes.size() - written);
         if (n <= 0) {
             *reason = n < 0 ? file.errorString()
-                            : QStringLiteral("only %1 of %2 bytes could be written").arg(written).arg(bytes.size());
+                            : ProfileStore::tr("only %1 of %2 bytes could be written").arg(written).arg(bytes.size());
             file.cancelWriting();
             return false;
         }
@@ -280,7 +286,7 @@ ProfileStore::Listing ProfileStore::list() const
     Listing listing;
     const QFileInfo dirInfo(m_directory);
     if (dirInfo.exists() && (!dirInfo.isDir() || !dirInfo.isReadable())) {
-        listing.problems.append({nativePath(m_directory), QStringLiteral("the profile directory cannot be read")});
+        listing.problems.append({nativePath(m_directory), tr("the profile directory cannot be read")});
         return listing;
     }
     const QList<Entry> entries = scan();
@@ -292,7 +298,7 @@ ProfileStore::Listing ProfileStore::list() const
         const Entry *primary = find(entries, entry.profile->name);
         if (primary != &entry) {
             listing.problems.append({nativePath(entry.path),
-                                     QStringLiteral("profile %1 is already stored in %2; this copy is ignored")
+                                     tr("profile %1 is already stored in %2; this copy is ignored")
                                          .arg(quoted(entry.profile->name), nativePath(primary->path))});
             continue;
         }
@@ -314,7 +320,7 @@ std::optional<Profile> ProfileStore::load(const QString &name, QString *error) c
     const QList<Entry> entries = scan();
     if (const Entry *entry = find(entries, name))
         return entry->profile;
-    setError(error, QStringLiteral("There is no profile named %1 in %2.").arg(quoted(name), nativePath(m_directory)));
+    setError(error, tr("There is no profile named %1 in %2.").arg(quoted(name), nativePath(m_directory)));
     return std::nullopt;
 }
 
@@ -322,12 +328,12 @@ bool ProfileStore::save(const Profile &profile, QString *error, Profile *stored)
 {
     const ValidationIssues issues = profile.validate();
     if (hasErrors(issues)) {
-        setError(error, QStringLiteral("Profile %1 was not saved because it is not valid: %2")
+        setError(error, tr("Profile %1 was not saved because it is not valid: %2")
                             .arg(quoted(profile.name), errorSummary(issues)));
         return false;
     }
     if (!QDir().mkpath(m_directory)) {
-        setError(error, QStringLiteral("Profile %1 was not saved: the directory %2 cannot be created.")
+        setError(error, tr("Profile %1 was not saved: the directory %2 cannot be created.")
                             .arg(quoted(profile.name), nativePath(m_directory)));
         return false;
     }
@@ -335,7 +341,7 @@ bool ProfileStore::save(const Profile &profile, QString *error, Profile *stored)
     if (path.isEmpty())
         path = freePathFor(profile.name);
     if (path.isEmpty()) {
-        setError(error, QStringLiteral("Profile %1 was not saved: no free file name in %2.")
+        setError(error, tr("Profile %1 was not saved: no free file name in %2.")
                             .arg(quoted(profile.name), nativePath(m_directory)));
         return false;
     }
@@ -343,9 +349,10 @@ bool ProfileStore::save(const Profile &profile, QString *error, Profile *stored)
     const bool replacing = pathIsTaken(path);
     QString reason;
     if (!writeAtomically(path, toWrite.toJsonBytes(), &reason)) {
-        setError(error, QStringLiteral("Profile %1 was not saved to %2: %3.%4")
-                            .arg(quoted(profile.name), nativePath(path), reason,
-                                 replacing ? QStringLiteral(" The previously saved version is unchanged.") : QString()));
+        //: %3 is the system's reason, %2 the file.
+        setError(error, replacing ? tr("Profile %1 was not saved to %2: %3. The previously saved version is unchanged.")
+                                        .arg(quoted(profile.name), nativePath(path), reason)
+                                  : tr("Profile %1 was not saved to %2: %3.").arg(quoted(profile.name), nativePath(path), reason));
         return false;
     }
     if (stored)
@@ -356,21 +363,21 @@ bool ProfileStore::save(const Profile &profile, QString *error, Profile *stored)
 bool ProfileStore::rename(const QString &oldName, const QString &newName, QString *error)
 {
     if (newName.trimmed().isEmpty()) {
-        setError(error, QStringLiteral("Profile %1 was not renamed: the new name is empty.").arg(quoted(oldName)));
+        setError(error, tr("Profile %1 was not renamed: the new name is empty.").arg(quoted(oldName)));
         return false;
     }
     const QList<Entry> entries = scan();
     const QString oldPath = pathOf(entries, oldName);
     if (oldPath.isEmpty()) {
-        setError(error, QStringLiteral("Profile %1 was not renamed: there is no such profile in %2.")
+        setError(error, tr("Profile %1 was not renamed: there is no such profile in %2.")
                             .arg(quoted(oldName), nativePath(m_directory)));
         return false;
     }
     if (newName == oldName)
         return true;
     if (!pathOf(entries, newName).isEmpty()) {
-        setError(error, QStringLiteral("Profile %1 was not renamed: a profile named %2 already exists "
-                                       "(names are case-sensitive).")
+        setError(error, tr("Profile %1 was not renamed: a profile named %2 already exists "
+                           "(names are case-sensitive).")
                             .arg(quoted(oldName), quoted(newName)));
         return false;
     }
@@ -378,20 +385,20 @@ bool ProfileStore::rename(const QString &oldName, const QString &newName, QStrin
     profile.name = newName;
     const ValidationIssues issues = profile.validate();
     if (hasErrors(issues)) {
-        setError(error, QStringLiteral("Profile %1 was not renamed to %2: %3")
+        setError(error, tr("Profile %1 was not renamed to %2: %3")
                             .arg(quoted(oldName), quoted(newName), errorSummary(issues)));
         return false;
     }
     // Both names may map to the same file ("a/b" and "a:b"): then it is rewritten in place.
     const QString newPath = freePathFor(newName, oldPath);
     if (newPath.isEmpty()) {
-        setError(error, QStringLiteral("Profile %1 was not renamed: no free file name for %2 in %3.")
+        setError(error, tr("Profile %1 was not renamed: no free file name for %2 in %3.")
                             .arg(quoted(oldName), quoted(newName), nativePath(m_directory)));
         return false;
     }
     QString reason;
     if (!writeAtomically(newPath, stamped(profile).toJsonBytes(), &reason)) {
-        setError(error, QStringLiteral("Profile %1 was not renamed to %2: writing %3 failed: %4. The profile is unchanged.")
+        setError(error, tr("Profile %1 was not renamed to %2: writing %3 failed: %4. The profile is unchanged.")
                             .arg(quoted(oldName), quoted(newName), nativePath(newPath), reason));
         return false;
     }
@@ -401,7 +408,7 @@ bool ProfileStore::rename(const QString &oldName, const QString &newName, QStrin
             // Roll back, so that the profile does not exist under two names.
             reason = old.errorString();
             QFile::remove(newPath);
-            setError(error, QStringLiteral("Profile %1 was not renamed: the old file %2 cannot be removed: %3.")
+            setError(error, tr("Profile %1 was not renamed: the old file %2 cannot be removed: %3.")
                                 .arg(quoted(oldName), nativePath(oldPath), reason));
             return false;
         }
@@ -413,13 +420,13 @@ bool ProfileStore::remove(const QString &name, QString *error)
 {
     const QString path = pathOf(scan(), name);
     if (path.isEmpty()) {
-        setError(error, QStringLiteral("Profile %1 was not deleted: there is no such profile in %2.")
+        setError(error, tr("Profile %1 was not deleted: there is no such profile in %2.")
                             .arg(quoted(name), nativePath(m_directory)));
         return false;
     }
     QFile file(path);
     if (!file.remove()) {
-        setError(error, QStringLiteral("Profile %1 was not deleted: %2 cannot be removed: %3.")
+        setError(error, tr("Profile %1 was not deleted: %2 cannot be removed: %3.")
                             .arg(quoted(name), nativePath(path), file.errorString()));
         return false;
     }
@@ -431,12 +438,12 @@ bool ProfileStore::importFile(const QString &path, QString *error, QString *impo
     QString reason;
     std::optional<Profile> profile = readProfileFile(path, &reason);
     if (!profile) {
-        setError(error, QStringLiteral("%1 was not imported: %2").arg(nativePath(path), reason));
+        setError(error, tr("%1 was not imported: %2").arg(nativePath(path), reason));
         return false;
     }
     const ValidationIssues issues = profile->validate();
     if (hasErrors(issues)) {
-        setError(error, QStringLiteral("%1 was not imported: profile %2 is not valid: %3")
+        setError(error, tr("%1 was not imported: profile %2 is not valid: %3")
                             .arg(nativePath(path), quoted(profile->name), errorSummary(issues)));
         return false;
     }
@@ -460,12 +467,12 @@ bool ProfileStore::exportTo(const QString &name, const QString &path, QString *e
     QString loadError;
     const std::optional<Profile> profile = load(name, &loadError);
     if (!profile) {
-        setError(error, QStringLiteral("Profile %1 was not exported: %2").arg(quoted(name), loadError));
+        setError(error, tr("Profile %1 was not exported: %2").arg(quoted(name), loadError));
         return false;
     }
     QString reason;
     if (!writeAtomically(path, profile->toJsonBytes(), &reason)) {
-        setError(error, QStringLiteral("Profile %1 was not exported to %2: %3.").arg(quoted(name), nativePath(path), reason));
+        setError(error, tr("Profile %1 was not exported to %2: %3.").arg(quoted(name), nativePath(path), reason));
         return false;
     }
     return true;

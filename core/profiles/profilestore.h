@@ -2,6 +2,7 @@
 
 #include "profile.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -21,6 +22,8 @@ namespace qs {
  */
 class ProfileStore
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::ProfileStore)
+
 public:
     /** A file in the directory that could not be read as a profile, and why. */
     struct LoadProblem

@@ -343,8 +343,9 @@ QStringList TcExporter::commands(const QdiscTree &tree)
             continue;
         }
         if (q.kind() == QdiscKind::Foreign) {
-            lines.append(QStringLiteral("# %1 qdisc %2 at %3 is kept as it is: Qdisc Studio cannot write its options")
-                             .arg(q.kindName(), q.handle.toString(), q.parent.toString()));
+            //: A comment in an exported tc script: %1 a qdisc kind (cake, fq, …), %2 its handle, %3 its parent.
+            lines.append(QStringLiteral("# ") + tr("%1 qdisc %2 at %3 is kept as it is: Qdisc Studio cannot write its options")
+                                                    .arg(q.kindName(), q.handle.toString(), q.parent.toString()));
             continue;
         }
         QString where = q.parent.isRoot() ? QStringLiteral(" root") : QStringLiteral(" parent ") + q.parent.toString();
@@ -370,9 +371,10 @@ QStringList TcExporter::commands(const QdiscTree &tree)
     for (const U32Filter &f : tree.filters)
         lines.append(filterCommand(tree, f));
     for (const ForeignFilter &f : tree.foreignFilters)
-        lines.append(QStringLiteral("# %1 filter at %2 prio %3 is kept as it is: Qdisc Studio cannot write its options")
-                         .arg(f.kind, f.parent.toString())
-                         .arg(f.prio));
+        //: A comment in an exported tc script: %1 a classifier kind (flower, bpf, …), %2 its parent, %3 its prio.
+        lines.append(QStringLiteral("# ") + tr("%1 filter at %2 prio %3 is kept as it is: Qdisc Studio cannot write its options")
+                                                .arg(f.kind, f.parent.toString())
+                                                .arg(f.prio));
     return lines;
 }
 

@@ -2,6 +2,7 @@
 
 #include "model/qdisctree.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -15,6 +16,8 @@ namespace qs {
  */
 class TcExporter
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::TcExporter)
+
 public:
     /** The commands for one tree, one per line. The tree must name its device. */
     static QStringList commands(const QdiscTree &tree);

@@ -7,6 +7,15 @@
 
 namespace qs {
 
+/* TRANSLATOR qs::TcImporter
+
+   Errors and warnings for tc commands pasted into Qdisc Studio, shown at the word they are about.
+   Words of tc's command language (qdisc, class, filter, dev, parent, handle, classid, flowid, prio,
+   the kinds netem, htb, u32, … and their options), the commands quoted in the messages, values in tc
+   syntax (10mbit, 100ms, 1:10, 800::800) and the kernel's own messages in ("…"), with error names
+   such as EINVAL or EBUSY, stay as they are: the user compares them with what tc prints.
+*/
+
 namespace {
 
 /** iproute2's matches(): @p word is a non-empty prefix of @p keyword. */
@@ -38,14 +47,14 @@ public:
     QStringView next()
     {
         if (atEnd())
-            fail(QStringLiteral("the command ends too early"));
+            fail(TcImporter::tr("the command ends too early"));
         return m_words[m_pos++].text;
     }
     /** tc's NEXT_ARG(): the value that must follow a keyword. */
     QStringView value(QStringView keyword)
     {
         if (atEnd())
-            throw Failure{m_pos - 1, QStringLiteral("\"%1\" needs a value after it").arg(keyword)};
+            throw Failure{m_pos - 1, TcImporter::tr("\"%1\" needs a value after it").arg(keyword)};
         return m_words[m_pos++].text;
     }
     /** tc's NEXT_IS_NUMBER(). */
@@ -73,7 +82,8 @@ T require(Cursor &cursor, std::optional<T> parsed, const QString &what)
 
 QString unsupported(QStringView option, QStringView kind)
 {
-    return QStringLiteral("%1 option \"%2\" is not supported by Qdisc Studio yet").arg(kind, option);
+    //: %1 is a kind (tbf, htb, htb class, sfq, …), %2 the option word from the script.
+    return TcImporter::tr("%1 option \"%2\" is not supported by Qdisc Studio yet").arg(kind, option);
 }
 
 // --- value readers: tc's parser for each field, with a message naming the field ----------------
@@ -82,7 +92,8 @@ Probability readPercent(Cursor &c, QStringView field)
 {
     const QStringView word = c.value(field);
     return require(c, TcUnits::parsePercent(word),
-                   QStringLiteral("%1 must be a percentage from 0 to 100, like 1% or 0.5%").arg(field));
+                   //: %1 names the value: a tc option (loss, reorder, …) or a label such as "delay correlation".
+                   TcImporter::tr("%1 must be a percentage from 0 to 100, like 1% or 0.5%").arg(field));
 }
 
 /** parse_percent() without the scaling: what tc derives the loss-model defaults from. */
@@ -90,22 +101,22 @@ double readPercentFraction(Cursor &c, QStringView field)
 {
     const QStringView word = c.value(field);
     return require(c, TcUnits::parsePercentFraction(word),
-                   QStringLiteral("%1 must be a percentage from 0 to 100, like 1% or 0.5%").arg(field));
+                   TcImporter::tr("%1 must be a percentage from 0 to 100, like 1% or 0.5%").arg(field));
 }
 
 quint64 readRate(Cursor &c, QStringView field)
 {
     const QStringView word = c.value(field);
     if (word.contains(u'%'))
-        c.fail(QStringLiteral("a %1 in percent of the link speed depends on the device; give bits per second, like 10mbit").arg(field));
+        c.fail(TcImporter::tr("a %1 in percent of the link speed depends on the device; give bits per second, like 10mbit").arg(field));
     return require(c, TcUnits::parseRate64(word),
-                   QStringLiteral("%1 must be a rate like 10mbit, 512kbit or 1gbit").arg(field));
+                   TcImporter::tr("%1 must be a rate like 10mbit, 512kbit or 1gbit").arg(field));
 }
 
 quint32 readSize(Cursor &c, QStringView field)
 {
     const QStringView word = c.value(field);
-    return require(c, TcUnits::parseSize(word), QStringLiteral("%1 must be a size like 1514, 32kb or 1mb").arg(field));
+    return require(c, TcUnits::parseSize(word), TcImporter::tr("%1 must be a size like 1514, 32kb or 1mb").arg(field));
 }
 
 /** get_size_and_cell() without the "/cell" part, which only shapes the old rate tables. */
@@ -113,28 +124,28 @@ quint32 readSizeNoCell(Cursor &c, QStringView field)
 {
     const QStringView word = c.value(field);
     if (word.contains(u'/'))
-        c.fail(QStringLiteral("the \"/cell\" suffix of %1 is not supported by Qdisc Studio yet").arg(field));
-    return require(c, TcUnits::parseSize(word), QStringLiteral("%1 must be a size like 1514, 32kb or 1mb").arg(field));
+        c.fail(TcImporter::tr("the \"/cell\" suffix of %1 is not supported by Qdisc Studio yet").arg(field));
+    return require(c, TcUnits::parseSize(word), TcImporter::tr("%1 must be a size like 1514, 32kb or 1mb").arg(field));
 }
 
 quint32 readTimeUs(Cursor &c, QStringView field)
 {
     const QStringView word = c.value(field);
-    return require(c, TcUnits::parseTimeUs(word), QStringLiteral("%1 must be a time like 100ms, 1.5s or 500us").arg(field));
+    return require(c, TcUnits::parseTimeUs(word), TcImporter::tr("%1 must be a time like 100ms, 1.5s or 500us").arg(field));
 }
 
 qint64 readTime64(Cursor &c, QStringView field)
 {
     const QStringView word = c.value(field);
-    return require(c, TcUnits::parseTime64Ns(word), QStringLiteral("%1 must be a time like 100ms, 500us or 800ns").arg(field));
+    return require(c, TcUnits::parseTime64Ns(word), TcImporter::tr("%1 must be a time like 100ms, 500us or 800ns").arg(field));
 }
 
 quint32 readU32(Cursor &c, QStringView field, int base)
 {
     const QStringView word = c.value(field);
     return require(c, TcUnits::parseU32(word, base),
-                   base == 16 ? QStringLiteral("%1 must be a hexadecimal number").arg(field)
-                              : QStringLiteral("%1 must be a whole number from 0 to 4294967295").arg(field));
+                   base == 16 ? TcImporter::tr("%1 must be a hexadecimal number").arg(field)
+                              : TcImporter::tr("%1 must be a whole number from 0 to 4294967295").arg(field));
 }
 
 /** netem's get_ticks(): microseconds that must fit the kernel's 32-bit tick field. */
@@ -142,7 +153,7 @@ quint64 readTicksUs(Cursor &c, QStringView field)
 {
     const quint32 us = readTimeUs(c, field);
     if (us > NetemParams::MaxDelayUs)
-        c.fail(QStringLiteral("%1 %2 is too large; netem takes at most %3")
+        c.fail(TcImporter::tr("%1 %2 is too large; netem takes at most %3")
                    .arg(field, TcUnits::formatTimeUs(us), TcUnits::formatTimeUs(NetemParams::MaxDelayUs)));
     return us;
 }
@@ -152,7 +163,7 @@ NetemDistribution readDistribution(Cursor &c)
     const QStringView word = c.value(u"distribution");
     const auto d = netemDistributionFromName(word);
     if (!d)
-        c.fail(QStringLiteral("unknown distribution; use uniform, normal, pareto or paretonormal"));
+        c.fail(TcImporter::tr("unknown distribution; use uniform, normal, pareto or paretonormal"));
     return *d;
 }
 
@@ -187,12 +198,13 @@ NetemParams parseNetem(Cursor &c, NetemPresence *presence, QList<TcScriptError> 
                 p.jitterUs = readTicksUs(c, u"jitter");
                 if (c.nextIsNumber()) {
                     presence->correlation = true;
-                    p.delayCorrelation = readPercent(c, u"delay correlation");
+                    //: Labels such as this one name a value of a netem option in other messages.
+                    p.delayCorrelation = readPercent(c, TcImporter::tr("delay correlation"));
                 }
             }
         } else if (matches(word, u"loss") || matches(word, u"drop")) {
             if (lossSeen)
-                c.failAt(at, QStringLiteral("loss is given twice"));
+                c.failAt(at, TcImporter::tr("loss is given twice"));
             lossSeen = true;
             const QStringView model = c.peek();
             if (TcUnits::startsWithDigit(model) || model == u"random") {
@@ -202,7 +214,7 @@ NetemParams parseNetem(Cursor &c, NetemPresence *presence, QList<TcScriptError> 
                 loss.probability = readPercent(c, u"loss");
                 if (c.nextIsNumber()) {
                     presence->correlation = true;
-                    loss.correlation = readPercent(c, u"loss correlation");
+                    loss.correlation = readPercent(c, TcImporter::tr("loss correlation"));
                 }
                 // "loss 0% 25%" is a real state (the kernel keeps the correlation); "loss 0%" is no loss.
                 if (!loss.probability.isZero() || !loss.correlation.isZero())
@@ -225,7 +237,7 @@ NetemParams parseNetem(Cursor &c, NetemPresence *presence, QList<TcScriptError> 
                 p.loss = loss;
             } else {
                 c.next();
-                c.fail(QStringLiteral("unknown loss model; use a percentage, random, state or gemodel"));
+                c.fail(TcImporter::tr("unknown loss model; use a percentage, random, state or gemodel"));
             }
         } else if (matches(word, u"ecn")) {
             p.ecn = true;
@@ -235,14 +247,14 @@ NetemParams parseNetem(Cursor &c, NetemPresence *presence, QList<TcScriptError> 
             p.reorder.probability = readPercent(c, u"reorder");
             if (c.nextIsNumber()) {
                 presence->correlation = true;
-                p.reorder.correlation = readPercent(c, u"reorder correlation");
+                p.reorder.correlation = readPercent(c, TcImporter::tr("reorder correlation"));
             }
         } else if (matches(word, u"corrupt")) {
             presence->corrupt = true;
             p.corrupt.probability = readPercent(c, u"corrupt");
             if (c.nextIsNumber()) {
                 presence->correlation = true;
-                p.corrupt.correlation = readPercent(c, u"corrupt correlation");
+                p.corrupt.correlation = readPercent(c, TcImporter::tr("corrupt correlation"));
             }
         } else if (matches(word, u"gap")) {
             p.gap = readU32(c, u"gap", 0);
@@ -250,7 +262,7 @@ NetemParams parseNetem(Cursor &c, NetemPresence *presence, QList<TcScriptError> 
             p.duplicate.probability = readPercent(c, u"duplicate");
             if (c.nextIsNumber()) {
                 duplicateCorrelationAt = c.position();
-                duplicateCorrelation = readPercent(c, u"duplicate correlation");
+                duplicateCorrelation = readPercent(c, TcImporter::tr("duplicate correlation"));
             }
         } else if (matches(word, u"distribution")) {
             p.distribution = readDistribution(c);
@@ -260,47 +272,47 @@ NetemParams parseNetem(Cursor &c, NetemPresence *presence, QList<TcScriptError> 
             p.rate.bytesPerSecond = readRate(c, u"rate");
             if (c.nextIsSignedNumber()) {
                 const QStringView v = c.next();
-                p.rate.packetOverhead = require(c, TcUnits::parseS32(v, 0), QStringLiteral("packet overhead must be a whole number of bytes"));
+                p.rate.packetOverhead = require(c, TcUnits::parseS32(v, 0), TcImporter::tr("packet overhead must be a whole number of bytes"));
             }
             if (c.nextIsNumber())
-                p.rate.cellSize = readU32(c, u"cell size", 0);
+                p.rate.cellSize = readU32(c, TcImporter::tr("cell size"), 0);
             if (c.nextIsSignedNumber()) {
                 const QStringView v = c.next();
-                p.rate.cellOverhead = require(c, TcUnits::parseS32(v, 0), QStringLiteral("cell overhead must be a whole number of bytes"));
+                p.rate.cellOverhead = require(c, TcUnits::parseS32(v, 0), TcImporter::tr("cell overhead must be a whole number of bytes"));
             }
         } else if (matches(word, u"slot")) {
             presence->slot = true;
             p.slot.enabled = true;
             if (c.nextIsNumber()) {
-                p.slot.minDelayNs = readTime64(c, u"slot minimum delay");
+                p.slot.minDelayNs = readTime64(c, TcImporter::tr("slot minimum delay"));
                 if (c.nextIsNumber()) {
-                    p.slot.maxDelayNs = readTime64(c, u"slot maximum delay");
+                    p.slot.maxDelayNs = readTime64(c, TcImporter::tr("slot maximum delay"));
                     if (p.slot.maxDelayNs < p.slot.minDelayNs)
-                        c.fail(QStringLiteral("the slot maximum delay is below the minimum"));
+                        c.fail(TcImporter::tr("the slot maximum delay is below the minimum"));
                 } else {
                     p.slot.maxDelayNs = p.slot.minDelayNs;
                 }
             } else {
                 const QStringView form = c.value(u"slot");
                 if (form != u"distribution")
-                    c.fail(QStringLiteral("unknown slot parameter; use \"slot MIN [MAX]\" or \"slot distribution DIST DELAY JITTER\""));
+                    c.fail(TcImporter::tr("unknown slot parameter; use \"slot MIN [MAX]\" or \"slot distribution DIST DELAY JITTER\""));
                 p.slot.distribution = readDistribution(c);
-                p.slot.distDelayNs = readTime64(c, u"slot delay");
-                p.slot.distJitterNs = readTime64(c, u"slot jitter");
+                p.slot.distDelayNs = readTime64(c, TcImporter::tr("slot delay"));
+                p.slot.distJitterNs = readTime64(c, TcImporter::tr("slot jitter"));
                 if (p.slot.distJitterNs <= 0)
-                    c.fail(QStringLiteral("the slot jitter must be above 0"));
+                    c.fail(TcImporter::tr("the slot jitter must be above 0"));
             }
             if (!c.atEnd() && matches(c.peek(), u"packets")) {
                 c.next();
                 const QStringView v = c.value(u"packets");
-                p.slot.maxPackets = require(c, TcUnits::parseS32(v, 0), QStringLiteral("slot packets must be a whole number"));
+                p.slot.maxPackets = require(c, TcUnits::parseS32(v, 0), TcImporter::tr("slot packets must be a whole number"));
             }
             if (!c.atEnd() && matches(c.peek(), u"bytes")) {
                 c.next();
                 p.slot.maxBytes = qint32(readSize(c, u"slot bytes"));
             }
         } else {
-            c.failAt(at, QStringLiteral("unknown netem option"));
+            c.failAt(at, TcImporter::tr("unknown netem option"));
         }
     }
 
@@ -311,16 +323,16 @@ NetemParams parseNetem(Cursor &c, NetemPresence *presence, QList<TcScriptError> 
     // The checks tc makes before it sends anything.
     if (p.reorder.isSet()) {
         if (p.delayUs == 0)
-            c.fail(QStringLiteral("reordering is not possible without a delay"));
+            c.fail(TcImporter::tr("reordering is not possible without a delay"));
         if (p.gap == 0)
             p.gap = 1;
     } else if (p.gap > 0) {
-        c.fail(QStringLiteral("gap is given without a reorder probability"));
+        c.fail(TcImporter::tr("gap is given without a reorder probability"));
     }
     if (p.ecn && !p.hasLoss())
-        c.fail(QStringLiteral("ecn is given without a loss probability or loss model"));
+        c.fail(TcImporter::tr("ecn is given without a loss probability or loss model"));
     if (presence->distribution && (p.delayUs == 0 || p.jitterUs == 0))
-        c.fail(QStringLiteral("a distribution needs both a delay and a jitter"));
+        c.fail(TcImporter::tr("a distribution needs both a delay and a jitter"));
 
     // One slot form reaches the kernel's use: with a distribution table it ignores min/max,
     // without one the distribution delay and jitter. Keep only what counts, so both spellings
@@ -340,7 +352,7 @@ NetemParams parseNetem(Cursor &c, NetemPresence *presence, QList<TcScriptError> 
     else if (!duplicateCorrelation.isZero()) {
         const TcWord &word = c.word(duplicateCorrelationAt);
         warnings->append({word.line, word.column, word.text,
-                          QStringLiteral("this duplicate correlation is dropped: tc only sends it together "
+                          TcImporter::tr("this duplicate correlation is dropped: tc only sends it together "
                                          "with a delay, loss, reorder or corrupt correlation")});
     }
     return p;
@@ -389,7 +401,7 @@ TbfParams parseTbf(Cursor &c)
     bool peakSeen = false;
     const auto once = [&](bool &seen, qsizetype at, QStringView name) {
         if (seen)
-            c.failAt(at, QStringLiteral("%1 is given twice").arg(name));
+            c.failAt(at, TcImporter::tr("%1 is given twice").arg(name));
         seen = true;
     };
     while (!c.atEnd()) {
@@ -398,13 +410,13 @@ TbfParams parseTbf(Cursor &c)
         if (matches(word, u"limit")) {
             once(limitSeen, at, u"limit");
             if (latencySeen)
-                c.failAt(at, QStringLiteral("give either limit or latency, not both"));
+                c.failAt(at, TcImporter::tr("give either limit or latency, not both"));
             p.limitMode = TbfParams::LimitMode::Bytes;
             p.limitBytes = readSize(c, u"limit");
         } else if (matches(word, u"latency")) {
             once(latencySeen, at, u"latency");
             if (limitSeen)
-                c.failAt(at, QStringLiteral("give either limit or latency, not both"));
+                c.failAt(at, TcImporter::tr("give either limit or latency, not both"));
             p.limitMode = TbfParams::LimitMode::Latency;
             p.latencyUs = readTimeUs(c, u"latency");
         } else if (matches(word, u"burst") || word == u"buffer" || word == u"maxburst") {
@@ -422,18 +434,18 @@ TbfParams parseTbf(Cursor &c)
         } else if (word == u"mpu" || matches(word, u"overhead") || matches(word, u"linklayer")) {
             c.failAt(at, unsupported(word, u"tbf"));
         } else {
-            c.failAt(at, QStringLiteral("unknown tbf option"));
+            c.failAt(at, TcImporter::tr("unknown tbf option"));
         }
     }
     if (p.rateBytesPerSecond == 0)
-        c.fail(QStringLiteral("tbf needs a rate above 0"));
+        c.fail(TcImporter::tr("tbf needs a rate above 0"));
     if (p.burstBytes == 0)
-        c.fail(QStringLiteral("tbf needs a burst above 0"));
+        c.fail(TcImporter::tr("tbf needs a burst above 0"));
     if (p.peakRateBytesPerSecond != 0 && p.mtu == 0)
-        c.fail(QStringLiteral("a tbf peakrate needs an mtu"));
+        c.fail(TcImporter::tr("a tbf peakrate needs an mtu"));
     if ((p.limitMode == TbfParams::LimitMode::Bytes && p.limitBytes == 0) ||
         (p.limitMode == TbfParams::LimitMode::Latency && p.latencyUs == 0))
-        c.fail(QStringLiteral("tbf needs a limit or a latency above 0"));
+        c.fail(TcImporter::tr("tbf needs a limit or a latency above 0"));
     return p;
 }
 
@@ -452,7 +464,7 @@ HtbQdiscParams parseHtbQdisc(Cursor &c)
         else if (matches(word, u"debug") || matches(word, u"offload"))
             c.failAt(at, unsupported(word, u"htb"));
         else
-            c.failAt(at, QStringLiteral("unknown htb option"));
+            c.failAt(at, TcImporter::tr("unknown htb option"));
     }
     return p;
 }
@@ -471,7 +483,7 @@ HtbClassParams parseHtbClass(Cursor &c)
             p.mtu = readU32(c, u"mtu", 10);
         } else if (matches(word, u"overhead")) {
             const QStringView v = c.value(u"overhead");
-            p.overhead = require(c, TcUnits::parseU16(v, 10), QStringLiteral("overhead must be 0…65535 bytes"));
+            p.overhead = require(c, TcUnits::parseU16(v, 10), TcImporter::tr("overhead must be 0…65535 bytes"));
         } else if (matches(word, u"quantum")) {
             p.quantum = readU32(c, u"quantum", 10);
         } else if (matches(word, u"burst") || word == u"buffer" || word == u"maxburst") {
@@ -480,22 +492,22 @@ HtbClassParams parseHtbClass(Cursor &c)
             p.cburstBytes = readSizeNoCell(c, u"cburst");
         } else if (word == u"ceil") {
             if (ceilSeen)
-                c.failAt(at, QStringLiteral("ceil is given twice"));
+                c.failAt(at, TcImporter::tr("ceil is given twice"));
             ceilSeen = true;
             p.ceilBytesPerSecond = readRate(c, u"ceil");
         } else if (word == u"rate") {
             if (rateSeen)
-                c.failAt(at, QStringLiteral("rate is given twice"));
+                c.failAt(at, TcImporter::tr("rate is given twice"));
             rateSeen = true;
             p.rateBytesPerSecond = readRate(c, u"rate");
         } else if (matches(word, u"mpu") || matches(word, u"linklayer")) {
             c.failAt(at, unsupported(word, u"htb class"));
         } else {
-            c.failAt(at, QStringLiteral("unknown htb class option"));
+            c.failAt(at, TcImporter::tr("unknown htb class option"));
         }
     }
     if (p.rateBytesPerSecond == 0)
-        c.fail(QStringLiteral("an htb class needs a rate above 0"));
+        c.fail(TcImporter::tr("an htb class needs a rate above 0"));
     // Spelled out the way tc fills it in, so "ceil = rate" round-trips as one form.
     if (p.ceilBytesPerSecond == 0)
         p.ceilBytesPerSecond = p.rateBytesPerSecond;
@@ -512,11 +524,11 @@ SfqParams parseSfq(Cursor &c)
             p.quantum = readSize(c, u"quantum");
         } else if (word == u"perturb") {
             const QStringView v = c.value(u"perturb");
-            p.perturbSeconds = require(c, TcUnits::parseInteger(v, 0), QStringLiteral("perturb must be a whole number of seconds"));
+            p.perturbSeconds = require(c, TcUnits::parseInteger(v, 0), TcImporter::tr("perturb must be a whole number of seconds"));
         } else if (word == u"limit") {
             p.limit = readU32(c, u"limit", 0);
             if (p.limit < 2)
-                c.fail(QStringLiteral("an sfq limit must be above 1"));
+                c.fail(TcImporter::tr("an sfq limit must be above 1"));
         } else if (word == u"divisor") {
             p.divisor = readU32(c, u"divisor", 0);
         } else if (word == u"flows") {
@@ -529,7 +541,7 @@ SfqParams parseSfq(Cursor &c)
                    word == u"avpkt" || word == u"probability" || word == u"ecn" || word == u"harddrop") {
             c.failAt(at, unsupported(word, u"sfq"));
         } else {
-            c.failAt(at, QStringLiteral("unknown sfq option"));
+            c.failAt(at, TcImporter::tr("unknown sfq option"));
         }
     }
     return p;
@@ -564,7 +576,7 @@ FqCodelParams parseFqCodel(Cursor &c)
         else if (word == u"ce_threshold_selector")
             c.failAt(at, unsupported(word, u"fq_codel"));
         else
-            c.failAt(at, QStringLiteral("unknown fq_codel option"));
+            c.failAt(at, TcImporter::tr("unknown fq_codel option"));
     }
     return p;
 }
@@ -578,7 +590,8 @@ std::optional<quint32> parseFifoLimit(Cursor &c, QStringView kind)
         if (word == u"limit")
             limit = readSize(c, u"limit");
         else
-            c.failAt(at, QStringLiteral("unknown %1 option").arg(kind));
+            //: %1 is pfifo or bfifo.
+            c.failAt(at, TcImporter::tr("unknown %1 option").arg(kind));
     }
     return limit;
 }
@@ -593,31 +606,31 @@ PrioParams parsePrio(Cursor &c)
         const QStringView word = c.next();
         if (word == u"bands") {
             if (mapping)
-                c.failAt(at, QStringLiteral("bands must come before priomap"));
+                c.failAt(at, TcImporter::tr("bands must come before priomap"));
             const QStringView v = c.value(u"bands");
-            p.bands = require(c, TcUnits::parseInteger(v, 10), QStringLiteral("bands must be a whole number"));
+            p.bands = require(c, TcUnits::parseInteger(v, 10), TcImporter::tr("bands must be a whole number"));
         } else if (word == u"priomap") {
             if (mapping)
-                c.failAt(at, QStringLiteral("priomap is given twice"));
+                c.failAt(at, TcImporter::tr("priomap is given twice"));
             mapping = true;
         } else if (word == u"multiqueue") {
             c.failAt(at, unsupported(word, u"prio"));
         } else if (mapping) {
             const auto band = TcUnits::parseU32(word, 10);
             if (!band)
-                c.failAt(at, QStringLiteral("a priomap entry must be a band number"));
+                c.failAt(at, TcImporter::tr("a priomap entry must be a band number"));
             // tc compares unsigned ("band >= opt.bands"): 4294967295 must not wrap to -1.
             if (*band >= quint32(p.bands))
-                c.failAt(at, QStringLiteral("band %1 does not exist; there are %2 bands").arg(*band).arg(p.bands));
+                c.failAt(at, TcImporter::tr("band %1 does not exist; there are %n bands", nullptr, p.bands).arg(*band));
             if (index >= int(p.priomap.size()))
-                c.failAt(at, QStringLiteral("the priomap has 16 entries at most"));
+                c.failAt(at, TcImporter::tr("the priomap has 16 entries at most"));
             p.priomap[size_t(index++)] = quint8(*band);
         } else {
-            c.failAt(at, QStringLiteral("unknown prio option"));
+            c.failAt(at, TcImporter::tr("unknown prio option"));
         }
     }
     if (p.bands < PrioParams::MinBands || p.bands > PrioParams::MaxBands)
-        c.fail(QStringLiteral("prio needs 2…16 bands, not %1").arg(p.bands));
+        c.fail(TcImporter::tr("prio needs 2…16 bands, not %1").arg(p.bands));
     return p;
 }
 
@@ -668,25 +681,25 @@ U32Match parseMatchWords(Cursor &c)
         const QStringView valueWord = c.value(u"match");
         const auto value = TcUnits::parseU32(valueWord, 0);
         if (!value || *value > limit)
-            c.fail(QStringLiteral("the match value must be a number up to 0x%1").arg(limit, 0, 16));
+            c.fail(TcImporter::tr("the match value must be a number up to 0x%1").arg(limit, 0, 16));
         const QStringView maskWord = c.value(u"match");
         const auto mask = TcUnits::parseU32(maskWord, 16);
         if (!mask || *mask > limit)
-            c.fail(QStringLiteral("the match mask must be a hexadecimal number up to 0x%1").arg(limit, 0, 16));
+            c.fail(TcImporter::tr("the match mask must be a hexadecimal number up to 0x%1").arg(limit, 0, 16));
         if (!c.atEnd() && c.peek() == u"at") {
             c.next();
             if (field != U32Match::Field::U32 && field != U32Match::Field::U16 && field != U32Match::Field::U8)
-                c.fail(QStringLiteral("\"at\" is only supported on u32, u16 and u8 matches"));
+                c.fail(TcImporter::tr("\"at\" is only supported on u32, u16 and u8 matches"));
             const QStringView offWord = c.value(u"at");
             if (offWord.startsWith(u"nexthdr+"))
-                c.fail(QStringLiteral("nexthdr+ offsets are not supported by Qdisc Studio yet"));
+                c.fail(TcImporter::tr("nexthdr+ offsets are not supported by Qdisc Studio yet"));
             const auto off = TcUnits::parseInteger(offWord, 0);
             if (!off || *off < 0)
-                c.fail(QStringLiteral("the offset must be a whole number of bytes"));
+                c.fail(TcImporter::tr("the offset must be a whole number of bytes"));
             offset = *off;
         }
         if (field == U32Match::Field::U32 && offset % 4 != 0)
-            c.fail(QStringLiteral("a u32 match needs an offset that is a multiple of 4"));
+            c.fail(TcImporter::tr("a u32 match needs an offset that is a multiple of 4"));
         const bool raw = field == U32Match::Field::U32 || field == U32Match::Field::U16 || field == U32Match::Field::U8;
         return U32Match::masked(field, *value, *mask, raw ? offset : 0);
     };
@@ -709,16 +722,16 @@ U32Match parseMatchWords(Cursor &c)
             if (addressText == u"any" || addressText == u"all" || addressText == u"default") {
                 // Already a prefix of its own (bitlen -2): tc refuses another one after it.
                 if (slash >= 0)
-                    c.fail(QStringLiteral("\"%1\" takes no prefix length; write \"%1\" alone or 0.0.0.0/0").arg(addressText));
+                    c.fail(TcImporter::tr("\"%1\" takes no prefix length; write \"%1\" alone or 0.0.0.0/0").arg(addressText));
                 prefix = 0;
             } else {
-                address = require(c, parseIpv4(addressText), QStringLiteral("not an IPv4 address; write it like 198.18.0.1/32"));
+                address = require(c, parseIpv4(addressText), TcImporter::tr("not an IPv4 address; write it like 198.18.0.1/32"));
             }
             if (slash >= 0)
                 prefix = require(c, parsePrefixLength(text.mid(slash + 1)),
-                                 QStringLiteral("the prefix length must be 0…32 or a contiguous mask like 255.255.0.0"));
+                                 TcImporter::tr("the prefix length must be 0…32 or a contiguous mask like 255.255.0.0"));
             if (!c.atEnd() && c.peek() == u"at")
-                c.failAt(c.position(), QStringLiteral("\"at\" is only supported on u32, u16 and u8 matches"));
+                c.failAt(c.position(), TcImporter::tr("\"at\" is only supported on u32, u16 and u8 matches"));
             return U32Match::ipAddress(field == u"src" ? U32Match::Field::IpSrc : U32Match::Field::IpDst, address, prefix);
         }
         if (field == u"tos" || matches(field, u"dsfield") || matches(field, u"precedence"))
@@ -729,10 +742,10 @@ U32Match parseMatchWords(Cursor &c)
             return readMasked(U32Match::Field::IpSport, 20, 0xFFFF);
         if (field == u"dport")
             return readMasked(U32Match::Field::IpDport, 22, 0xFFFF);
-        c.fail(QStringLiteral("this ip match is not supported by Qdisc Studio yet; use src, dst, protocol, "
+        c.fail(TcImporter::tr("this ip match is not supported by Qdisc Studio yet; use src, dst, protocol, "
                               "tos, dsfield, sport or dport, or a raw u32/u16/u8 match"));
     }
-    c.failAt(start, QStringLiteral("this match is not supported by Qdisc Studio yet; use ip, u32, u16 or u8"));
+    c.failAt(start, TcImporter::tr("this match is not supported by Qdisc Studio yet; use ip, u32, u16 or u8"));
 }
 
 MirredAction parseActionWords(Cursor &c)
@@ -740,7 +753,7 @@ MirredAction parseActionWords(Cursor &c)
     const qsizetype start = c.position();
     const QStringView kind = c.value(u"action");
     if (!matches(kind, u"mirred"))
-        c.failAt(start, QStringLiteral("only the mirred action is supported by Qdisc Studio yet"));
+        c.failAt(start, TcImporter::tr("only the mirred action is supported by Qdisc Studio yet"));
     MirredAction action;
     const QStringView direction = c.value(u"mirred");
     if (matches(direction, u"egress"))
@@ -748,20 +761,20 @@ MirredAction parseActionWords(Cursor &c)
     else if (matches(direction, u"ingress"))
         action.direction = MirredAction::Direction::Ingress;
     else
-        c.fail(QStringLiteral("mirred needs a direction: egress or ingress"));
+        c.fail(TcImporter::tr("mirred needs a direction: egress or ingress"));
     const QStringView mode = c.value(u"mirred");
     if (matches(mode, u"redirect"))
         action.mode = MirredAction::Mode::Redirect;
     else if (matches(mode, u"mirror"))
         action.mode = MirredAction::Mode::Mirror;
     else
-        c.fail(QStringLiteral("mirred needs redirect or mirror"));
+        c.fail(TcImporter::tr("mirred needs redirect or mirror"));
     const QStringView devWord = c.value(u"mirred");
     if (!matches(devWord, u"dev"))
-        c.fail(QStringLiteral("mirred needs \"dev NAME\""));
+        c.fail(TcImporter::tr("mirred needs \"dev NAME\""));
     action.device = c.value(u"dev").toString();
     if (!isValidDeviceName(action.device))
-        c.fail(QStringLiteral("not a valid interface name"));
+        c.fail(TcImporter::tr("not a valid interface name"));
     return action;
 }
 
@@ -811,7 +824,7 @@ private:
         else if (base == u"modprobe")
             runModprobe(c);
         else
-            c.fail(QStringLiteral("not a tc command"));
+            c.fail(TcImporter::tr("not a tc command"));
     }
 
     /** Steps over sudo's options, the values of those that take one included; returns the program word. */
@@ -852,11 +865,11 @@ private:
     {
         const QStringView module = c.value(u"modprobe");
         if (module != u"ifb")
-            c.fail(QStringLiteral("only \"modprobe ifb\" is understood; other modules load by themselves"));
+            c.fail(TcImporter::tr("only \"modprobe ifb\" is understood; other modules load by themselves"));
         while (!c.atEnd()) {
             const QStringView option = c.next();
             if (!option.startsWith(u"numifbs="))
-                c.fail(QStringLiteral("unknown ifb module option"));
+                c.fail(TcImporter::tr("unknown ifb module option"));
         }
     }
 
@@ -869,11 +882,11 @@ private:
             if (option == u"-n" || matches(option, u"-netns"))
                 netns = c.value(option).toString();
             else
-                c.fail(QStringLiteral("unknown ip option"));
+                c.fail(TcImporter::tr("unknown ip option"));
         }
         const QStringView object = c.value(u"ip");
         if (!matches(object, u"link"))
-            c.fail(QStringLiteral("only \"ip link add NAME type ifb\" and \"ip link set dev NAME up\" are understood"));
+            c.fail(TcImporter::tr("only \"ip link add NAME type ifb\" and \"ip link set dev NAME up\" are understood"));
         const QStringView verb = c.value(u"ip link");
         if (matches(verb, u"add")) {
             QString name;
@@ -881,15 +894,15 @@ private:
                 c.next();
             name = c.value(u"add").toString();
             if (!isValidDeviceName(name))
-                c.fail(QStringLiteral("not a valid interface name"));
+                c.fail(TcImporter::tr("not a valid interface name"));
             const QStringView typeWord = c.value(u"ip link add");
             if (typeWord != u"type")
-                c.fail(QStringLiteral("expected \"type ifb\""));
+                c.fail(TcImporter::tr("expected \"type ifb\""));
             const QStringView type = c.value(u"type");
             if (type != u"ifb")
-                c.fail(QStringLiteral("only ifb devices are created by Qdisc Studio"));
+                c.fail(TcImporter::tr("only ifb devices are created by Qdisc Studio"));
             if (!c.atEnd())
-                c.failAt(c.position(), QStringLiteral("unexpected word after \"type ifb\""));
+                c.failAt(c.position(), TcImporter::tr("unexpected word after \"type ifb\""));
             treeFor(netns, name).isIfb = true;
         } else if (matches(verb, u"set")) {
             if (!c.atEnd() && c.peek() == u"dev")
@@ -897,14 +910,14 @@ private:
             const QString name = c.value(u"set").toString();
             const QStringView state = c.value(u"ip link set");
             if (state != u"up")
-                c.fail(QStringLiteral("only \"ip link set dev NAME up\" is understood"));
+                c.fail(TcImporter::tr("only \"ip link set dev NAME up\" is understood"));
             if (!c.atEnd())
-                c.failAt(c.position(), QStringLiteral("unexpected word after \"up\""));
+                c.failAt(c.position(), TcImporter::tr("unexpected word after \"up\""));
             QdiscTree *tree = findTree(netns, name);
             if (!tree || !tree->isIfb)
-                c.fail(QStringLiteral("only an ifb device created above can be brought up here"));
+                c.fail(TcImporter::tr("only an ifb device created above can be brought up here"));
         } else {
-            c.fail(QStringLiteral("only \"ip link add\" and \"ip link set\" are understood"));
+            c.fail(TcImporter::tr("only \"ip link add\" and \"ip link set\" are understood"));
         }
     }
 
@@ -917,15 +930,15 @@ private:
             if (option == u"-n" || matches(option, u"-netns")) {
                 netns = c.value(option).toString();
                 if (!isValidNetnsName(netns))
-                    c.fail(QStringLiteral("not a valid namespace name"));
+                    c.fail(TcImporter::tr("not a valid namespace name"));
             } else if (matches(option, u"-stats") || matches(option, u"-statistics") || matches(option, u"-details") ||
                        matches(option, u"-raw") || matches(option, u"-pretty") || matches(option, u"-iec") ||
                        matches(option, u"-json")) {
                 // Output options: they change nothing in the tree.
             } else if (matches(option, u"-batch")) {
-                c.failAt(at, QStringLiteral("paste the batch file's lines themselves"));
+                c.failAt(at, TcImporter::tr("paste the batch file's lines themselves"));
             } else {
-                c.failAt(at, QStringLiteral("unknown tc option"));
+                c.failAt(at, TcImporter::tr("unknown tc option"));
             }
         }
         const qsizetype objectAt = c.position();
@@ -937,7 +950,7 @@ private:
         else if (matches(object, u"filter"))
             runFilter(c, netns);
         else
-            c.failAt(objectAt, QStringLiteral("expected qdisc, class or filter"));
+            c.failAt(objectAt, TcImporter::tr("expected qdisc, class or filter"));
     }
 
     enum class Verb { Add, Change, Replace, Delete, Show };
@@ -955,16 +968,16 @@ private:
             return Verb::Delete;
         if (matches(verb, u"list") || matches(verb, u"show") || matches(verb, u"lst"))
             return Verb::Show;
-        c.fail(QStringLiteral("expected add, change, replace or del"));
+        c.fail(TcImporter::tr("expected add, change, replace or del"));
     }
 
     QString readDevice(Cursor &c, const QString &current)
     {
         if (!current.isEmpty())
-            c.fail(QStringLiteral("dev is given twice"));
+            c.fail(TcImporter::tr("dev is given twice"));
         const QString name = c.value(u"dev").toString();
         if (!isValidDeviceName(name))
-            c.fail(QStringLiteral("not a valid interface name"));
+            c.fail(TcImporter::tr("not a valid interface name"));
         return name;
     }
 
@@ -982,7 +995,8 @@ private:
         qsizetype parentAt = verbAt;
         const auto setParent = [&](TcHandle value, QStringView name) {
             if (parent)
-                c.fail(QStringLiteral("a second parent (%1) is given").arg(name));
+                //: %1 is the word that names it: root, ingress, clsact or parent.
+                c.fail(TcImporter::tr("a second parent (%1) is given").arg(name));
             parent = value;
             parentAt = c.position() - 1;
         };
@@ -993,7 +1007,7 @@ private:
                 device = readDevice(c, device);
             } else if (word == u"handle") {
                 const QStringView v = c.value(u"handle");
-                handle = require(c, TcHandle::parseQdiscHandle(v), QStringLiteral("not a qdisc handle; write it like 1: or 10:"));
+                handle = require(c, TcHandle::parseQdiscHandle(v), TcImporter::tr("not a qdisc handle; write it like 1: or 10:"));
             } else if (word == u"root") {
                 setParent(TcHandle::root(), u"root");
             } else if (word == u"ingress" || word == u"clsact") {
@@ -1003,34 +1017,35 @@ private:
                 kindAt = at;
             } else if (word == u"parent") {
                 const QStringView v = c.value(u"parent");
-                setParent(require(c, TcHandle::parseClassId(v), QStringLiteral("not a parent id; write it like root, 1:1 or 1:10")), u"parent");
+                setParent(require(c, TcHandle::parseClassId(v), TcImporter::tr("not a parent id; write it like root, 1:1 or 1:10")), u"parent");
             } else if (matches(word, u"estimator") || matches(word, u"stab") || matches(word, u"ingress_block") ||
                        matches(word, u"egress_block")) {
-                c.failAt(at, QStringLiteral("\"%1\" is not supported by Qdisc Studio yet").arg(word));
+                c.failAt(at, TcImporter::tr("\"%1\" is not supported by Qdisc Studio yet").arg(word));
             } else {
                 kind = qdiscKindFromName(word);
                 kindAt = at;
                 if (!kind)
-                    c.failAt(at, QStringLiteral("unknown qdisc kind; Qdisc Studio knows netem, tbf, htb, sfq, "
+                    c.failAt(at, TcImporter::tr("unknown qdisc kind; Qdisc Studio knows netem, tbf, htb, sfq, "
                                                 "fq_codel, pfifo, bfifo, prio, ingress and clsact"));
             }
         }
         if (device.isEmpty())
-            c.failAt(verbAt, QStringLiteral("no device: add \"dev NAME\""));
+            c.failAt(verbAt, TcImporter::tr("no device: add \"dev NAME\""));
         if (!parent) {
             // tc sends parent 0; the kernel then goes by the handle, and only to change.
             if (verb == Verb::Delete)
-                c.failAt(verbAt, QStringLiteral("no parent: the kernel deletes a qdisc only where it hangs (\"Classid "
+                c.failAt(verbAt, TcImporter::tr("no parent: the kernel deletes a qdisc only where it hangs (\"Classid "
                                                 "cannot be zero\"); add \"root\", \"ingress\" or \"parent ID\""));
             if (handle.isUnspec())
-                c.failAt(verbAt, QStringLiteral("no parent and no handle: add \"root\", \"ingress\" or \"parent ID\" "
+                c.failAt(verbAt, TcImporter::tr("no parent and no handle: add \"root\", \"ingress\" or \"parent ID\" "
                                                 "(the kernel refuses: \"Handle cannot be zero\")"));
             if (verb == Verb::Add)
-                c.failAt(verbAt, QStringLiteral("no parent: without one the kernel only changes an existing qdisc "
+                c.failAt(verbAt, TcImporter::tr("no parent: without one the kernel only changes an existing qdisc "
                                                 "(\"Exclusivity flag on, cannot modify\"); add \"root\", \"ingress\" or \"parent ID\""));
         }
         if (kind && (kind == QdiscKind::Ingress || kind == QdiscKind::Clsact) && !parent->isIngressParent())
-            c.failAt(kindAt, QStringLiteral("%1 hangs at the ingress hook; write \"tc qdisc add dev %2 %1\"")
+            //: %1 is ingress or clsact, %2 a device; the quoted command stays as it is.
+            c.failAt(kindAt, TcImporter::tr("%1 hangs at the ingress hook; write \"tc qdisc add dev %2 %1\"")
                                  .arg(qdiscKindName(*kind), device));
 
         QdiscTree &tree = treeFor(netns, device);
@@ -1042,7 +1057,7 @@ private:
             return;
         }
         if (!kind)
-            c.failAt(verbAt, QStringLiteral("no qdisc kind given"));
+            c.failAt(verbAt, TcImporter::tr("no qdisc kind given"));
 
         NetemPresence presence;
         bool optionsSent = true;
@@ -1054,7 +1069,7 @@ private:
             // change / replace by handle alone: tc_modify_qdisc() looks the qdisc up by it.
             const QdiscNode *byHandle = tree.qdisc(handle);
             if (!byHandle)
-                c.failAt(verbAt, QStringLiteral("there is no qdisc %1 on %2 to change (the kernel refuses: \"Specified "
+                c.failAt(verbAt, TcImporter::tr("there is no qdisc %1 on %2 to change (the kernel refuses: \"Specified "
                                                 "qdisc not found\")")
                                      .arg(handle.toString(), tree.target()));
             node.parent = byHandle->parent;
@@ -1064,22 +1079,23 @@ private:
         node.parent = *parent;
 
         const QdiscNode *existing = tree.qdiscAt(*parent);
-        const QString where = QStringLiteral("%1 of %2").arg(parent->toString(), tree.target());
+        //: A place: %1 a parent (root, ingress, 1:10), %2 a device (eth0, lab/veth1).
+        const QString where = TcImporter::tr("%1 of %2").arg(parent->toString(), tree.target());
         switch (verb) {
         case Verb::Add:
             if (existing)
-                c.failAt(verbAt, QStringLiteral("a qdisc already hangs at %1 (the kernel refuses: exclusivity flag "
+                c.failAt(verbAt, TcImporter::tr("a qdisc already hangs at %1 (the kernel refuses: exclusivity flag "
                                                 "on); use replace or change, or delete it first").arg(where));
             insertQdisc(c, tree, node, verbAt, parentAt);
             break;
         case Verb::Change:
             if (!existing) {
-                warn(c, verbAt, QStringLiteral("nothing to change at %1; read as add").arg(where));
+                warn(c, verbAt, TcImporter::tr("nothing to change at %1; read as add").arg(where));
                 insertQdisc(c, tree, node, verbAt, parentAt);
                 break;
             }
             if (!node.handle.isUnspec() && node.handle != existing->handle)
-                c.failAt(verbAt, QStringLiteral("the qdisc at %1 has handle %2, not %3; change cannot swap it (the kernel "
+                c.failAt(verbAt, TcImporter::tr("the qdisc at %1 has handle %2, not %3; change cannot swap it (the kernel "
                                                 "refuses: \"NLM_F_REPLACE needed to override\"): use replace")
                                      .arg(where, existing->handle.toString(), node.handle.toString()));
             changeQdisc(c, tree, *existing, node, presence, optionsSent, verbAt);
@@ -1091,7 +1107,7 @@ private:
                 changeQdisc(c, tree, *existing, node, presence, optionsSent, verbAt);
             } else {
                 if (const QdiscNode *elsewhere = tree.qdisc(node.handle); elsewhere && existing != elsewhere)
-                    c.failAt(verbAt, QStringLiteral("handle %1 is already used at %2 on %3; the kernel would move that "
+                    c.failAt(verbAt, TcImporter::tr("handle %1 is already used at %2 on %3; the kernel would move that "
                                                     "qdisc here, which Qdisc Studio does not model: delete it first or "
                                                     "pick another handle")
                                          .arg(node.handle.toString(), elsewhere->parent.toString(), tree.target()));
@@ -1133,7 +1149,8 @@ private:
         case QdiscKind::Ingress:
         case QdiscKind::Clsact:
             if (!c.atEnd())
-                c.failAt(c.position(), QStringLiteral("%1 takes no options").arg(qdiscKindName(kind)));
+                //: %1 is ingress or clsact.
+                c.failAt(c.position(), TcImporter::tr("%1 takes no options").arg(qdiscKindName(kind)));
             *optionsSent = false;
             return defaultQdiscParams(kind);
         }
@@ -1148,19 +1165,19 @@ private:
         // The kernel looks the parent up when the qdisc is created: it must exist by then.
         const QdiscNode *owner = tree.qdisc(node.parent.qdiscPart());
         if (!owner)
-            c.failAt(parentAt, QStringLiteral("there is no qdisc %1 on %2 for parent %3 (the kernel refuses: \"Failed "
+            c.failAt(parentAt, TcImporter::tr("there is no qdisc %1 on %2 for parent %3 (the kernel refuses: \"Failed "
                                               "to find specified qdisc\"); create the parent first")
                                    .arg(node.parent.qdiscPart().toString(), tree.target(), node.parent.toString()));
         if (owner->kind() != QdiscKind::Htb)
             return;
         if (!tree.findClass(node.parent))
-            c.failAt(parentAt, QStringLiteral("there is no class %1 on %2 (the kernel refuses: \"Specified class not "
+            c.failAt(parentAt, TcImporter::tr("there is no class %1 on %2 (the kernel refuses: \"Specified class not "
                                               "found\"); create the class first")
                                    .arg(node.parent.toString(), tree.target()));
         const bool inner = std::any_of(tree.classes.begin(), tree.classes.end(),
                                        [&](const ClassNode &k) { return k.parent == node.parent; });
         if (inner)
-            c.failAt(parentAt, QStringLiteral("class %1 has child classes: htb grafts a qdisc only onto a leaf class "
+            c.failAt(parentAt, TcImporter::tr("class %1 has child classes: htb grafts a qdisc only onto a leaf class "
                                               "(the kernel refuses with EINVAL); attach it to a leaf class")
                                    .arg(node.parent.toString()));
     }
@@ -1169,32 +1186,35 @@ private:
     {
         checkGraft(c, tree, node, parentAt);
         if (tree.qdisc(node.handle))
-            c.failAt(verbAt, QStringLiteral("handle %1 is already used on %2").arg(node.handle.toString(), tree.target()));
+            c.failAt(verbAt, TcImporter::tr("handle %1 is already used on %2").arg(node.handle.toString(), tree.target()));
         tree.qdiscs.append(node);
     }
 
     void changeQdisc(Cursor &c, QdiscTree &tree, const QdiscNode &existing, QdiscNode next,
                      const NetemPresence &presence, bool optionsSent, qsizetype verbAt)
     {
-        const QString where = QStringLiteral("the qdisc at %1").arg(existing.parent.toString());
+        //: %1 is a parent: root, ingress, 1:10.
+        const QString where = TcImporter::tr("the qdisc at %1").arg(existing.parent.toString());
         if (existing.kind() != next.kind())
-            c.failAt(verbAt, QStringLiteral("%1 is %2, not %3: the kernel changes a qdisc only in its own kind (\"Invalid "
+            //: %1 is "the qdisc at …", %2 and %3 qdisc kinds (netem, tbf, …).
+            c.failAt(verbAt, TcImporter::tr("%1 is %2, not %3: the kernel changes a qdisc only in its own kind (\"Invalid "
                                             "qdisc name\"); replace it without a handle or with a new one, or delete it "
                                             "first")
                                  .arg(where, existing.kindName(), qdiscKindName(next.kind())));
         if (!next.handle.isUnspec() && next.handle != existing.handle)
-            c.failAt(verbAt, QStringLiteral("%1 has handle %2, not %3")
+            c.failAt(verbAt, TcImporter::tr("%1 has handle %2, not %3")
                                  .arg(where, existing.handle.toString(), next.handle.toString()));
         // qdisc_change() refuses options a kind without a change operation is sent.
         const auto noChangeOperation = [&](QStringView kind) {
-            c.failAt(verbAt, QStringLiteral("%1 has no change operation (the kernel refuses: \"Change operation not "
+            //: %1 is a qdisc kind (sfq).
+            c.failAt(verbAt, TcImporter::tr("%1 has no change operation (the kernel refuses: \"Change operation not "
                                             "supported by specified qdisc\"); delete it and add it again, or replace it "
                                             "with a new handle")
                                  .arg(kind));
         };
         switch (next.kind()) {
         case QdiscKind::Htb:
-            c.failAt(verbAt, QStringLiteral("htb has no change operation (the kernel refuses: \"Change operation not "
+            c.failAt(verbAt, TcImporter::tr("htb has no change operation (the kernel refuses: \"Change operation not "
                                             "supported by specified qdisc\"); delete it and add it again, or replace it "
                                             "with a new handle (its classes and filters are then rebuilt)"));
         case QdiscKind::Sfq:
@@ -1208,7 +1228,7 @@ private:
             const auto &wanted = std::get<FqCodelParams>(next.params);
             // fq_codel_change() refuses TCA_FQ_CODEL_FLOWS once the flow table exists, even the same number.
             if (wanted.flows != 0)
-                c.failAt(verbAt, QStringLiteral("fq_codel fixes its flows when it is created: the kernel refuses a change "
+                c.failAt(verbAt, TcImporter::tr("fq_codel fixes its flows when it is created: the kernel refuses a change "
                                                 "that sends flows (EINVAL), even the number it has; leave flows out, or "
                                                 "delete it and add it again"));
             next.params = wanted.appliedOnto(std::get<FqCodelParams>(existing.params));
@@ -1238,10 +1258,10 @@ private:
         const QdiscNode *node = tree.qdiscAt(parent);
         // tc_get_qdisc(): the qdisc found at the parent must carry the handle given, if one is.
         if (node && !handle.isUnspec() && node->handle != handle)
-            c.failAt(verbAt, QStringLiteral("the qdisc at %1 has handle %2, not %3 (the kernel refuses: \"Invalid handle\")")
+            c.failAt(verbAt, TcImporter::tr("the qdisc at %1 has handle %2, not %3 (the kernel refuses: \"Invalid handle\")")
                                  .arg(parent.toString(), node->handle.toString(), handle.toString()));
         if (node && kind && node->kind() != *kind)
-            c.failAt(verbAt, QStringLiteral("the qdisc at %1 is %2, not %3 (the kernel refuses: \"Invalid qdisc name\")")
+            c.failAt(verbAt, TcImporter::tr("the qdisc at %1 is %2, not %3 (the kernel refuses: \"Invalid qdisc name\")")
                                  .arg(parent.toString(), node->kindName(), qdiscKindName(*kind)));
         // Deleting what is not there is the usual "start clean" line of a script: the result
         // is the same empty tree, so it is not an error here.
@@ -1265,41 +1285,41 @@ private:
                 device = readDevice(c, device);
             } else if (word == u"classid") {
                 const QStringView v = c.value(u"classid");
-                classId = require(c, TcHandle::parseClassId(v), QStringLiteral("not a class id; write it like 1:10"));
+                classId = require(c, TcHandle::parseClassId(v), TcImporter::tr("not a class id; write it like 1:10"));
             } else if (word == u"parent") {
                 if (parent)
-                    c.failAt(at, QStringLiteral("parent is given twice"));
+                    c.failAt(at, TcImporter::tr("parent is given twice"));
                 const QStringView v = c.value(u"parent");
-                parent = require(c, TcHandle::parseClassId(v), QStringLiteral("not a parent id; write it like 1: or 1:1"));
+                parent = require(c, TcHandle::parseClassId(v), TcImporter::tr("not a parent id; write it like 1: or 1:1"));
             } else if (word == u"root" || word == u"handle" || matches(word, u"estimator")) {
-                c.failAt(at, QStringLiteral("\"%1\" is not supported for classes by Qdisc Studio yet").arg(word));
+                c.failAt(at, TcImporter::tr("\"%1\" is not supported for classes by Qdisc Studio yet").arg(word));
             } else if (word == u"htb") {
                 kindSeen = true;
             } else {
-                c.failAt(at, QStringLiteral("unknown class kind; Qdisc Studio edits htb classes"));
+                c.failAt(at, TcImporter::tr("unknown class kind; Qdisc Studio edits htb classes"));
             }
         }
         if (device.isEmpty())
-            c.failAt(verbAt, QStringLiteral("no device: add \"dev NAME\""));
+            c.failAt(verbAt, TcImporter::tr("no device: add \"dev NAME\""));
         if (!classId)
-            c.failAt(verbAt, QStringLiteral("no classid: add \"classid MAJOR:MINOR\""));
+            c.failAt(verbAt, TcImporter::tr("no classid: add \"classid MAJOR:MINOR\""));
         QdiscTree &tree = treeFor(netns, device);
         if (verb == Verb::Delete) {
             while (!c.atEnd())
                 c.next();
             if (!tree.findClass(*classId))
-                c.failAt(verbAt, QStringLiteral("there is no class %1 on %2").arg(classId->toString(), tree.target()));
+                c.failAt(verbAt, TcImporter::tr("there is no class %1 on %2").arg(classId->toString(), tree.target()));
             // htb_delete(): a class with children, or one a filter of this htb points at, is busy.
             for (const ClassNode &child : tree.classes) {
                 if (child.parent == *classId)
-                    c.failAt(verbAt, QStringLiteral("class %1 has child classes (%2); the kernel refuses to delete it "
+                    c.failAt(verbAt, TcImporter::tr("class %1 has child classes (%2); the kernel refuses to delete it "
                                                     "(\"HTB class in use\", EBUSY): delete the children first")
                                          .arg(classId->toString(), child.classId.toString()));
             }
             const QdiscNode *htb = tree.qdisc(classId->qdiscPart());
             for (const U32Filter &f : tree.filters) {
                 if (f.flowId == *classId && htb && tree.filterOwner(f.parent) == htb)
-                    c.failAt(verbAt, QStringLiteral("the filter at %1 prio %2 sends traffic to class %3; the kernel refuses "
+                    c.failAt(verbAt, TcImporter::tr("the filter at %1 prio %2 sends traffic to class %3; the kernel refuses "
                                                     "to delete a class in use (\"HTB class in use\", EBUSY): delete the "
                                                     "filter first")
                                          .arg(f.parent.toString())
@@ -1310,7 +1330,7 @@ private:
             return;
         }
         if (!kindSeen)
-            c.failAt(verbAt, QStringLiteral("no class kind: add \"htb rate …\""));
+            c.failAt(verbAt, TcImporter::tr("no class kind: add \"htb rate …\""));
         ClassNode node;
         node.classId = *classId;
         node.params = parseHtbClass(c);
@@ -1320,31 +1340,31 @@ private:
         else if (existing)
             node.parent = existing->parent;
         else
-            c.failAt(verbAt, QStringLiteral("no parent: add \"parent 1:\" or \"parent 1:1\""));
+            c.failAt(verbAt, TcImporter::tr("no parent: add \"parent 1:\" or \"parent 1:1\""));
         if (existing && parent && existing->parent != *parent)
-            c.failAt(verbAt, QStringLiteral("class %1 hangs at %2, not %3; the kernel cannot move a class")
+            c.failAt(verbAt, TcImporter::tr("class %1 hangs at %2, not %3; the kernel cannot move a class")
                                  .arg(classId->toString(), existing->parent.toString(), parent->toString()));
         const QdiscNode *owner = tree.qdisc(classId->qdiscPart());
         if (!owner || owner->kind() != QdiscKind::Htb)
-            c.failAt(verbAt, QStringLiteral("there is no htb qdisc %1 on %2 for this class")
+            c.failAt(verbAt, TcImporter::tr("there is no htb qdisc %1 on %2 for this class")
                                  .arg(classId->qdiscPart().toString(), tree.target()));
         if (verb == Verb::Add && existing)
-            c.failAt(verbAt, QStringLiteral("class %1 already exists; use change or replace").arg(classId->toString()));
+            c.failAt(verbAt, TcImporter::tr("class %1 already exists; use change or replace").arg(classId->toString()));
         if (node.parent.major() != classId->major() || (node.parent.minor() != 0 && !tree.findClass(node.parent)))
-            c.failAt(verbAt, QStringLiteral("there is no parent %1 for class %2 on %3 (the kernel refuses: create "
+            c.failAt(verbAt, TcImporter::tr("there is no parent %1 for class %2 on %3 (the kernel refuses: create "
                                             "the parent first)")
                                  .arg(node.parent.toString(), classId->toString(), tree.target()));
         if (existing) {
             existing->params = node.params;
         } else {
             if (verb == Verb::Change)
-                warn(c, verbAt, QStringLiteral("there is no class %1 to change on %2; read as add")
+                warn(c, verbAt, TcImporter::tr("there is no class %1 to change on %2; read as add")
                                     .arg(classId->toString(), tree.target()));
             // htb_change_class(): a leaf that gets a child becomes an inner class, and the
             // qdisc hanging at it is destroyed with its subtree.
             if (node.parent.minor() != 0) {
                 if (const QdiscNode *leafQdisc = tree.qdiscAt(node.parent)) {
-                    warn(c, verbAt, QStringLiteral("class %1 gets a child class: the kernel turns it into an inner class "
+                    warn(c, verbAt, TcImporter::tr("class %1 gets a child class: the kernel turns it into an inner class "
                                                    "and destroys the %2 qdisc %3 hanging at it")
                                         .arg(node.parent.toString(), leafQdisc->kindName(), leafQdisc->handle.toString()));
                     tree.removeQdiscAt(node.parent);
@@ -1370,7 +1390,7 @@ private:
         bool kindSeen = false;
         const auto setParent = [&](TcHandle parent) {
             if (parentSeen)
-                c.fail(QStringLiteral("parent is given twice"));
+                c.fail(TcImporter::tr("parent is given twice"));
             parentSeen = true;
             filter.parent = parent;
         };
@@ -1380,48 +1400,48 @@ private:
             if (word == u"dev") {
                 device = readDevice(c, device);
             } else if (word == u"root") {
-                c.failAt(at, QStringLiteral("give the qdisc the filter attaches to: \"parent 1:\""));
+                c.failAt(at, TcImporter::tr("give the qdisc the filter attaches to: \"parent 1:\""));
             } else if (word == u"ingress") {
                 setParent(TcHandle(0xFFFFFFF2u));
             } else if (word == u"egress") {
                 setParent(TcHandle(0xFFFFFFF3u));
             } else if (word == u"parent") {
                 const QStringView v = c.value(u"parent");
-                setParent(require(c, TcHandle::parseClassId(v), QStringLiteral("not a parent id; write it like 1: or ffff:")));
+                setParent(require(c, TcHandle::parseClassId(v), TcImporter::tr("not a parent id; write it like 1: or ffff:")));
             } else if (word == u"handle") {
                 handleAt = c.position();
                 handleText = c.value(u"handle").toString();
             } else if (matches(word, u"preference") || matches(word, u"priority")) {
                 if (prioSeen)
-                    c.failAt(at, QStringLiteral("prio is given twice"));
+                    c.failAt(at, TcImporter::tr("prio is given twice"));
                 prioSeen = true;
                 const QStringView v = c.value(word);
                 const auto prio = TcUnits::parseU32(v, 0);
                 if (!prio || *prio > 0xFFFF)
-                    c.fail(QStringLiteral("prio must be 0…65535"));
+                    c.fail(TcImporter::tr("prio must be 0…65535"));
                 filter.prio = quint16(*prio);
             } else if (matches(word, u"protocol")) {
                 if (protocolSeen)
-                    c.failAt(at, QStringLiteral("protocol is given twice"));
+                    c.failAt(at, TcImporter::tr("protocol is given twice"));
                 protocolSeen = true;
                 const QStringView v = c.value(u"protocol");
-                filter.protocol = require(c, EtherType::fromName(v), QStringLiteral("unknown protocol; use ip, ipv6, all, arp or a number"));
+                filter.protocol = require(c, EtherType::fromName(v), TcImporter::tr("unknown protocol; use ip, ipv6, all, arp or a number"));
             } else if (word == u"u32") {
                 kindSeen = true;
             } else if (matches(word, u"block") || matches(word, u"chain") || matches(word, u"estimator")) {
-                c.failAt(at, QStringLiteral("\"%1\" is not supported by Qdisc Studio yet").arg(word));
+                c.failAt(at, TcImporter::tr("\"%1\" is not supported by Qdisc Studio yet").arg(word));
             } else {
-                c.failAt(at, QStringLiteral("unknown filter kind; Qdisc Studio edits u32 filters"));
+                c.failAt(at, TcImporter::tr("unknown filter kind; Qdisc Studio edits u32 filters"));
             }
         }
         if (device.isEmpty())
-            c.failAt(verbAt, QStringLiteral("no device: add \"dev NAME\""));
+            c.failAt(verbAt, TcImporter::tr("no device: add \"dev NAME\""));
         if (!parentSeen)
-            c.failAt(verbAt, QStringLiteral("no parent: add \"parent 1:\" (or \"parent ffff:\" for ingress)"));
+            c.failAt(verbAt, TcImporter::tr("no parent: add \"parent 1:\" (or \"parent ffff:\" for ingress)"));
         if (!handleText.isEmpty()) {
             filter.handle = u32HandleFromString(handleText);
             if (!filter.handle)
-                c.failAt(handleAt, QStringLiteral("not a u32 handle; write it like 800::800"));
+                c.failAt(handleAt, TcImporter::tr("not a u32 handle; write it like 800::800"));
         }
         QdiscTree &tree = treeFor(netns, device);
         if (verb == Verb::Delete) {
@@ -1439,7 +1459,7 @@ private:
             return;
         }
         if (!kindSeen)
-            c.failAt(verbAt, QStringLiteral("no filter kind: add \"u32 match …\""));
+            c.failAt(verbAt, TcImporter::tr("no filter kind: add \"u32 match …\""));
         parseU32Options(c, filter);
         const QdiscNode *owner = tree.filterOwner(filter.parent);
         if (!owner) {
@@ -1447,23 +1467,24 @@ private:
             if (!byMajor && filter.parent.major() == TcHandle::ingressHandle().major())
                 byMajor = tree.ingressQdisc();
             if (byMajor && byMajor->kind() == QdiscKind::Clsact)
-                c.failAt(verbAt, QStringLiteral("clsact takes filters only at its hooks: write \"ingress\" or \"egress\" "
+                c.failAt(verbAt, TcImporter::tr("clsact takes filters only at its hooks: write \"ingress\" or \"egress\" "
                                                 "instead of \"parent %1\" (the kernel refuses %1)")
                                      .arg(filter.parent.toString()));
             if (byMajor && byMajor->kind() == QdiscKind::Htb)
-                c.failAt(verbAt, QStringLiteral("there is no class %1 on %2 to attach the filter to (the kernel refuses: "
+                c.failAt(verbAt, TcImporter::tr("there is no class %1 on %2 to attach the filter to (the kernel refuses: "
                                                 "\"Specified class doesn't exist\"); create the class first")
                                      .arg(filter.parent.toString(), tree.target()));
             if (byMajor)
-                c.failAt(verbAt, QStringLiteral("%1 %2 has no filter block at %3 (the kernel refuses it); attach the "
+                //: %1 a qdisc kind, %2 its handle, %3 a parent id.
+                c.failAt(verbAt, TcImporter::tr("%1 %2 has no filter block at %3 (the kernel refuses it); attach the "
                                                 "filter to %2 itself")
                                      .arg(byMajor->kindName(), byMajor->handle.toString(), filter.parent.toString()));
-            c.failAt(verbAt, QStringLiteral("there is no qdisc %1 on %2 to attach the filter to (the kernel refuses: "
+            c.failAt(verbAt, TcImporter::tr("there is no qdisc %1 on %2 to attach the filter to (the kernel refuses: "
                                             "create it first)")
                                  .arg(filter.parent.toString(), tree.target()));
         }
         if (filter.flowId.isUnspec() && !filter.action)
-            c.fail(QStringLiteral("the filter needs a flowid (the class to send traffic to) or an action"));
+            c.fail(TcImporter::tr("the filter needs a flowid (the class to send traffic to) or an action"));
 
         // Every minor of an ingress qdisc is its one block; elsewhere the parent names the block.
         const auto sameBlock = [&](TcHandle other) {
@@ -1477,10 +1498,10 @@ private:
         });
         if (verb == Verb::Change) {
             if (!filter.handle)
-                c.failAt(verbAt, QStringLiteral("change needs the handle of the filter to change: without one the kernel "
+                c.failAt(verbAt, TcImporter::tr("change needs the handle of the filter to change: without one the kernel "
                                                 "finds none (ENOENT); add \"handle 800::800\", or use replace to add one"));
             if (filter.prio == 0)
-                c.failAt(verbAt, QStringLiteral("change needs the prio of the filter to change (the kernel refuses: \"Invalid "
+                c.failAt(verbAt, TcImporter::tr("change needs the prio of the filter to change (the kernel refuses: \"Invalid "
                                                 "filter command with priority of zero\")"));
             // tc sends protocol 0 on change unless given: the filter keeps the protocol of its prio.
             if (!protocolSeen) {
@@ -1496,7 +1517,7 @@ private:
         if (filter.prio != 0 && !(verb == Verb::Change && !protocolSeen)) {
             for (const U32Filter &f : std::as_const(tree.filters)) {
                 if (sameBlock(f.parent) && f.prio == filter.prio && f.protocol != filter.protocol)
-                    c.failAt(verbAt, QStringLiteral("prio %1 at %2 already holds filters for protocol %3; the kernel keeps "
+                    c.failAt(verbAt, TcImporter::tr("prio %1 at %2 already holds filters for protocol %3; the kernel keeps "
                                                     "one protocol per prio and refuses %4 there (\"Filter with specified "
                                                     "priority/protocol not found\"): use another prio")
                                          .arg(filter.prio)
@@ -1506,7 +1527,7 @@ private:
         if (filter.prio != 0) {
             for (const ForeignFilter &f : std::as_const(tree.foreignFilters)) {
                 if (sameBlock(f.parent) && f.prio == filter.prio && f.kind != u"u32")
-                    c.failAt(verbAt, QStringLiteral("prio %1 at %2 already holds %3 filters; the kernel refuses a u32 "
+                    c.failAt(verbAt, TcImporter::tr("prio %1 at %2 already holds %3 filters; the kernel refuses a u32 "
                                                     "filter there (\"Specified filter kind does not match existing one\"): "
                                                     "use another prio")
                                          .arg(filter.prio)
@@ -1517,13 +1538,13 @@ private:
         switch (verb) {
         case Verb::Add:
             if (existing != tree.filters.end())
-                c.failAt(verbAt, QStringLiteral("a filter with this prio and handle already exists (the kernel refuses: "
+                c.failAt(verbAt, TcImporter::tr("a filter with this prio and handle already exists (the kernel refuses: "
                                                 "\"Filter already exists\"); use replace"));
             tree.filters.append(filter);
             break;
         case Verb::Change:
             if (existing == tree.filters.end()) {
-                warn(c, verbAt, QStringLiteral("there is no filter %1 at prio %2 of %3 to change; read as add")
+                warn(c, verbAt, TcImporter::tr("there is no filter %1 at prio %2 of %3 to change; read as add")
                                     .arg(u32HandleToString(*filter.handle))
                                     .arg(filter.prio)
                                     .arg(filter.parent.toString()));
@@ -1558,20 +1579,20 @@ private:
                     filter.matches.append(match);
             } else if (matches(word, u"classid") || word == u"flowid") {
                 if (flowSeen)
-                    c.failAt(at, QStringLiteral("flowid is given twice"));
+                    c.failAt(at, TcImporter::tr("flowid is given twice"));
                 flowSeen = true;
                 const QStringView v = c.value(word);
-                filter.flowId = require(c, TcHandle::parseClassId(v), QStringLiteral("not a class id; write it like 1:10"));
+                filter.flowId = require(c, TcHandle::parseClassId(v), TcImporter::tr("not a class id; write it like 1:10"));
             } else if (matches(word, u"action") || matches(word, u"actions")) {
                 if (filter.action)
-                    c.failAt(at, QStringLiteral("only one action per filter is supported by Qdisc Studio yet"));
+                    c.failAt(at, TcImporter::tr("only one action per filter is supported by Qdisc Studio yet"));
                 filter.action = parseActionWords(c);
             } else {
-                c.failAt(at, QStringLiteral("this u32 option is not supported by Qdisc Studio yet"));
+                c.failAt(at, TcImporter::tr("this u32 option is not supported by Qdisc Studio yet"));
             }
         }
         if (!filter.keys())
-            c.fail(QStringLiteral("two matches contradict each other on the same bits"));
+            c.fail(TcImporter::tr("two matches contradict each other on the same bits"));
     }
 
     QdiscTree *findTree(const QString &netns, const QString &device)
@@ -1625,7 +1646,7 @@ std::optional<T> parseWords(QStringView text, QString *error, Parse parse)
     const QList<TcCommand> commands = TcTokenizer::split(text, &tokenErrors);
     if (!tokenErrors.isEmpty() || commands.size() != 1) {
         if (error)
-            *error = tokenErrors.isEmpty() ? QStringLiteral("expected one line of words") : tokenErrors.first().message;
+            *error = tokenErrors.isEmpty() ? TcImporter::tr("expected one line of words") : tokenErrors.first().message;
         return std::nullopt;
     }
     const QList<TcWord> &words = commands.first().words;
@@ -1633,7 +1654,7 @@ std::optional<T> parseWords(QStringView text, QString *error, Parse parse)
         Cursor c(words);
         T value = parse(c);
         if (!c.atEnd())
-            c.failAt(c.position(), QStringLiteral("unexpected word"));
+            c.failAt(c.position(), TcImporter::tr("unexpected word"));
         return value;
     } catch (const Failure &failure) {
         if (error) {

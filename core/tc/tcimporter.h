@@ -3,6 +3,7 @@
 #include "model/qdisctree.h"
 #include "tctokenizer.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QStringView>
 
@@ -37,6 +38,8 @@ struct TcImportResult
  */
 class TcImporter
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::TcImporter)
+
 public:
     static TcImportResult import(QStringView script);
 

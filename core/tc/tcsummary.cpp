@@ -4,6 +4,14 @@
 
 namespace qs {
 
+/* TRANSLATOR qs::TcSummary
+
+   One-line summaries of qdiscs, classes, filters and trees, as shown in tree rows, profile lists and
+   the command line. Kind names at the start (netem, tbf, htb, sfq, fq_codel, pfifo, bfifo, prio,
+   ingress, clsact, u32), handles (1:10) and the values inserted for %1 (100 ms, 10 Mbit/s, 1 %) stay
+   as they are.
+*/
+
 namespace {
 
 QString trimmedNumber(double value)
@@ -31,25 +39,33 @@ QString netemSummary(const NetemParams &p)
         parts.append(delay);
     }
     if (const auto *random = std::get_if<NetemRandomLoss>(&p.loss))
-        parts.append(TcSummary::percent(random->probability) + QStringLiteral(" loss"));
+        //: Random packet loss: "1 % loss".
+        parts.append(TcSummary::tr("%1 loss").arg(TcSummary::percent(random->probability)));
     else if (std::holds_alternative<NetemStateLoss>(p.loss))
-        parts.append(QStringLiteral("4-state loss"));
+        //: netem's 4-state Markov loss model.
+        parts.append(TcSummary::tr("4-state loss"));
     else if (std::holds_alternative<NetemGilbertElliottLoss>(p.loss))
-        parts.append(QStringLiteral("Gilbert-Elliott loss"));
+        //: netem's Gilbert-Elliott loss model.
+        parts.append(TcSummary::tr("Gilbert-Elliott loss"));
     if (p.duplicate.isSet())
-        parts.append(TcSummary::percent(p.duplicate.probability) + QStringLiteral(" duplicate"));
+        //: Packets sent twice: "1 % duplicate".
+        parts.append(TcSummary::tr("%1 duplicate").arg(TcSummary::percent(p.duplicate.probability)));
     if (p.corrupt.isSet())
-        parts.append(TcSummary::percent(p.corrupt.probability) + QStringLiteral(" corrupt"));
+        //: Packets with a flipped bit: "1 % corrupt".
+        parts.append(TcSummary::tr("%1 corrupt").arg(TcSummary::percent(p.corrupt.probability)));
     if (p.reorder.isSet())
-        parts.append(TcSummary::percent(p.reorder.probability) + QStringLiteral(" reorder"));
+        //: Packets sent out of order: "25 % reorder".
+        parts.append(TcSummary::tr("%1 reorder").arg(TcSummary::percent(p.reorder.probability)));
     if (p.rate.bytesPerSecond)
         parts.append(TcSummary::rate(p.rate.bytesPerSecond));
     if (p.slot.enabled)
-        parts.append(QStringLiteral("slotted"));
+        //: netem's slot option: packets leave in bursts, as on Wi-Fi.
+        parts.append(TcSummary::tr("slotted"));
     if (p.ecn)
         parts.append(QStringLiteral("ECN"));
     if (parts.isEmpty())
-        parts.append(QStringLiteral("no impairment"));
+        //: A netem that changes nothing.
+        parts.append(TcSummary::tr("no impairment"));
     return QStringLiteral("netem ") + parts.join(QStringLiteral(", "));
 }
 
@@ -90,27 +106,32 @@ QString TcSummary::qdisc(const QdiscNode &node)
             if constexpr (std::is_same_v<T, NetemParams>) {
                 return netemSummary(p);
             } else if constexpr (std::is_same_v<T, TbfParams>) {
-                return QStringLiteral("tbf %1, burst %2 B").arg(rate(p.rateBytesPerSecond)).arg(p.burstBytes);
+                //: %1 a rate (10 Mbit/s), %2 a number of bytes; B is the symbol for bytes.
+                return tr("tbf %1, burst %2 B").arg(rate(p.rateBytesPerSecond)).arg(p.burstBytes);
             } else if constexpr (std::is_same_v<T, HtbQdiscParams>) {
-                return p.defaultClass ? QStringLiteral("htb, default class %1:%2")
-                                            .arg(QString::number(node.handle.major(), 16), QString::number(p.defaultClass, 16))
-                                      : QStringLiteral("htb, unclassified traffic unshaped");
+                //: %1 is a class id such as 1:30.
+                return p.defaultClass ? tr("htb, default class %1")
+                                            .arg(QString::number(node.handle.major(), 16) + u':' + QString::number(p.defaultClass, 16))
+                                      : tr("htb, unclassified traffic unshaped");
             } else if constexpr (std::is_same_v<T, SfqParams>) {
-                return p.perturbSeconds ? QStringLiteral("sfq, rehash every %1 s").arg(p.perturbSeconds) : QStringLiteral("sfq");
+                return p.perturbSeconds ? tr("sfq, rehash every %n s", nullptr, p.perturbSeconds) : QStringLiteral("sfq");
             } else if constexpr (std::is_same_v<T, FqCodelParams>) {
-                return p.targetUs ? QStringLiteral("fq_codel, target %1").arg(duration(p.targetUs)) : QStringLiteral("fq_codel");
+                //: %1 is a time such as 5 ms; target is fq_codel's option.
+                return p.targetUs ? tr("fq_codel, target %1").arg(duration(p.targetUs)) : QStringLiteral("fq_codel");
             } else if constexpr (std::is_same_v<T, PfifoParams>) {
-                return p.limitPackets ? QStringLiteral("pfifo, %1 packets").arg(*p.limitPackets) : QStringLiteral("pfifo");
+                // %1, not %n: a limit may be beyond what an int holds.
+                return p.limitPackets ? tr("pfifo, %1 packets").arg(*p.limitPackets) : QStringLiteral("pfifo");
             } else if constexpr (std::is_same_v<T, BfifoParams>) {
-                return p.limitBytes ? QStringLiteral("bfifo, %1 bytes").arg(*p.limitBytes) : QStringLiteral("bfifo");
+                return p.limitBytes ? tr("bfifo, %1 bytes").arg(*p.limitBytes) : QStringLiteral("bfifo");
             } else if constexpr (std::is_same_v<T, PrioParams>) {
-                return QStringLiteral("prio, %1 bands").arg(p.bands);
+                return tr("prio, %n bands", nullptr, p.bands);
             } else if constexpr (std::is_same_v<T, IngressParams>) {
-                return QStringLiteral("ingress (incoming traffic)");
+                return tr("ingress (incoming traffic)");
             } else if constexpr (std::is_same_v<T, ForeignParams>) {
-                return QStringLiteral("%1 (kept as it is)").arg(p.kind);
+                //: %1 is the kind of a qdisc Qdisc Studio cannot edit (cake, fq, …).
+                return tr("%1 (kept as it is)").arg(p.kind);
             } else {
-                return QStringLiteral("clsact (incoming and outgoing filters)");
+                return tr("clsact (incoming and outgoing filters)");
             }
         },
         node.params);
@@ -119,12 +140,19 @@ QString TcSummary::qdisc(const QdiscNode &node)
 QString TcSummary::htbClass(const ClassNode &node)
 {
     const HtbClassParams &p = node.params;
-    QString text = QStringLiteral("htb class %1").arg(rate(p.rateBytesPerSecond));
-    if (p.effectiveCeil() != p.rateBytesPerSecond)
-        text += QStringLiteral(" (ceil %1)").arg(rate(p.effectiveCeil()));
-    if (p.prio)
-        text += QStringLiteral(", prio %1").arg(p.prio);
-    return text;
+    const QString rateText = rate(p.rateBytesPerSecond);
+    const QString prio = QString::number(p.prio);
+    if (p.effectiveCeil() != p.rateBytesPerSecond) {
+        const QString ceil = rate(p.effectiveCeil());
+        //: %1 and %2 are rates (10 Mbit/s); ceil is tc's word for the rate a class may borrow up to.
+        return p.prio ? tr("htb class %1 (ceil %2), prio %3").arg(rateText, ceil, prio)
+                      //: %1 and %2 are rates (10 Mbit/s); ceil is tc's word for the rate a class may borrow up to.
+                      : tr("htb class %1 (ceil %2)").arg(rateText, ceil);
+    }
+    //: %1 is a rate (10 Mbit/s), %2 the class's priority (tc's prio), a number.
+    return p.prio ? tr("htb class %1, prio %2").arg(rateText, prio)
+                  //: %1 is a rate such as 10 Mbit/s.
+                  : tr("htb class %1").arg(rateText);
 }
 
 QString TcSummary::filter(const U32Filter &filter)
@@ -132,28 +160,34 @@ QString TcSummary::filter(const U32Filter &filter)
     QStringList matches;
     for (const U32Match &m : filter.matches)
         matches.append(m.toTcWords());
-    QString text = QStringLiteral("u32 ") + (matches.isEmpty() ? QStringLiteral("all traffic") : matches.join(QStringLiteral(", ")));
+    //: What a u32 filter without matches catches: "u32 all traffic → class 1:10".
+    const QString what = matches.isEmpty() ? tr("all traffic") : matches.join(QStringLiteral(", "));
+    if (filter.action && filter.action->mode == MirredAction::Mode::Redirect)
+        //: %1 is what the filter matches (ip dst 10.0.0.0/8, in tc's words), %2 a device such as ifb0.
+        return tr("u32 %1 → redirect to %2").arg(what, filter.action->device);
     if (filter.action)
-        text += QStringLiteral(" → %1 %2").arg(filter.action->mode == MirredAction::Mode::Redirect ? QStringLiteral("redirect to") : QStringLiteral("mirror to"), filter.action->device);
-    else
-        text += QStringLiteral(" → class %1").arg(filter.flowId.toString());
-    return text;
+        //: %1 is what the filter matches (ip dst 10.0.0.0/8, in tc's words), %2 a device such as ifb0.
+        return tr("u32 %1 → mirror to %2").arg(what, filter.action->device);
+    //: %1 is what the filter matches (ip dst 10.0.0.0/8, in tc's words), %2 a class id such as 1:10.
+    return tr("u32 %1 → class %2").arg(what, filter.flowId.toString());
 }
 
 QString TcSummary::tree(const QdiscTree &tree)
 {
     if (tree.isEmpty())
-        return QStringLiteral("default qdisc");
+        //: A device whose qdiscs are the kernel's defaults.
+        return tr("default qdisc");
     QStringList parts;
     if (const QdiscNode *root = tree.rootQdisc())
         parts.append(qdisc(*root));
     const int below = int(tree.qdiscs.size()) - (tree.rootQdisc() ? 1 : 0) - (tree.ingressQdisc() ? 1 : 0);
     if (below > 0)
-        parts.append(QStringLiteral("%1 more qdisc%2").arg(below).arg(below == 1 ? QString() : QStringLiteral("s")));
+        //: After the root qdisc's summary: how many qdiscs hang below it.
+        parts.append(tr("%n more qdisc(s)", nullptr, below));
     if (!tree.classes.isEmpty())
-        parts.append(QStringLiteral("%1 class%2").arg(tree.classes.size()).arg(tree.classes.size() == 1 ? QString() : QStringLiteral("es")));
+        parts.append(tr("%n class(es)", nullptr, int(tree.classes.size())));
     if (!tree.filters.isEmpty())
-        parts.append(QStringLiteral("%1 filter%2").arg(tree.filters.size()).arg(tree.filters.size() == 1 ? QString() : QStringLiteral("s")));
+        parts.append(tr("%n filter(s)", nullptr, int(tree.filters.size())));
     if (tree.ingressQdisc())
         parts.append(QStringLiteral("ingress"));
     return parts.join(QStringLiteral("; "));

@@ -2,6 +2,7 @@
 
 #include "model/qdisctree.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace qs {
@@ -12,6 +13,8 @@ namespace qs {
  */
 class TcSummary
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::TcSummary)
+
 public:
     static QString qdisc(const QdiscNode &node);
     static QString htbClass(const ClassNode &node);

@@ -2,9 +2,16 @@
 
 namespace qs {
 
+/* TRANSLATOR qs::TcTokenizer
+
+   Problems in a pasted shell script, before its tc commands are read. Shell syntax quoted in the
+   messages ("|| true", /dev/null, $VAR) stays as it is.
+*/
+
 QString TcScriptError::toString() const
 {
-    QString text = QStringLiteral("line %1, column %2: ").arg(line).arg(column);
+    //: Where a problem is in a pasted script: "line 3, column 17: "foo": unknown netem option".
+    QString text = TcTokenizer::tr("line %1, column %2").arg(line).arg(column) + QStringLiteral(": ");
     if (!word.isEmpty())
         text += u'"' + word + QStringLiteral("\": ");
     return text + message;
@@ -69,12 +76,12 @@ public:
             } else if (c == u'|' && peek(1) == u'|') {
                 handleOrElse();
             } else if (c == u'`' || c == u'(') {
-                fail(QString(c), QStringLiteral("this needs a shell (sub-shells, command substitution); paste the tc "
-                                                "commands themselves"));
+                fail(QString(c), TcTokenizer::tr("this needs a shell (sub-shells, command substitution); paste the tc "
+                                                 "commands themselves"));
                 skipNested();
             } else if (c == u'|' || c == u')' || (c == u'&' && peek(1) != u'>')) {
-                fail(QString(c), QStringLiteral("this needs a shell (pipes, sub-shells, background jobs); "
-                                                "paste the tc commands themselves"));
+                fail(QString(c), TcTokenizer::tr("this needs a shell (pipes, sub-shells, background jobs); "
+                                                 "paste the tc commands themselves"));
                 advance();
                 if (c == u'&')
                     endCommand(true); // "cmd & next": next is a command of its own
@@ -184,7 +191,7 @@ private:
         const QStringView next = m_script.mid(start, m_pos - start);
         if (next != u"true" && next != u":") {
             failAt(line, col, QStringLiteral("||"),
-                   QStringLiteral("only \"|| true\" is understood after a command; other shell logic is not run"));
+                   TcTokenizer::tr("only \"|| true\" is understood after a command; other shell logic is not run"));
             m_discardList = true; // what follows "||" runs only on failure: drop it up to the next ';' or line
         }
     }
@@ -212,13 +219,13 @@ private:
                 continue;
             }
             if (c == u'`') {
-                fail(QString(c), QStringLiteral("this needs a shell (command substitution); write the value itself"));
+                fail(QString(c), TcTokenizer::tr("this needs a shell (command substitution); write the value itself"));
                 skipNested();
                 continue;
             }
             if (c == u'$') {
-                fail(QStringLiteral("$"), QStringLiteral("shell variables and substitutions are not "
-                                                         "expanded; write the value itself"));
+                fail(QStringLiteral("$"), TcTokenizer::tr("shell variables and substitutions are not "
+                                                          "expanded; write the value itself"));
                 advance();
                 if (m_pos < m_script.size() && m_script[m_pos] == u'(')
                     skipNested(); // $(…): its ';' and quotes belong to it
@@ -240,7 +247,7 @@ private:
             const TcWord redirection = m_redirection.takeFirst();
             if (word.text != u"/dev/null")
                 failAt(redirection.line, redirection.column, redirection.text,
-                       QStringLiteral("only redirections to /dev/null are understood; other redirections need a shell"));
+                       TcTokenizer::tr("only redirections to /dev/null are understood; other redirections need a shell"));
             return;
         }
         if (!quoted && isIgnorableRedirection(word.text))
@@ -261,7 +268,7 @@ private:
             const QChar c = m_script[m_pos];
             if (quote == u'"' && c == u'$') {
                 // Keep reading to the closing quote: a ';' inside it does not end the command.
-                fail(QStringLiteral("$"), QStringLiteral("shell variables are not expanded; write the value itself"));
+                fail(QStringLiteral("$"), TcTokenizer::tr("shell variables are not expanded; write the value itself"));
             } else if (quote == u'"' && c == u'\\' && m_pos + 1 < m_script.size() &&
                        QStringView(u"\"\\$`").contains(m_script[m_pos + 1])) {
                 advance(); // inside double quotes a backslash escapes only these
@@ -270,7 +277,7 @@ private:
             advance();
         }
         if (m_pos >= m_script.size()) {
-            failAt(line, col, QString(quote), QStringLiteral("this quote is never closed"));
+            failAt(line, col, QString(quote), TcTokenizer::tr("this quote is never closed"));
             return false;
         }
         advance(); // closing quote
@@ -283,7 +290,7 @@ private:
         if (!m_redirection.isEmpty()) {
             const TcWord redirection = m_redirection.takeFirst();
             failAt(redirection.line, redirection.column, redirection.text,
-                   QStringLiteral("this redirection has no target; only redirections to /dev/null are understood"));
+                   TcTokenizer::tr("this redirection has no target; only redirections to /dev/null are understood"));
         }
         if (!m_discard && !m_current.words.isEmpty())
             m_commands.append(m_current);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <QStringView>
@@ -42,6 +43,8 @@ struct TcCommand
  */
 class TcTokenizer
 {
+    Q_DECLARE_TR_FUNCTIONS(qs::TcTokenizer)
+
 public:
     static QList<TcCommand> split(QStringView script, QList<TcScriptError> *errors);
 };
