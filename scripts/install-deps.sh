@@ -21,6 +21,14 @@ packages=(
     iperf3 ethtool
     # the helper's tests: a real system bus (dbus-daemon, dbus-send), the real polkitd, test users
     dbus dbus-daemon dbus-bin polkitd passwd
+    # desktop integration (resources/desktop, tests/packaging): icons rendered at build time,
+    # .desktop and AppStream validators, xmllint, bash-completion for the completion test
+    librsvg2-bin desktop-file-utils appstream libxml2-utils bash-completion
+    # translations: lupdate and lrelease, and their CMake package
+    qt6-l10n-tools qt6-tools-dev
+    # the Debian package (cpack -G DEB with dpkg-shlibdeps) and its test: lintian, the man page
+    # read with man and col, and what the package depends on (Qt's window-system plugins)
+    dpkg-dev lintian man-db groff-base bsdextrautils qt6-qpa-plugins
 )
 
 missing=()

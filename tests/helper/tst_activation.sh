@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Acceptance test: "After `cmake --install`, the standard system bus starts the helper by D-Bus
-# activation when the CLI calls it."
+# Acceptance tests: "After `cmake --install`, the standard system bus starts the helper by D-Bus
+# activation when the CLI calls it" (MODE cmake-install), and "the .deb installs with apt-get,
+# `qdisc-studio apply` works through the activated helper, and `apt-get purge` leaves no file of
+# the package" (MODE deb: also lintian, the man page, bash completion, the desktop files).
 #
-#   tst_activation.sh BUILD_DIR SOURCE_DIR CMAKE IP TC BUILT_CLI BUILT_HELPER
+#   tst_activation.sh MODE BUILD_DIR SOURCE_DIR CMAKE IP TC BUILT_CLI BUILT_HELPER
 #
-# Root only (CI runs as root). It really installs the project into /usr/local and the system
-# folders dbus-daemon's setuid launch helper and polkitd read, runs the standard system bus
+# Root only (CI runs as root). It really installs the project (cmake-install: into /usr/local; deb:
+# the package, into /usr) and the system folders dbus-daemon's setuid launch helper and polkitd
+# read, runs the standard system bus
 # (/run/dbus/system_bus_socket: the one already running, or `dbus-daemon --system` started here),
 # drives the INSTALLED CLI against a veth pair in a network namespace of its own, checks that the
 # helper that answered was started by the bus from /usr/local/libexec, and then removes exactly what
@@ -21,19 +24,32 @@ set -uo pipefail
 export LC_ALL=C
 unset DBUS_SYSTEM_BUS_ADDRESS # the standard system bus, at its standard address
 
-if (($# != 7)); then
-    echo "usage: $0 BUILD_DIR SOURCE_DIR CMAKE IP TC BUILT_CLI BUILT_HELPER" >&2
+if (($# != 8)) || [[ $1 != cmake-install && $1 != deb ]]; then
+    echo "usage: $0 cmake-install|deb BUILD_DIR SOURCE_DIR CMAKE IP TC BUILT_CLI BUILT_HELPER" >&2
     exit 2
 fi
-BUILD_DIR=$1 SOURCE_DIR=$2 CMAKE=$3 IP=$4 TC=$5 BUILT_CLI=$6 BUILT_HELPER=$7
+MODE=$1 BUILD_DIR=$2 SOURCE_DIR=$3 CMAKE=$4 IP=$5 TC=$6 BUILT_CLI=$7 BUILT_HELPER=$8
 
-PREFIX=/usr/local
+PACKAGE=qdisc-studio
+if [[ $MODE == deb ]]; then
+    PREFIX=/usr
+    CPACK=$(dirname "$CMAKE")/cpack
+    export DEBIAN_FRONTEND=noninteractive
+else
+    PREFIX=/usr/local
+fi
 INSTALLED_CLI=$PREFIX/bin/qdisc-studio
 INSTALLED_HELPER=$PREFIX/libexec/qdisc-studio-helper
 SERVICE_FILE=/usr/share/dbus-1/system-services/org.qdiscstudio.Helper1.service
 BUS_POLICY=/usr/share/dbus-1/system.d/org.qdiscstudio.Helper1.conf
 POLKIT_POLICY=/usr/share/polkit-1/actions/org.qdiscstudio.policy
 EXPECTED=("$INSTALLED_CLI" "$INSTALLED_HELPER" "$SERVICE_FILE" "$BUS_POLICY" "$POLKIT_POLICY")
+APP_ID=org.qdiscstudio.QdiscStudio
+MAN_PAGE=$PREFIX/share/man/man1/qdisc-studio.1.gz
+DESKTOP_FILE=$PREFIX/share/applications/$APP_ID.desktop
+METAINFO=$PREFIX/share/metainfo/$APP_ID.metainfo.xml
+COMPLETION=$PREFIX/share/bash-completion/completions/qdisc-studio
+[[ $MODE == deb ]] && EXPECTED+=("$MAN_PAGE" "$DESKTOP_FILE" "$METAINFO" "$COMPLETION" "$PREFIX/share/icons/hicolor/scalable/apps/$APP_ID.svg")
 
 BUS_SOCKET=/run/dbus/system_bus_socket
 BUS_PIDFILE=/run/dbus/pid
@@ -43,7 +59,7 @@ POLKITD=/usr/lib/polkit-1/polkitd
 LAUNCH_HELPER=/usr/lib/dbus-1.0/dbus-daemon-launch-helper
 HELPER_STATE=/run/qdisc-studio # the helper's default --state-dir
 
-STATE_DIR=/var/tmp/qs-activation-test
+STATE_DIR=/var/tmp/qs-activation-test-$MODE
 RECORD=$STATE_DIR/record
 BACKUP_DIR=$STATE_DIR/backup
 LOCK_DIR=/var/tmp/qs-systembus-fixture # shared with SystemBusFixture
@@ -134,9 +150,39 @@ other_helpers() { # pids of processes running any other qdisc-studio-helper bina
     done
 }
 record() { echo "$*" >>"$RECORD"; sync "$RECORD" 2>/dev/null; }
+package_installed() { [[ $(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null) == installed ]]; }
+package_present() { # installed, or anything of it left (config files, a half-finished install)
+    local status
+    status=$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null) || return 1
+    [[ -n $status && $status != not-installed ]]
+}
 record_pid() { record "pid $1 $(start_time "$1") $2"; }
 snapshot_file() { # the helper's snapshot of TARGET (helper/snapshotstore.cpp: base64url of the target)
     echo "$HELPER_STATE/snapshots/$(printf '%s' "$1" | base64 -w0 | tr '+/' '-_' | tr -d '=').json"
+}
+
+subcommands_of() { # CLI: the subcommands its --help lists, one per line
+    "$1" --help | awk '/^Subcommands:/ { listing = 1; next } listing && /^$/ { exit } listing && /^  [a-z]/ { print $1 }'
+}
+completions_of() { # PREFIX: what bash-completion offers for "qdisc-studio <TAB>" and "qdisc-studio show PREFIX<TAB>"
+    bash --norc --noprofile -c '
+        source /usr/share/bash-completion/bash_completion || exit 3
+        __load_completion qdisc-studio || { echo "bash-completion found no completion for qdisc-studio"; exit 4; }
+        spec=$(complete -p qdisc-studio) || exit 5
+        function=$(sed -n "s/.*-F \([^ ]*\).*/\1/p" <<<"$spec")
+        offer() { # WORD…: COMPREPLY for the last word
+            COMP_WORDS=("$@")
+            COMP_CWORD=$(($# - 1))
+            COMP_LINE="$*"
+            COMP_POINT=${#COMP_LINE}
+            COMPREPLY=()
+            "$function" qdisc-studio "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+        }
+        offer qdisc-studio ""
+        printf "subcommand %s\n" "${COMPREPLY[@]}"
+        offer qdisc-studio show "$1"
+        printf "target %s\n" "${COMPREPLY[@]}"
+    ' completion "$1"
 }
 
 # --- undoing a run: this one (trap) or a killed one (the record) ---------------------------------
@@ -148,7 +194,7 @@ undo_record() { # undoes what $RECORD lists (this run's, or one killed before it
     local boot same_boot=0 f rest pid start what
     [[ -f $RECORD ]] || return 0
     boot=$(cat /proc/sys/kernel/random/boot_id)
-    local -a files=() dirs=() pids=() netns=() snaps=() statedirs=()
+    local -a files=() dirs=() pids=() netns=() snaps=() statedirs=() packages=()
     local reload=0
     while read -r f rest; do
         case $f in
@@ -161,6 +207,7 @@ undo_record() { # undoes what $RECORD lists (this run's, or one killed before it
         snapshot) snaps+=("$rest") ;;
         statedir) statedirs+=("$rest") ;;
         workdir) [[ $rest == /tmp/qs-activation.* && $rest != "$WORK" ]] && rm -rf "$rest" ;;
+        package) packages+=("$rest") ;;
         esac
     done <"$RECORD"
 
@@ -196,6 +243,15 @@ undo_record() { # undoes what $RECORD lists (this run's, or one killed before it
     done
     for f in "${snaps[@]}"; do
         [[ -e $f ]] && rm -f "$f" && info "removed the helper's leftover snapshot $f"
+    done
+    # The package, if a run ended before its own purge.
+    for f in "${packages[@]}"; do
+        if package_present "$f"; then
+            dpkg --purge "$f" >/dev/null 2>&1 && info "purged the package $f" || {
+                echo "    ERROR: cannot purge the package $f"
+                UNDO_FAILED=1
+            }
+        fi
     done
     # The installed files: removed, or put back as they were before the install.
     for f in "${files[@]}"; do
@@ -273,6 +329,14 @@ cleanup() {
         done <"$WORK/installed.list"
         ((left)) || info "verified: none of the $(grep -c . "$WORK/installed.list") installed files remains$( ((kept)) && echo " ($kept put back byte for byte as they were before the test)")"
     fi
+    if [[ -n $WORK && -f $WORK/new.dirs ]]; then
+        while read -r f; do
+            [[ -n $f && -d $f ]] && {
+                echo "    ERROR: the folder $f, which the package added, is still there"
+                left=1
+            }
+        done <"$WORK/new.dirs"
+    fi
     if "$IP" netns list 2>/dev/null | awk '{print $1}' | grep -qx "$NS"; then
         echo "    ERROR: network namespace $NS still exists"
         left=1
@@ -283,7 +347,7 @@ cleanup() {
         echo "FAIL [cleanup]: the test could not undo everything it did (see ERROR lines above)"
         status=1
     fi
-    ((status == 0)) && echo && echo "PASS: the standard system bus activated $INSTALLED_HELPER for the installed CLI"
+    ((status == 0)) && echo && echo "PASS ($MODE): the standard system bus activated $INSTALLED_HELPER for the installed CLI"
     exit "$status"
 }
 
@@ -327,57 +391,109 @@ record "boot $(cat /proc/sys/kernel/random/boot_id)"
 record "workdir $WORK"
 
 # =================================================================================================
-step "1. cmake --install $BUILD_DIR --prefix $PREFIX"
-# What the install will write, learned first from an install into a scratch DESTDIR (absolute
-# destinations go under DESTDIR too), so that files already there can be backed up and every file
-# and folder it creates is in the record before the real install writes it.
-DESTDIR=$WORK/dry "$CMAKE" --install "$BUILD_DIR" --prefix "$PREFIX" >"$WORK/dry.log" 2>&1 ||
-    {
-        cat "$WORK/dry.log"
-        die "cmake --install into a scratch DESTDIR failed: is the build tree fully built?"
-    }
-(cd "$WORK/dry" && find . -type f -o -type l) | sed 's|^\.||' | sort >"$WORK/installed.list"
-info "the install writes $(grep -c . "$WORK/installed.list") files:"
-sed 's/^/      /' "$WORK/installed.list"
-mkdir -p "$WORK/preexisting"
-while read -r f; do
-    if [[ -e $f || -L $f ]]; then
-        mkdir -p "$BACKUP_DIR$(dirname "$f")" "$WORK/preexisting$(dirname "$f")"
-        cp -a "$f" "$BACKUP_DIR$f" || die "cannot back up $f"
-        sha256sum <"$f" >"$WORK/preexisting/$f.sha"
-        info "already present, backed up and put back afterwards: $f"
-    fi
-    d=$(dirname "$f")
-    while [[ ! -d $d ]]; do
-        record "dir $d"
-        d=$(dirname "$d")
-    done
-    record "file $f"
-done <"$WORK/installed.list"
-[[ -d $HELPER_STATE ]] || record "statedir $HELPER_STATE"
-[[ -d $HELPER_STATE/snapshots ]] || record "statedir $HELPER_STATE/snapshots"
+if [[ $MODE == cmake-install ]]; then
+    step "1. cmake --install $BUILD_DIR --prefix $PREFIX"
+    # What the install will write, learned first from an install into a scratch DESTDIR (absolute
+    # destinations go under DESTDIR too), so that files already there can be backed up and every file
+    # and folder it creates is in the record before the real install writes it.
+    DESTDIR=$WORK/dry "$CMAKE" --install "$BUILD_DIR" --prefix "$PREFIX" >"$WORK/dry.log" 2>&1 ||
+        {
+            cat "$WORK/dry.log"
+            die "cmake --install into a scratch DESTDIR failed: is the build tree fully built?"
+        }
+    (cd "$WORK/dry" && find . -type f -o -type l) | sed 's|^\.||' | sort >"$WORK/installed.list"
+    info "the install writes $(grep -c . "$WORK/installed.list") files:"
+    sed 's/^/      /' "$WORK/installed.list"
+    mkdir -p "$WORK/preexisting"
+    while read -r f; do
+        if [[ -e $f || -L $f ]]; then
+            mkdir -p "$BACKUP_DIR$(dirname "$f")" "$WORK/preexisting$(dirname "$f")"
+            cp -a "$f" "$BACKUP_DIR$f" || die "cannot back up $f"
+            sha256sum <"$f" >"$WORK/preexisting/$f.sha"
+            info "already present, backed up and put back afterwards: $f"
+        fi
+        d=$(dirname "$f")
+        while [[ ! -d $d ]]; do
+            record "dir $d"
+            d=$(dirname "$d")
+        done
+        record "file $f"
+    done <"$WORK/installed.list"
+    [[ -d $HELPER_STATE ]] || record "statedir $HELPER_STATE"
+    [[ -d $HELPER_STATE/snapshots ]] || record "statedir $HELPER_STATE/snapshots"
 
-t0=$(now_ms)
-"$CMAKE" --install "$BUILD_DIR" --prefix "$PREFIX" >"$WORK/install.log" 2>&1
-rc=$?
-sed 's/^/    | /' "$WORK/install.log"
-((rc == 0)) || die "cmake --install $BUILD_DIR --prefix $PREFIX failed (exit code $rc)"
-info "installed in $(($(now_ms) - t0)) ms"
-cp "$BUILD_DIR/install_manifest.txt" "$WORK/manifest" || die "cmake --install wrote no $BUILD_DIR/install_manifest.txt"
-sort -o "$WORK/manifest.sorted" "$WORK/manifest"
-if ! diff -u "$WORK/installed.list" "$WORK/manifest.sorted"; then
-    # Whatever the manifest lists is ours to remove too.
-    while read -r f; do record "file $f"; done <"$WORK/manifest.sorted"
-    sort -u "$WORK/installed.list" "$WORK/manifest.sorted" -o "$WORK/installed.list"
-    die "install_manifest.txt differs from what the scratch install wrote"
+    t0=$(now_ms)
+    "$CMAKE" --install "$BUILD_DIR" --prefix "$PREFIX" >"$WORK/install.log" 2>&1
+    rc=$?
+    sed 's/^/    | /' "$WORK/install.log"
+    ((rc == 0)) || die "cmake --install $BUILD_DIR --prefix $PREFIX failed (exit code $rc)"
+    info "installed in $(($(now_ms) - t0)) ms"
+    cp "$BUILD_DIR/install_manifest.txt" "$WORK/manifest" || die "cmake --install wrote no $BUILD_DIR/install_manifest.txt"
+    sort -o "$WORK/manifest.sorted" "$WORK/manifest"
+    if ! diff -u "$WORK/installed.list" "$WORK/manifest.sorted"; then
+        # Whatever the manifest lists is ours to remove too.
+        while read -r f; do record "file $f"; done <"$WORK/manifest.sorted"
+        sort -u "$WORK/installed.list" "$WORK/manifest.sorted" -o "$WORK/installed.list"
+        die "install_manifest.txt differs from what the scratch install wrote"
+    fi
+    ok "install_manifest.txt lists the $(grep -c . "$WORK/manifest") files above"
+else
+    step "1. the Debian package: cpack -G DEB, lintian, apt-get install"
+    package_present "$PACKAGE" && die "the package $PACKAGE is installed on this machine ($(dpkg-query -W -f='${Version} ${db:Status-Status}' "$PACKAGE")): the test will not replace or purge it"
+    [[ -x $CPACK ]] || die "$CPACK is missing (it comes with cmake)"
+    for tool in lintian dpkg-deb apt-get man col desktop-file-validate appstreamcli; do
+        command -v "$tool" >/dev/null || die "$tool is missing (scripts/install-deps.sh installs lintian, dpkg-dev, apt, man-db, bsdextrautils, desktop-file-utils, appstream)"
+    done
+    t0=$(now_ms)
+    "$CPACK" -G DEB --config "$BUILD_DIR/CPackConfig.cmake" -B "$WORK/deb" >"$WORK/cpack.log" 2>&1 || {
+        cat "$WORK/cpack.log"
+        die "cpack -G DEB failed: is the build tree fully built?"
+    }
+    debs=("$WORK"/deb/"$PACKAGE"_*.deb)
+    ((${#debs[@]} == 1)) && [[ -f ${debs[0]} ]] || die "cpack did not write exactly one $WORK/deb/${PACKAGE}_*.deb"
+    DEB=${debs[0]}
+    ok "built ${DEB##*/} ($(stat -c %s "$DEB") bytes) in $(($(now_ms) - t0)) ms"
+    dpkg-deb --field "$DEB" Package Version Architecture Depends | sed 's/^/    | /'
+
+    lintian --fail-on error --display-info "$DEB" >"$WORK/lintian.log" 2>&1
+    rc=$?
+    sed 's/^/    | /' "$WORK/lintian.log"
+    ((rc == 0)) || die "lintian reports errors on ${DEB##*/} (exit code $rc)"
+    ok "lintian: no errors ($(grep -c '^W:' "$WORK/lintian.log") warnings, $(grep -c '^I:' "$WORK/lintian.log") infos)"
+
+    # What the package holds, and which of its folders exist already: whatever it adds must go again.
+    dpkg-deb --contents "$DEB" | awk '{ sub(/^\./, "", $6); sub(/\/$/, "", $6); if ($6 != "") print substr($1, 1, 1), $6 }' >"$WORK/package.paths"
+    awk '$1 != "d" { print $2 }' "$WORK/package.paths" | sort >"$WORK/installed.list"
+    awk '$1 == "d" { print $2 }' "$WORK/package.paths" | while read -r d; do [[ -d $d ]] || echo "$d"; done >"$WORK/new.dirs"
+    while read -r f; do
+        [[ -e $f || -L $f ]] && die "$f exists already and belongs to no installed $PACKAGE: dpkg would overwrite it"
+    done <"$WORK/installed.list"
+    info "the package holds $(grep -c . "$WORK/installed.list") files; it adds $(grep -c . "$WORK/new.dirs") folders"
+    while read -r d; do record "dir $d"; done <"$WORK/new.dirs"
+    while read -r f; do record "file $f"; done <"$WORK/installed.list"
+    [[ -d $HELPER_STATE ]] || record "statedir $HELPER_STATE"
+    [[ -d $HELPER_STATE/snapshots ]] || record "statedir $HELPER_STATE/snapshots"
+    record "package $PACKAGE"
+
+    t0=$(now_ms)
+    apt-get install -y --no-install-recommends "$DEB" >"$WORK/apt-install.log" 2>&1
+    rc=$?
+    sed 's/^/    | /' "$WORK/apt-install.log"
+    ((rc == 0)) || die "apt-get install $DEB failed (exit code $rc)"
+    package_installed "$PACKAGE" || die "apt-get install succeeded but dpkg does not list $PACKAGE as installed"
+    ok "apt-get install took $(($(now_ms) - t0)) ms"
+    dpkg -L "$PACKAGE" | sort >"$WORK/dpkg-L.before"
+    while read -r f; do
+        grep -qxF "$f" "$WORK/dpkg-L.before" || die "dpkg -L $PACKAGE does not list $f, which the .deb holds"
+    done <"$WORK/installed.list"
+    ok "dpkg -L lists all $(grep -c . "$WORK/installed.list") files of the package"
 fi
-ok "install_manifest.txt lists the $(grep -c . "$WORK/manifest") files above"
 for f in "${EXPECTED[@]}"; do
-    grep -qxF "$f" "$WORK/manifest" || die "install_manifest.txt does not list $f"
+    grep -qxF "$f" "$WORK/installed.list" || die "the install does not list $f"
     [[ -f $f ]] || die "$f was not installed"
     info "$(stat -c '%A %U:%G %8s' "$f") $f"
 done
-extra=$(grep -vxF -f <(printf '%s\n' "${EXPECTED[@]}") "$WORK/manifest")
+extra=$(grep -vxF -f <(printf '%s\n' "${EXPECTED[@]}") "$WORK/installed.list")
 [[ -z $extra ]] && ok "nothing else was installed" || info "also installed: $(echo $extra)"
 for f in "$INSTALLED_CLI" "$INSTALLED_HELPER"; do
     [[ -x $f && -s $f && $(head -c4 "$f") == $'\x7fELF' ]] ||
@@ -586,6 +702,56 @@ info "tc -n $NS qdisc show dev va: $restored"
 [[ $restored == *"qdisc noqueue 0: root"* ]] || die "restore did not put back noqueue: $restored"
 ok "restore through the same helper (pid $HELPER_PID) put back noqueue in $restore_ms ms (the activating apply took $apply_ms ms)"
 [[ -e $(snapshot_file "$TARGET") ]] && die "the helper kept its snapshot of $TARGET after restore: $(snapshot_file "$TARGET")"
+
+if [[ $MODE == deb ]]; then
+    # =============================================================================================
+    step "7. man qdisc-studio shows every subcommand"
+    subcommands=$(subcommands_of "$INSTALLED_CLI")
+    [[ -n $subcommands ]] || die "$INSTALLED_CLI --help lists no subcommands"
+    MANWIDTH=120 man qdisc-studio 2>"$WORK/man.err" | col -b >"$WORK/man.txt"
+    [[ -s $WORK/man.txt ]] || die "man qdisc-studio shows nothing: $(cat "$WORK/man.err")"
+    info "man qdisc-studio: $(wc -l <"$WORK/man.txt") lines; $(head -1 "$WORK/man.txt")"
+    for sub in $subcommands; do
+        grep -Eq "^ +qdisc-studio $sub( |$)" "$WORK/man.txt" || die "man qdisc-studio has no usage line for the subcommand $sub"
+    done
+    ok "every subcommand has its usage in the man page: $(echo $subcommands)"
+
+    # =============================================================================================
+    step "8. bash completion of subcommands and targets, as bash-completion loads it"
+    completions=$(completions_of "$NS/v" 2>&1) || die "completing failed: $completions"
+    echo "$completions" | sed 's/^/    | /'
+    for sub in $subcommands; do
+        grep -qx "subcommand $sub" <<<"$completions" || die "\"qdisc-studio <TAB>\" does not offer $sub"
+    done
+    grep -qx "target $NS/va" <<<"$completions" || die "\"qdisc-studio show $NS/v<TAB>\" does not offer $NS/va"
+    grep -qx "target $NS/vb" <<<"$completions" || die "\"qdisc-studio show $NS/v<TAB>\" does not offer $NS/vb"
+    ok "subcommands and the targets of $NS complete"
+
+    # =============================================================================================
+    step "9. the desktop entry and the AppStream metainfo, as installed"
+    desktop-file-validate "$DESKTOP_FILE" || die "desktop-file-validate reports problems in $DESKTOP_FILE"
+    appstreamcli validate --no-net "$METAINFO" >"$WORK/appstream.log" 2>&1 || {
+        cat "$WORK/appstream.log"
+        die "appstreamcli validate fails on $METAINFO"
+    }
+    ok "desktop-file-validate and appstreamcli validate --no-net pass"
+
+    # =============================================================================================
+    step "10. apt-get purge $PACKAGE leaves nothing of it"
+    apt-get purge -y "$PACKAGE" >"$WORK/apt-purge.log" 2>&1
+    rc=$?
+    sed 's/^/    | /' "$WORK/apt-purge.log"
+    ((rc == 0)) || die "apt-get purge $PACKAGE failed (exit code $rc)"
+    package_present "$PACKAGE" && die "dpkg still knows $PACKAGE after the purge: $(dpkg-query -W -f='${db:Status-Status}' "$PACKAGE")"
+    left=""
+    while read -r f; do [[ -e $f || -L $f ]] && left+=" $f"; done < <(cat "$WORK/installed.list" "$WORK/new.dirs")
+    [[ -z $left ]] || die "left after the purge:$left"
+    [[ -n $(installed_helpers) ]] && die "the helper still runs after the purge (pid $(installed_helpers))"
+    if grep -qx "statedir $HELPER_STATE" "$RECORD" && [[ -e $HELPER_STATE ]]; then
+        die "$HELPER_STATE (the helper's snapshots) is left after the purge"
+    fi
+    ok "none of the $(grep -c . "$WORK/installed.list") files and $(grep -c . "$WORK/new.dirs") folders of dpkg -L is left; no helper runs"
+fi
 
 # =================================================================================================
 step "7. done"
