@@ -49,6 +49,7 @@ void ApplyStatus::setBackend(bool available, const QString &description)
 
 void ApplyStatus::setLatency(qint64 microseconds)
 {
+    //: status bar: how long the last change took to reach the kernel, in milliseconds
     m_latency->setText(microseconds < 10000 ? tr("last apply %1 ms").arg(double(microseconds) / 1000.0, 0, 'f', 2)
                                             : tr("last apply %1 ms").arg(microseconds / 1000));
 }

@@ -25,7 +25,12 @@ ImportDialog::ImportDialog(QWidget *parent)
       m_debounce(new QTimer(this))
 {
     setWindowTitle(tr("Paste tc commands"));
+    setObjectName(QStringLiteral("importDialog"));
+    m_editor->setObjectName(QStringLiteral("import.editor"));
+    m_problems->setObjectName(QStringLiteral("import.problems"));
+    m_status->setObjectName(QStringLiteral("import.status"));
     m_editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    //: an example tc command: tc's syntax stays as it is (a device name may be adapted)
     m_editor->setPlaceholderText(tr("tc qdisc add dev eth0 root netem delay 100ms 20ms loss 1%"));
     m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_problems->setToolTip(tr("Every line that could not be read, with where it went wrong. Click to jump there."));
@@ -38,6 +43,7 @@ ImportDialog::ImportDialog(QWidget *parent)
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_okButton = buttons->button(QDialogButtonBox::Ok);
     m_okButton->setText(tr("Import"));
+    m_okButton->setObjectName(QStringLiteral("import.ok"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -67,6 +73,7 @@ void ImportDialog::reimport()
     m_result = TcImporter::import(m_editor->toPlainText());
     m_problems->clear();
     const auto add = [&](const TcScriptError &e, const QString &kind) {
+        //: a line of the problem list: %1 is "Error:" or "Note:", %2 the problem and where it is
         auto *item = new QListWidgetItem(tr("%1 %2").arg(kind, e.toString()), m_problems);
         item->setData(LineRole, e.line);
         item->setData(ColumnRole, e.column);

@@ -169,6 +169,7 @@ void MainWindow::buildLayout()
     auto *bottom = new QTabWidget(this);
     bottom->setObjectName(QStringLiteral("bottomTabs"));
     bottom->addTab(m_charts, tr("C&harts"));
+    //: tab title; tc is the traffic control command-line tool
     bottom->addTab(commandsPane, tr("tc &commands"));
 
     auto *centre = new QSplitter(Qt::Vertical, this);
@@ -281,6 +282,7 @@ void MainWindow::buildMenus()
     QMenu *interval = settings->addMenu(tr("Statistics &interval"));
     auto *intervals = new QActionGroup(this);
     for (const int ms : {100, 250, 500, 1000}) {
+        //: how often statistics are read; %1 is a number of milliseconds
         QAction *choice = interval->addAction(tr("%1 ms").arg(ms));
         choice->setCheckable(true);
         choice->setChecked(ms == 100);
@@ -414,6 +416,7 @@ void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree
         else
             m_status->setError(tr("No statistics for %1: %2").arg(target, statsError));
         m_backend->watch(target);
+        //: window title; %1 is the target: an interface, "namespace/interface" inside a namespace
         setWindowTitle(tr("%1 — Qdisc Studio").arg(target));
     }
     m_undo->clear();
@@ -577,6 +580,7 @@ void MainWindow::fillAddMenu()
     const QPersistentModelIndex parent = m_treeView->currentIndex().siblingAtColumn(0);
     const QPersistentModelIndex at = m_model->rowCount() == 0 ? QPersistentModelIndex() : parent;
     for (const QdiscKind kind : m_model->kindsAllowedAt(at)) {
+        //: Add menu entry; %1 is a qdisc kind as tc names it (netem, htb, fq_codel)
         QAction *action = m_addMenu->addAction(tr("%1 qdisc").arg(qdiscKindName(kind)));
         action->setObjectName(QStringLiteral("add.") + qdiscKindName(kind));
         connect(action, &QAction::triggered, this, [this, at, kind] {
@@ -590,6 +594,7 @@ void MainWindow::fillAddMenu()
     }
     const QString kind = parent.data(TreeModel::KindRole).toString();
     if (parent.isValid() && (kind == u"htb")) {
+        //: Add menu entry: a class of the htb qdisc (tc terms)
         QAction *action = m_addMenu->addAction(tr("htb class"));
         action->setObjectName(QStringLiteral("add.class"));
         connect(action, &QAction::triggered, this, [this, parent] {
@@ -603,6 +608,7 @@ void MainWindow::fillAddMenu()
     }
     const auto ref = m_model->refAt(parent);
     if (parent.isValid() && ref && ref->type == NodeRef::Type::Qdisc && (kind == u"htb" || kind == u"prio" || kind == u"ingress")) {
+        //: Add menu entry: a filter of tc's u32 classifier (tc terms)
         QAction *action = m_addMenu->addAction(tr("u32 filter"));
         action->setObjectName(QStringLiteral("add.filter"));
         connect(action, &QAction::triggered, this, [this, parent] {
@@ -633,6 +639,7 @@ void MainWindow::fillKindMenu()
         QAction *action = m_kindMenu->addAction(qdiscKindName(kind));
         action->setObjectName(QStringLiteral("kind.") + qdiscKindName(kind));
         connect(action, &QAction::triggered, this, [this, index, kind] {
+            //: undo step; %1 is a qdisc kind as tc names it
             editStructure(tr("Change kind to %1").arg(qdiscKindName(kind)), [&] { return m_model->changeKind(index, kind); });
         });
     }
@@ -647,6 +654,7 @@ void MainWindow::refreshCommands()
     } else {
         QdiscTree::splitTarget(m_target, &tree.netns, &tree.device);
     }
+    //: a comment in a shell script of tc commands: keep the leading "# "
     m_commands->setPlainText(tree.isEmpty() ? tr("# the device's default qdisc: nothing to configure\n") : TcExporter::script({tree}));
 }
 

@@ -136,7 +136,8 @@ void RateChart::setNodes(const QList<quint64> &keys, const QStringList &labels)
             lines.push_back(std::move(line));
         }
         Line &line = lines.back();
-        line.label = labels.value(i, QStringLiteral("node %1").arg(line.key, 0, 16));
+        //: legend of a charted node that was given no name; %1 is its statistics key in hex
+        line.label = labels.value(i, tr("node %1").arg(line.key, 0, 16));
         if (line.parts.empty())
             line.parts.push_back(makePart(line, true));
         for (Part &part : line.parts)
@@ -154,7 +155,7 @@ void RateChart::setNodes(const QList<quint64> &keys, const QStringList &labels)
             stylePart(part, int(i)); // colour by position; width by how many lines there are
     }
     legend()->setAlignment(m_lines.size() > 4 ? Qt::AlignRight : Qt::AlignTop);
-    setTitle(m_lines.empty() ? QStringLiteral("No node selected") : chartMetricTitle(m_metric));
+    setTitle(m_lines.empty() ? tr("No node selected") : chartMetricTitle(m_metric));
 }
 
 QList<quint64> RateChart::nodeKeys() const
@@ -176,7 +177,7 @@ QStringList RateChart::nodeLabels() const
 void RateChart::setMetric(ChartMetric metric)
 {
     m_metric = metric;
-    setTitle(m_lines.empty() ? QStringLiteral("No node selected") : chartMetricTitle(m_metric));
+    setTitle(m_lines.empty() ? tr("No node selected") : chartMetricTitle(m_metric));
 }
 
 double RateChart::toChartTime(qint64 monotonicNs) const
@@ -263,14 +264,18 @@ void RateChart::updateTimeAxis(TimeWindow window)
         m_axisUnitMs = spec.unitMs;
         m_timeAxis->setRange(-double(spec.spanNs) / 1e6 / spec.unitMs, 0);
         m_timeAxis->setTickInterval(spec.tickInterval);
-        m_timeAxis->setLabelFormat(QStringLiteral("%g ") + spec.unitName);
+        // A translated unit is text in a printf format: a '%' in it must not start a conversion.
+        m_timeAxis->setLabelFormat(QStringLiteral("%g ") +
+                                   QString(spec.unitName).replace(u'%', QStringLiteral("%%")));
     }
     // Changes at most once a second: a relayout, but not of the lines.
-    const QString title = m_endWallMs > 0
-                              ? QStringLiteral("Time (0 = %1)")
-                                    .arg(QDateTime::fromMSecsSinceEpoch(qint64(m_endWallMs))
-                                             .toString(spec.referenceFormat))
-                              : QStringLiteral("Time");
+    QString title = tr("Time");
+    if (m_endWallMs > 0) {
+        //: time axis title; %1 is the wall-clock time the axis counts back from
+        title = tr("Time (0 = %1)")
+                    .arg(QDateTime::fromMSecsSinceEpoch(qint64(m_endWallMs))
+                             .toString(spec.referenceFormat));
+    }
     if (m_timeAxis->titleText() != title)
         m_timeAxis->setTitleText(title);
 }

@@ -58,6 +58,26 @@ void addChance(FormBinder<NetemParams> &b, NetemChance NetemParams::*member, con
     });
 }
 
+// The shape's name in the combo; the value stays the enum, so only the text is translated.
+QString distributionText(NetemDistribution distribution)
+{
+    switch (distribution) {
+    case NetemDistribution::Uniform:
+        //: jitter distribution; tc's name is "uniform" (the default)
+        return NetemForm::tr("uniform");
+    case NetemDistribution::Normal:
+        //: jitter distribution; tc's name is "normal" (Gaussian)
+        return NetemForm::tr("normal");
+    case NetemDistribution::Pareto:
+        //: jitter distribution; tc's name is "pareto"
+        return NetemForm::tr("pareto");
+    case NetemDistribution::ParetoNormal:
+        //: jitter distribution; tc's name is "paretonormal" (a mix of pareto and normal)
+        return NetemForm::tr("paretonormal");
+    }
+    return netemDistributionName(distribution);
+}
+
 } // namespace
 
 void NetemForm::build(FormBinder<NetemParams> &b)
@@ -84,7 +104,7 @@ void NetemForm::build(FormBinder<NetemParams> &b)
     QList<std::pair<QString, QVariant>> distributions;
     for (auto d : {NetemDistribution::Uniform, NetemDistribution::Normal, NetemDistribution::Pareto,
                    NetemDistribution::ParetoNormal})
-        distributions.append({netemDistributionName(d), int(d)});
+        distributions.append({distributionText(d), int(d)});
     auto *distribution = b.choice(
         QStringLiteral("distribution"), tr("Distribution"),
         tr("The shape of the jitter: uniform spreads delays evenly, normal and pareto bunch them "
@@ -184,6 +204,7 @@ void NetemForm::build(FormBinder<NetemParams> &b)
     });
     auto *gap =
         b.number(ParameterSpec::count(
+                     //: netem's reorder gap (tc's "gap")
                      QStringLiteral("gap"), tr("Gap"),
                      tr("Reorder only every gap-th packet; the ones between are always delayed."),
                      tr("packets"), ParameterScale::logarithmic(1, 1000, true))

@@ -339,10 +339,12 @@ void NodeEditor::updateHeader()
         m_summary->setText(TcSummary::qdisc(m_qdisc));
         break;
     case Subject::Class:
+        //: editor header; %1 is the class id as tc writes it (1:10)
         m_title->setText(tr("htb class %1").arg(m_class.classId.toString()));
         m_summary->setText(TcSummary::htbClass(m_class));
         break;
     case Subject::Filter:
+        //: editor header; %1 is the handle of the qdisc or class the filter is attached to (1:)
         m_title->setText(tr("u32 filter on %1").arg(m_filter.parent.toString()));
         m_summary->setText(TcSummary::filter(m_filter));
         break;

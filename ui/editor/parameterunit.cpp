@@ -1,20 +1,12 @@
 #include "parameterunit.h"
 
-#include <QCoreApplication>
-
 #include <cmath>
 
 namespace qs {
 
-namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("qs::ParameterUnit", text);
-}
-} // namespace
-
 QList<ParameterUnit> ParameterUnit::unitsFor(Quantity quantity, const QString &countUnit)
 {
+    // The names are tc's own unit tokens (machine text); the tool tips say what they mean.
     switch (quantity) {
     case Quantity::Time:
         return {{QStringLiteral("µs"), 1, 0, true, tr("microseconds")},

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -38,6 +39,9 @@ struct ParameterUnit
      * for 0.
      */
     static int bestUnitFor(const QList<ParameterUnit> &units, double value, int fallback);
+
+    // Last: it ends in "private:", and the fields above stay public for aggregate initialisation.
+    Q_DECLARE_TR_FUNCTIONS(qs::ParameterUnit)
 };
 
 } // namespace qs

@@ -25,6 +25,7 @@ void QueueForms::sfq(FormBinder<SfqParams> &b)
                  QStringLiteral("perturb"), tr("Perturb"),
                  tr("How often the flow hash is changed, so flows that collide do not stay "
                     "together."),
+                 //: unit: seconds
                  tr("s"), ParameterScale::logarithmic(1, 3600, true), 0, 2147483647.0)
                  .withOffText(tr("never")),
              &SfqParams::perturbSeconds);
@@ -68,6 +69,7 @@ void QueueForms::fqCodel(FormBinder<FqCodelParams> &b)
                  .withDefaultUnit(QStringLiteral("b")),
              &FqCodelParams::quantum);
 
+    //: section title: the CoDel queue management algorithm (a name)
     b.section(tr("CoDel"));
     b.number(ParameterSpec::time(
                  QStringLiteral("target"), tr("Target"),

@@ -89,6 +89,7 @@ void ShaperForms::tbf(FormBinder<TbfParams> &b)
                 p.mtu = 0;
         });
     auto *mtu = b.number(
+        //: tbf's second bucket, for the peak rate (tc calls it mtu)
         ParameterSpec::size(QStringLiteral("mtu"), tr("Peak bucket"),
                             tr("The bucket of the peak rate (tc's mtu): at least one full-size "
                                "frame, 1514 bytes on Ethernet."),
@@ -125,6 +126,7 @@ void ShaperForms::htbQdisc(FormBinder<HtbQdiscParams> &b)
         });
     defaultClass->setPlaceholderText(tr("none: unclassified traffic is not shaped"));
     b.number(ParameterSpec::count(
+                 //: htb's parameter name (rate to quantum): usually kept as tc writes it
                  QStringLiteral("r2q"), tr("r2q"),
                  tr("Each class's quantum is its rate divided by this, unless the class sets one "
                     "(tc's default is 10)."),
@@ -144,6 +146,7 @@ void ShaperForms::htbClass(FormBinder<HtbClassParams> &b)
                  QStringLiteral("ceil"), tr("Ceil"),
                  tr("The most this class may reach by borrowing what its siblings leave unused."),
                  true)
+                 //: spin box text while the ceil is unset: it equals the rate
                  .withOffText(tr("= rate")),
              &HtbClassParams::ceilBytesPerSecond);
     const auto optionalSize = [](std::optional<quint32> HtbClassParams::*member) {

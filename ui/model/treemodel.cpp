@@ -335,8 +335,7 @@ QVariant TreeModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole: {
         QString tip = e->summary;
         if (e->foreign)
-            tip += QStringLiteral(
-                "\nRead from the kernel and kept as it is; Qdisc Studio does not edit it.");
+            tip += u'\n' + tr("Read from the kernel and kept as it is; Qdisc Studio does not edit it.");
         if (!e->validation.isEmpty())
             tip += u'\n' + e->validation;
         return tip;

@@ -4,6 +4,7 @@
 #include "nodevalidation.h"
 #include "tc/tcsummary.h"
 
+#include <QCoreApplication>
 #include <QSet>
 
 namespace qs {
@@ -78,8 +79,10 @@ TreeEntry describeForeignFilter(const ForeignFilter &f, qsizetype position,
     e.position = position;
     e.kind = f.kind;
     e.name = filterName(f.parent, f.prio, f.kind);
-    e.summary =
-        QStringLiteral("%1 filter for %2 (kept as it is)").arg(f.kind, EtherType::name(f.protocol));
+    //: summary of a filter Qdisc Studio does not edit; %1 is its tc kind ("flower"), %2 the
+    //: protocol as tc names it ("ip")
+    e.summary = QCoreApplication::translate("qs::TreeModel", "%1 filter for %2 (kept as it is)")
+                    .arg(f.kind, EtherType::name(f.protocol));
     e.validation = validation.foreignFilter(position);
     e.foreign = true;
     return e;
