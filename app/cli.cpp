@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "helperclient.h"
+#include "log/logging.h"
 #include "model/treejson.h"
 #include "netlink/tcengine.h"
 #include "stats/counterhistory.h"
@@ -21,6 +22,8 @@
 #include <QSaveFile>
 #include <QThread>
 
+#include <spdlog/logger.h>
+
 #include <csignal>
 #include <poll.h>
 #include <unistd.h>
@@ -36,26 +39,6 @@ constexpr int ExitUsage = 2;
 /** Largest input read from a file or stdin: far above any real script, small enough to be safe. */
 constexpr qint64 MaxInputBytes = 16 * 1024 * 1024;
 
-struct Subcommand
-{
-    const char *name;
-    const char *summary;
-};
-
-constexpr Subcommand kSubcommands[] = {
-    {"import", "import FILE [-o PROFILE.json] [--name NAME] [--json]   tc commands → profile"},
-    {"export", "export PROFILE [--dev TARGET]                         profile → tc script on stdout"},
-    {"validate", "validate FILE [--json]                                check a profile or tc script"},
-    {"profiles", "profiles [list | show NAME] [--json]                 built-in presets and your profiles"},
-    {"targets", "targets [--json]                                      interfaces of every namespace, with their root qdisc"},
-    {"show", "show TARGET [--json] [-s]                             the tree the kernel holds (TARGET: IF or NETNS/IF)"},
-    {"stats", "stats TARGET [--json] [--interval MS] [--count N]     counters and rates of every node"},
-    {"apply", "apply --dev TARGET PROFILE.json|SCRIPT.tc [--hold]    make the kernel hold this tree (through the helper)"},
-    {"clear", "clear --dev TARGET                                    back to the device's default qdisc"},
-    {"restore", "restore --dev TARGET                                  back to the tree TARGET had before Qdisc Studio changed it"},
-    {"confirm", "confirm TRANSACTION                                   keep a change applied with --revert-after"},
-};
-
 /** Reads @p path ("-" is stdin) as UTF-8, refusing what is too large to be a script. */
 std::optional<QString> readInput(const QString &path, QString *error)
 {
@@ -68,12 +51,12 @@ std::optional<QString> readInput(const QString &path, QString *error)
         opened = file.open(QIODevice::ReadOnly);
     }
     if (!opened) {
-        *error = QStringLiteral("%1: cannot read: %2").arg(path, file.errorString());
+        *error = Cli::tr("%1: cannot read: %2").arg(path, file.errorString());
         return std::nullopt;
     }
     const QByteArray bytes = file.read(MaxInputBytes + 1);
     if (bytes.size() > MaxInputBytes) {
-        *error = QStringLiteral("%1: larger than %2 MiB; this is not a tc script or profile").arg(path).arg(MaxInputBytes >> 20);
+        *error = Cli::tr("%1: larger than %2 MiB; this is not a tc script or profile").arg(path).arg(MaxInputBytes >> 20);
         return std::nullopt;
     }
     return QString::fromUtf8(bytes);
@@ -92,11 +75,14 @@ bool writeAtomically(const QString &path, const QByteArray &bytes, QString *erro
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        *error = QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
+        *error = Cli::tr("%1: cannot write: %2").arg(path, file.errorString());
         return false;
     }
     return true;
 }
+
+// issueLine() and scriptProblem() keep "error:" and "warning:" untranslated: like a compiler's,
+// these lines are read by editors and CI annotations, and their messages come from core as they are.
 
 QString issueLine(const ValidationIssue &issue)
 {
@@ -122,91 +108,104 @@ QString scriptProblem(const QString &file, const TcScriptError &e, const char *k
     return text + e.message;
 }
 
-/** Creates a parser for one subcommand with the options every subcommand shares. */
-void prepare(QCommandLineParser &parser, const QString &description)
+/** "3 qdiscs, 2 classes, 1 filter" for the log. */
+std::string treeCounts(const QdiscTree &tree)
 {
-    parser.setApplicationDescription(description);
-    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    parser.addHelpOption();
+    return fmt::format("{} qdisc(s), {} class(es), {} filter(s)", tree.qdiscs.size(), tree.classes.size(),
+                       tree.filters.size() + tree.foreignFilters.size());
 }
 
 } // namespace
 
 bool Cli::isSubcommand(const QString &word)
 {
-    for (const Subcommand &s : kSubcommands) {
-        if (word == QLatin1String(s.name))
-            return true;
-    }
-    return false;
-}
-
-QString Cli::usage()
-{
-    QString text = QStringLiteral("Usage: qdisc-studio [SUBCOMMAND [ARGUMENTS]]\n\n"
-                                  "Without a subcommand the window opens.\n\nSubcommands:\n");
-    for (const Subcommand &s : kSubcommands)
-        text += QStringLiteral("  ") + QLatin1String(s.summary) + u'\n';
-    text += QStringLiteral("\n\"qdisc-studio SUBCOMMAND --help\" describes one subcommand.\n"
-                           "Exit status: 0 done, 1 bad input or failure, 2 bad command line.\n");
-    return text;
+    return subcommands().contains(word);
 }
 
 int Cli::run(const QStringList &arguments)
 {
-    if (arguments.isEmpty() || arguments.first() == u"--help" || arguments.first() == u"-h" || arguments.first() == u"help") {
-        m_out << usage();
+    if (arguments.isEmpty() || arguments.first() == u"--help" || arguments.first() == u"-h" ||
+        (arguments.first() == u"help" && arguments.size() == 1)) {
+        m_out << helpText();
+        return ExitOk;
+    }
+    if (arguments.first() == u"help" && isSubcommand(arguments.at(1)) && arguments.size() == 2) {
+        m_out << helpText(arguments.at(1));
         return ExitOk;
     }
     if (arguments.first() == u"--version" || arguments.first() == u"-v") {
-        m_out << QCoreApplication::applicationName() << u' ' << QCoreApplication::applicationVersion() << u'\n';
+        m_out << QStringLiteral("qdisc-studio " QS_VERSION "\n");
         return ExitOk;
     }
     using Handler = int (Cli::*)(const QStringList &);
-    // In the order of kSubcommands, which the usage text lists.
     static constexpr std::pair<const char *, Handler> handlers[] = {
         {"import", &Cli::importScript}, {"export", &Cli::exportProfile}, {"validate", &Cli::validate},
         {"profiles", &Cli::profiles},   {"targets", &Cli::targets},      {"show", &Cli::show},
         {"stats", &Cli::stats},         {"apply", &Cli::apply},          {"clear", &Cli::clear},
         {"restore", &Cli::restore},     {"confirm", &Cli::confirm},
     };
-    static_assert(std::size(handlers) == std::size(kSubcommands));
     const QString command = arguments.first();
     for (const auto &[name, handler] : handlers) {
-        if (command == QLatin1String(name))
+        if (command == QLatin1String(name)) {
+            log().debug("{}: {} argument(s): {}", name, arguments.size() - 1, arguments.mid(1).join(u' ').toStdString());
             return (this->*handler)(arguments.mid(1));
+        }
     }
-    m_err << QStringLiteral("qdisc-studio: unknown subcommand \"%1\"\n\n").arg(command) << usage();
+    if (arguments.first() == u"help")
+        printError(QStringLiteral("help"), tr("no subcommand \"%1\"").arg(arguments.mid(1).join(u' ')));
+    else
+        m_err << QStringLiteral("qdisc-studio: ") << tr("unknown subcommand \"%1\"").arg(command) << u'\n';
+    m_err << u'\n' << helpText();
     return ExitUsage;
 }
 
-// One parser per subcommand; QCommandLineParser::process() would exit the process itself,
-// so parse() is used and its errors reported here with the usage exit code.
-#define QS_PARSE_OR_RETURN(parser, name, arguments)                                                                     \
-    if (!(parser).parse(QStringList{QStringLiteral("qdisc-studio " name)} + (arguments))) {                           \
-        m_err << QStringLiteral("qdisc-studio " name ": ") << (parser).errorText() << u'\n';                         \
-        return ExitUsage;                                                                                              \
-    }                                                                                                                  \
-    if ((parser).isSet(QStringLiteral("help"))) {                                                                      \
-        m_out << (parser).helpText();                                                                                  \
-        return ExitOk;                                                                                                 \
+std::optional<int> Cli::parse(QCommandLineParser &parser, const QString &command, const QStringList &arguments)
+{
+    const CliHelp help = Cli::help(command);
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    for (const CliHelp::Option &option : help.options)
+        parser.addOption(option.toParserOption());
+    // parse(), not process(): process() would exit the process itself, with its own messages.
+    if (!parser.parse(QStringList{QStringLiteral("qdisc-studio")} + arguments))
+        return usageError(command, parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        m_out << help.text();
+        return ExitOk;
     }
+    return std::nullopt;
+}
+
+void Cli::printError(const QString &command, const QString &message)
+{
+    // Program and subcommand are names, not words: only the message is translated, so a message
+    // that misses tr() shows up bare in tst_clitranslation instead of hiding inside a pattern.
+    m_err << QStringLiteral("qdisc-studio ") << command << QStringLiteral(": ") << message << u'\n';
+}
+
+int Cli::usageError(const QString &command, const QString &message)
+{
+    printError(command, message);
+    return ExitUsage;
+}
+
+spdlog::logger &Cli::log()
+{
+    static const std::shared_ptr<spdlog::logger> logger = qs::log::get("cli");
+    m_out.flush();
+    m_err.flush();
+    return *logger;
+}
 
 int Cli::importScript(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    prepare(parser, QStringLiteral("Reads tc commands (a script, a runbook snippet, \"-\" for stdin) and turns them into a profile.\n"
-                                   "Every line it cannot read is reported with its line and column; nothing is skipped."));
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("tc commands, or - for stdin"));
-    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write the profile to FILE instead of stdout."), QStringLiteral("FILE"));
-    const QCommandLineOption name(QStringLiteral("name"), QStringLiteral("The profile's name (default: the file's base name)."), QStringLiteral("NAME"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Report problems as JSON on stdout."));
-    parser.addOptions({output, name, json});
-    QS_PARSE_OR_RETURN(parser, "import", arguments)
-    if (parser.positionalArguments().size() != 1) {
-        m_err << QStringLiteral("qdisc-studio import: give exactly one FILE (or - for stdin)\n");
-        return ExitUsage;
-    }
+    if (const auto done = parse(parser, QStringLiteral("import"), arguments))
+        return *done;
+    if (parser.positionalArguments().size() != 1)
+        return usageError(QStringLiteral("import"), tr("give exactly one FILE (or - for stdin)"));
+    const bool json = parser.isSet(QStringLiteral("json"));
+    const bool toFile = parser.isSet(QStringLiteral("output"));
+    const QString output = parser.value(QStringLiteral("output"));
     const QString path = parser.positionalArguments().first();
     QString error;
     const auto text = readInput(path, &error);
@@ -216,23 +215,25 @@ int Cli::importScript(const QStringList &arguments)
     }
 
     const TcImportResult result = TcImporter::import(*text);
+    log().debug("import {}: {} tree(s), {} error(s), {} warning(s)", path.toStdString(), result.trees.size(), result.errors.size(),
+                result.warnings.size());
     Profile profile;
-    profile.name = parser.isSet(name) ? parser.value(name)
-                   : path == u"-"     ? QStringLiteral("Imported")
-                                      : QFileInfo(path).completeBaseName();
-    profile.description = QStringLiteral("Imported from %1").arg(path == u"-" ? QStringLiteral("standard input") : QFileInfo(path).fileName());
+    profile.name = parser.isSet(QStringLiteral("name")) ? parser.value(QStringLiteral("name"))
+                   : path == u"-"                      ? tr("Imported")
+                                                       : QFileInfo(path).completeBaseName();
+    profile.description = tr("Imported from %1").arg(path == u"-" ? tr("standard input") : QFileInfo(path).fileName());
     profile.created = profile.modified = QDateTime::currentDateTimeUtc();
     profile.trees = result.trees;
     const ValidationIssues issues = result.ok() ? profile.validate() : ValidationIssues();
     const bool failed = !result.ok() || hasErrors(issues);
 
-    if (parser.isSet(json)) {
+    if (json) {
         QJsonArray errors;
         for (const TcScriptError &e : result.errors)
             errors.append(QJsonObject{{QStringLiteral("line"), e.line}, {QStringLiteral("column"), e.column},
                                       {QStringLiteral("word"), e.word}, {QStringLiteral("message"), e.message}});
         QJsonObject report{{QStringLiteral("ok"), !failed}, {QStringLiteral("errors"), errors}, {QStringLiteral("issues"), issuesJson(issues)}};
-        if (!failed && !parser.isSet(output))
+        if (!failed && !toFile)
             report.insert(QStringLiteral("profile"), profile.toJson());
         m_out << QString::fromUtf8(QJsonDocument(report).toJson());
     } else {
@@ -244,23 +245,22 @@ int Cli::importScript(const QStringList &arguments)
             m_err << path << QStringLiteral(": ") << issueLine(issue) << u'\n';
     }
     if (failed) {
-        if (!parser.isSet(json))
-            m_err << QStringLiteral("%1: not imported (%2 error%3)\n")
-                         .arg(path)
-                         .arg(result.errors.size() + std::count_if(issues.begin(), issues.end(), [](const ValidationIssue &i) { return i.isError(); }))
-                         .arg(result.errors.size() == 1 ? QString() : QStringLiteral("s"));
+        const int errorCount = int(result.errors.size() + std::count_if(issues.begin(), issues.end(), [](const ValidationIssue &i) { return i.isError(); }));
+        if (!json)
+            m_err << tr("%1: not imported (%n error(s))", nullptr, errorCount).arg(path) << u'\n';
         return ExitFailure;
     }
     if (result.trees.isEmpty()) {
-        m_err << QStringLiteral("%1: no tc commands found\n").arg(path);
+        m_err << tr("%1: no tc commands found").arg(path) << u'\n';
         return ExitFailure;
     }
-    if (parser.isSet(output)) {
-        if (!writeAtomically(parser.value(output), profile.toJsonBytes(), &error)) {
+    if (toFile) {
+        if (!writeAtomically(output, profile.toJsonBytes(), &error)) {
             m_err << error << u'\n';
             return ExitFailure;
         }
-    } else if (!parser.isSet(json)) {
+        log().debug("import {}: profile \"{}\" written to {}", path.toStdString(), profile.name.toStdString(), output.toStdString());
+    } else if (!json) {
         m_out << QString::fromUtf8(profile.toJsonBytes());
     }
     return ExitOk;
@@ -285,53 +285,47 @@ static std::optional<Profile> findProfile(const QString &nameOrPath, QString *er
         return profile;
     if (auto preset = BuiltinPresets::find(nameOrPath))
         return preset;
-    *error = QStringLiteral("%1: no such file, and no profile or preset of that name (see \"qdisc-studio profiles\")").arg(nameOrPath);
+    *error = Cli::tr("%1: no such file, and no profile or preset of that name (see \"qdisc-studio profiles\")").arg(nameOrPath);
     return std::nullopt;
 }
 
 int Cli::exportProfile(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    prepare(parser, QStringLiteral("Writes a profile as the tc commands that build it, on stdout.\n"
-                                   "PROFILE is a profile file, or the name of one of your profiles or a built-in preset."));
-    parser.addPositionalArgument(QStringLiteral("PROFILE"), QStringLiteral("profile file or name"));
-    const QCommandLineOption dev(QStringLiteral("dev"), QStringLiteral("The target (IF or NETNS/IF) for a profile without one, or the one tree to export."),
-                                 QStringLiteral("TARGET"));
-    parser.addOption(dev);
-    QS_PARSE_OR_RETURN(parser, "export", arguments)
-    if (parser.positionalArguments().size() != 1) {
-        m_err << QStringLiteral("qdisc-studio export: give exactly one PROFILE\n");
-        return ExitUsage;
-    }
+    if (const auto done = parse(parser, QStringLiteral("export"), arguments))
+        return *done;
+    if (parser.positionalArguments().size() != 1)
+        return usageError(QStringLiteral("export"), tr("give exactly one PROFILE"));
     QString error;
     const auto profile = findProfile(parser.positionalArguments().first(), &error);
     if (!profile) {
         m_err << error << u'\n';
         return ExitFailure;
     }
+    log().debug("export {}: profile \"{}\" with {} tree(s)", parser.positionalArguments().first().toStdString(), profile->name.toStdString(),
+                profile->trees.size());
     QList<QdiscTree> trees;
-    if (parser.isSet(dev)) {
-        const QString target = parser.value(dev);
+    if (parser.isSet(QStringLiteral("dev"))) {
+        const QString target = parser.value(QStringLiteral("dev"));
         QString netns;
         QString device;
         if (!QdiscTree::splitTarget(target, &netns, &device) || !isValidDeviceName(device) ||
-            (!netns.isEmpty() && !isValidNetnsName(netns))) {
-            m_err << QStringLiteral("qdisc-studio export: \"%1\" is not a target; write it as IF or NETNS/IF\n").arg(target);
-            return ExitUsage;
-        }
+            (!netns.isEmpty() && !isValidNetnsName(netns)))
+            return usageError(QStringLiteral("export"), tr("\"%1\" is not a target; write it as IF or NETNS/IF").arg(target));
         const auto tree = profile->treeFor(target);
         if (!tree) {
             QStringList targets;
             for (const QdiscTree &t : profile->trees)
                 targets.append(t.target());
-            m_err << QStringLiteral("%1: profile \"%2\" has no tree for %3; its targets: %4\n")
-                         .arg(parser.positionalArguments().first(), profile->name, target, targets.join(QStringLiteral(", ")));
+            m_err << tr("%1: profile \"%2\" has no tree for %3; its targets: %4")
+                         .arg(parser.positionalArguments().first(), profile->name, target, targets.join(QStringLiteral(", ")))
+                  << u'\n';
             return ExitFailure;
         }
         trees.append(*tree);
     } else {
         if (profile->isTargetFree()) {
-            m_err << QStringLiteral("profile \"%1\" is applied to a target chosen at apply time: give --dev IF (or NETNS/IF)\n").arg(profile->name);
+            m_err << tr("profile \"%1\" is applied to a target chosen at apply time: give --dev IF (or NETNS/IF)").arg(profile->name) << u'\n';
             return ExitUsage;
         }
         trees = profile->trees;
@@ -341,7 +335,7 @@ int Cli::exportProfile(const QStringList &arguments)
         for (const ValidationIssue &issue : issues)
             m_err << issueLine(issue) << u'\n';
         if (hasErrors(issues)) {
-            m_err << QStringLiteral("profile \"%1\" is not valid; nothing exported\n").arg(profile->name);
+            m_err << tr("profile \"%1\" is not valid; nothing exported").arg(profile->name) << u'\n';
             return ExitFailure;
         }
     }
@@ -352,16 +346,10 @@ int Cli::exportProfile(const QStringList &arguments)
 int Cli::validate(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    prepare(parser, QStringLiteral("Checks a profile (JSON) or a tc script against the kernel's limits and tc's rules.\n"
-                                   "Errors are what the kernel or tc would refuse; warnings are what it accepts but breaks traffic."));
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("a profile or a tc script, or - for stdin"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Report as JSON on stdout."));
-    parser.addOption(json);
-    QS_PARSE_OR_RETURN(parser, "validate", arguments)
-    if (parser.positionalArguments().size() != 1) {
-        m_err << QStringLiteral("qdisc-studio validate: give exactly one FILE\n");
-        return ExitUsage;
-    }
+    if (const auto done = parse(parser, QStringLiteral("validate"), arguments))
+        return *done;
+    if (parser.positionalArguments().size() != 1)
+        return usageError(QStringLiteral("validate"), tr("give exactly one FILE"));
     const QString path = parser.positionalArguments().first();
     QString error;
     const auto text = readInput(path, &error);
@@ -372,12 +360,14 @@ int Cli::validate(const QStringList &arguments)
     QStringList problems; // errors that stop the reading itself
     ValidationIssues issues;
     if (looksLikeJson(*text)) {
+        log().debug("validate {}: reading a profile (JSON)", path.toStdString());
         QStringList errors;
         if (const auto profile = Profile::fromJsonBytes(text->toUtf8(), &errors))
             issues = profile->validate();
         for (const QString &e : errors)
             problems.append(path + QStringLiteral(": error: ") + e);
     } else {
+        log().debug("validate {}: reading a tc script", path.toStdString());
         const TcImportResult result = TcImporter::import(*text);
         for (const TcScriptError &e : result.errors)
             problems.append(scriptProblem(path, e, "error"));
@@ -386,10 +376,10 @@ int Cli::validate(const QStringList &arguments)
         for (const QdiscTree &tree : result.trees)
             issues += tree.validate();
         if (!result.ok())
-            issues.append(ValidationIssue::error(QStringLiteral("script"), QStringLiteral("%1 line(s) could not be read").arg(result.errors.size())));
+            issues.append(ValidationIssue::error(QStringLiteral("script"), tr("%n line(s) could not be read", nullptr, int(result.errors.size()))));
     }
     const bool valid = !hasErrors(issues) && std::none_of(problems.begin(), problems.end(), [](const QString &p) { return p.contains(u": error: "); });
-    if (parser.isSet(json)) {
+    if (parser.isSet(QStringLiteral("json"))) {
         m_out << QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("valid"), valid},
                                                              {QStringLiteral("problems"), QJsonArray::fromStringList(problems)},
                                                              {QStringLiteral("issues"), issuesJson(issues)}})
@@ -399,7 +389,7 @@ int Cli::validate(const QStringList &arguments)
             m_err << p << u'\n';
         for (const ValidationIssue &issue : issues)
             m_err << path << QStringLiteral(": ") << issueLine(issue) << u'\n';
-        m_out << path << (valid ? QStringLiteral(": valid\n") : QStringLiteral(": not valid\n"));
+        m_out << (valid ? tr("%1: valid") : tr("%1: not valid")).arg(path) << u'\n';
     }
     return valid ? ExitOk : ExitFailure;
 }
@@ -407,22 +397,21 @@ int Cli::validate(const QStringList &arguments)
 int Cli::profiles(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    prepare(parser, QStringLiteral("Lists the built-in presets and your profiles, or shows one.\n"
-                                   "Your profiles live in %1.").arg(ProfileStore::defaultDirectory()));
-    parser.addPositionalArgument(QStringLiteral("ACTION"), QStringLiteral("list (default) or show NAME"), QStringLiteral("[list | show NAME]"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Output as JSON."));
-    parser.addOption(json);
-    QS_PARSE_OR_RETURN(parser, "profiles", arguments)
+    if (const auto done = parse(parser, QStringLiteral("profiles"), arguments))
+        return *done;
     const QStringList positional = parser.positionalArguments();
     const QString action = positional.value(0, QStringLiteral("list"));
+    const bool json = parser.isSet(QStringLiteral("json"));
 
     ProfileStore store;
     if (action == u"list" && positional.size() <= 1) {
         const ProfileStore::Listing listing = store.list();
+        log().debug("profiles: {} profile(s) and {} unreadable file(s) in {}", listing.profiles.size(), listing.problems.size(),
+                    store.directory().toStdString());
         for (const ProfileStore::LoadProblem &problem : listing.problems)
-            m_err << QStringLiteral("warning: %1: skipped: %2\n").arg(problem.path, problem.reason);
+            m_err << tr("warning: %1: skipped: %2").arg(problem.path, problem.reason) << u'\n';
         const QList<Profile> presets = BuiltinPresets::all();
-        if (parser.isSet(json)) {
+        if (json) {
             QJsonArray array;
             const auto add = [&](const Profile &p, const char *source) {
                 array.append(QJsonObject{{QStringLiteral("name"), p.name},
@@ -440,16 +429,16 @@ int Cli::profiles(const QStringList &arguments)
         qsizetype width = 0;
         for (const Profile &p : presets + listing.profiles)
             width = std::max(width, p.name.size());
-        m_out << QStringLiteral("Built-in presets:\n");
+        m_out << tr("Built-in presets:") << u'\n';
         for (const Profile &p : presets)
             m_out << QStringLiteral("  ") << p.name.leftJustified(width) << QStringLiteral("  ") << TcSummary::tree(p.trees.first()) << u'\n';
-        m_out << QStringLiteral("Your profiles (%1):\n").arg(store.directory());
+        m_out << tr("Your profiles (%1):").arg(store.directory()) << u'\n';
         if (listing.profiles.isEmpty())
-            m_out << QStringLiteral("  (none yet)\n");
+            m_out << QStringLiteral("  ") << tr("(none yet)") << u'\n';
         for (const Profile &p : listing.profiles) {
             QStringList targets;
             for (const QdiscTree &t : p.trees)
-                targets.append(t.device.isEmpty() ? QStringLiteral("any target") : t.target());
+                targets.append(t.device.isEmpty() ? tr("any target") : t.target());
             m_out << QStringLiteral("  ") << p.name.leftJustified(width) << QStringLiteral("  ") << targets.join(QStringLiteral(", ")) << u'\n';
         }
         return ExitOk;
@@ -458,17 +447,20 @@ int Cli::profiles(const QStringList &arguments)
         QString error;
         auto profile = store.load(positional[1], &error);
         const bool builtIn = !profile;
-        if (!profile)
-            profile = BuiltinPresets::find(positional[1]);
         if (!profile) {
-            m_err << QStringLiteral("qdisc-studio profiles: no profile or preset named \"%1\"\n").arg(positional[1]);
+            log().debug("profiles show: \"{}\" is not in {} ({}); trying the presets", positional[1].toStdString(),
+                        store.directory().toStdString(), error.toStdString());
+            profile = BuiltinPresets::find(positional[1]);
+        }
+        if (!profile) {
+            printError(QStringLiteral("profiles"), tr("no profile or preset named \"%1\"").arg(positional[1]));
             return ExitFailure;
         }
-        if (parser.isSet(json)) {
+        if (json) {
             m_out << QString::fromUtf8(profile->toJsonBytes());
             return ExitOk;
         }
-        m_out << profile->name << (builtIn ? QStringLiteral(" (built-in)") : QString()) << u'\n';
+        m_out << (builtIn ? tr("%1 (built-in)").arg(profile->name) : profile->name) << u'\n';
         if (!profile->description.isEmpty())
             m_out << profile->description << u'\n';
         for (const QdiscTree &tree : profile->trees) {
@@ -476,30 +468,28 @@ int Cli::profiles(const QStringList &arguments)
             QdiscTree shown = tree;
             if (free)
                 shown.device = QStringLiteral("DEV");
-            m_out << u'\n' << (free ? QStringLiteral("Any target (DEV)") : tree.target()) << QStringLiteral(": ") << TcSummary::tree(tree) << u'\n';
+            m_out << u'\n' << (free ? tr("Any target (DEV)") : tree.target()) << QStringLiteral(": ") << TcSummary::tree(tree) << u'\n';
             for (const QString &line : TcExporter::commands(shown))
                 m_out << QStringLiteral("  ") << line << u'\n';
         }
         return ExitOk;
     }
-    m_err << QStringLiteral("qdisc-studio profiles: use \"profiles list\" or \"profiles show NAME\"\n");
-    return ExitUsage;
+    return usageError(QStringLiteral("profiles"), tr("use \"profiles list\" or \"profiles show NAME\""));
 }
 
 int Cli::targets(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    prepare(parser, QStringLiteral("Lists the interfaces of the root namespace and of every namespace in /run/netns."));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Output as JSON."));
-    parser.addOption(json);
-    QS_PARSE_OR_RETURN(parser, "targets", arguments)
+    if (const auto done = parse(parser, QStringLiteral("targets"), arguments))
+        return *done;
     QString error;
     const QList<TargetInfo> list = listTargets(&error);
     if (list.isEmpty() && !error.isEmpty()) {
         m_err << error << u'\n';
         return ExitFailure;
     }
-    if (parser.isSet(json)) {
+    log().debug("targets: {} interface(s)", list.size());
+    if (parser.isSet(QStringLiteral("json"))) {
         QJsonArray array;
         for (const TargetInfo &t : list)
             array.append(QJsonObject{{QStringLiteral("target"), t.target()}, {QStringLiteral("type"), t.type},
@@ -507,6 +497,7 @@ int Cli::targets(const QStringList &arguments)
         m_out << QString::fromUtf8(QJsonDocument(array).toJson());
         return ExitOk;
     }
+    // Columns for scripts: never translated.
     for (const TargetInfo &t : list)
         m_out << t.target().leftJustified(24) << u' ' << t.type.leftJustified(9) << (t.up ? QStringLiteral("up     ") : QStringLiteral("down   "))
               << t.rootQdisc << u'\n';
@@ -516,31 +507,31 @@ int Cli::targets(const QStringList &arguments)
 int Cli::show(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    prepare(parser, QStringLiteral("Shows the tree the kernel holds for TARGET (IF or NETNS/IF), whoever built it."));
-    parser.addPositionalArgument(QStringLiteral("TARGET"), QStringLiteral("IF or NETNS/IF"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Output as JSON (the profile tree form)."));
-    const QCommandLineOption withStats({QStringLiteral("s"), QStringLiteral("stats")}, QStringLiteral("Add each node's counters."));
-    parser.addOptions({json, withStats});
-    QS_PARSE_OR_RETURN(parser, "show", arguments)
-    if (parser.positionalArguments().size() != 1) {
-        m_err << QStringLiteral("qdisc-studio show: give exactly one TARGET\n");
-        return ExitUsage;
-    }
+    if (const auto done = parse(parser, QStringLiteral("show"), arguments))
+        return *done;
+    if (parser.positionalArguments().size() != 1)
+        return usageError(QStringLiteral("show"), tr("give exactly one TARGET"));
+    const QString target = parser.positionalArguments().first();
+    const bool withStats = parser.isSet(QStringLiteral("stats"));
+    log().debug("show target={}: reading {}", target.toStdString(),
+                geteuid() == 0 || !target.contains(u'/') ? "directly" : "through a socket from the helper");
     QString error;
-    auto engine = HelperClient().openForReading(parser.positionalArguments().first(), &error);
+    auto engine = HelperClient().openForReading(target, &error);
     const auto tree = engine ? engine->read(&error) : std::nullopt;
     if (!tree) {
         m_err << error << u'\n';
         return ExitFailure;
     }
+    log().debug("show target={}: {}", target.toStdString(), treeCounts(*tree));
     QList<NodeStats> counters;
-    if (parser.isSet(withStats)) {
+    if (withStats) {
         const auto read = engine->readStats(&error);
         if (!read) {
             m_err << error << u'\n';
             return ExitFailure;
         }
         counters = *read;
+        log().debug("show target={}: counters of {} node(s)", target.toStdString(), counters.size());
     }
     const auto countersOf = [&](TcHandle id, bool isClass) -> const CounterSample * {
         for (const NodeStats &n : std::as_const(counters)) {
@@ -549,9 +540,9 @@ int Cli::show(const QStringList &arguments)
         }
         return nullptr;
     };
-    if (parser.isSet(json)) {
+    if (parser.isSet(QStringLiteral("json"))) {
         QJsonObject object = TreeJson::toJson(*tree);
-        if (parser.isSet(withStats)) {
+        if (withStats) {
             QJsonArray stats;
             for (const NodeStats &n : std::as_const(counters))
                 stats.append(QJsonObject{{QStringLiteral("id"), n.id.toString()}, {QStringLiteral("class"), n.isClass},
@@ -566,6 +557,7 @@ int Cli::show(const QStringList &arguments)
         m_out << QString::fromUtf8(QJsonDocument(object).toJson());
         return ExitOk;
     }
+    // The node lines follow tc's own listing (and tc -s for counters), so they stay untranslated.
     const auto counterLine = [&](const CounterSample *c) {
         if (!c)
             return QString();
@@ -589,27 +581,23 @@ int Cli::show(const QStringList &arguments)
 int Cli::stats(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    prepare(parser, QStringLiteral("Prints every node's counters and rates, one sample per interval. No root needed."));
-    parser.addPositionalArgument(QStringLiteral("TARGET"), QStringLiteral("IF or NETNS/IF"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("One JSON object per line and sample."));
-    const QCommandLineOption interval(QStringLiteral("interval"), QStringLiteral("Milliseconds between samples (default 1000)."), QStringLiteral("MS"), QStringLiteral("1000"));
-    const QCommandLineOption count(QStringLiteral("count"), QStringLiteral("Samples to print (default 1; 0: until interrupted)."), QStringLiteral("N"), QStringLiteral("1"));
-    parser.addOptions({json, interval, count});
-    QS_PARSE_OR_RETURN(parser, "stats", arguments)
+    if (const auto done = parse(parser, QStringLiteral("stats"), arguments))
+        return *done;
     bool intervalOk = false;
     bool countOk = false;
-    const int intervalMs = parser.value(interval).toInt(&intervalOk);
-    const int samples = parser.value(count).toInt(&countOk);
-    if (parser.positionalArguments().size() != 1 || !intervalOk || intervalMs < 10 || !countOk || samples < 0) {
-        m_err << QStringLiteral("qdisc-studio stats: give one TARGET, --interval of at least 10 ms and a --count of 0 or more\n");
-        return ExitUsage;
-    }
+    const int intervalMs = parser.value(QStringLiteral("interval")).toInt(&intervalOk);
+    const int samples = parser.value(QStringLiteral("count")).toInt(&countOk);
+    if (parser.positionalArguments().size() != 1 || !intervalOk || intervalMs < 10 || !countOk || samples < 0)
+        return usageError(QStringLiteral("stats"), tr("give one TARGET, --interval of at least 10 ms and a --count of 0 or more"));
+    const QString target = parser.positionalArguments().first();
+    const bool json = parser.isSet(QStringLiteral("json"));
     QString error;
-    auto engine = HelperClient().openForReading(parser.positionalArguments().first(), &error);
+    auto engine = HelperClient().openForReading(target, &error);
     if (!engine) {
         m_err << error << u'\n';
         return ExitFailure;
     }
+    log().debug("stats target={}: {} sample(s) every {} ms", target.toStdString(), samples, intervalMs);
     QHash<QString, CounterHistory *> histories;
     const auto cleanup = qScopeGuard([&] { qDeleteAll(histories); });
     for (int i = 0; samples == 0 || i < samples; ++i) {
@@ -620,6 +608,7 @@ int Cli::stats(const QStringList &arguments)
             m_err << error << u'\n';
             return ExitFailure;
         }
+        log().debug("stats target={}: sample {}: {} node(s)", target.toStdString(), i + 1, nodes->size());
         QJsonArray array;
         for (const NodeStats &n : *nodes) {
             const QString key = (n.isClass ? QStringLiteral("class ") : QStringLiteral("qdisc ")) + n.id.toString();
@@ -635,7 +624,7 @@ int Cli::stats(const QStringList &arguments)
             }
             history->append(n.counters);
             const auto rate = history->latest();
-            if (parser.isSet(json)) {
+            if (json) {
                 QJsonObject o{{QStringLiteral("node"), key}, {QStringLiteral("kind"), n.kind},
                               {QStringLiteral("bytes"), double(n.counters.bytes)}, {QStringLiteral("packets"), double(n.counters.packets)},
                               {QStringLiteral("drops"), double(n.counters.drops)}, {QStringLiteral("overlimits"), double(n.counters.overlimits)},
@@ -649,6 +638,7 @@ int Cli::stats(const QStringList &arguments)
                 }
                 array.append(o);
             } else {
+                // Like tc -s, for scripts: untranslated.
                 m_out << QStringLiteral("%1 %2  %3 bytes %4 pkt  drops %5  overlimits %6  backlog %7b %8p")
                              .arg(key.leftJustified(14), n.kind.leftJustified(8))
                              .arg(n.counters.bytes).arg(n.counters.packets).arg(n.counters.drops).arg(n.counters.overlimits)
@@ -659,7 +649,7 @@ int Cli::stats(const QStringList &arguments)
                 m_out << u'\n';
             }
         }
-        if (parser.isSet(json))
+        if (json)
             m_out << QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact)) << u'\n';
         else if (samples != 1)
             m_out << u'\n';
@@ -683,7 +673,7 @@ static std::optional<QdiscTree> treeFromFile(const QString &path, const QString 
         }
         const auto tree = profile->treeFor(target);
         if (!tree)
-            *error = QStringLiteral("%1: profile \"%2\" has no tree for %3").arg(path, profile->name, target);
+            *error = Cli::tr("%1: profile \"%2\" has no tree for %3").arg(path, profile->name, target);
         return tree;
     }
     const TcImportResult result = TcImporter::import(*text);
@@ -696,7 +686,7 @@ static std::optional<QdiscTree> treeFromFile(const QString &path, const QString 
     }
     // A script's own device names are not trusted to match: it must build exactly one tree.
     if (result.trees.size() != 1) {
-        *error = QStringLiteral("%1: the script configures %2 devices; apply takes a script for one").arg(path).arg(result.trees.size());
+        *error = Cli::tr("%1: the script configures %n device(s); apply takes a script for one", nullptr, int(result.trees.size())).arg(path);
         return std::nullopt;
     }
     return result.trees.first();
@@ -705,57 +695,48 @@ static std::optional<QdiscTree> treeFromFile(const QString &path, const QString 
 int Cli::apply(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    prepare(parser, QStringLiteral("Makes the kernel hold the tree of a profile or tc script on TARGET, changing in place what can be\n"
-                                   "changed in place. All or nothing: when the kernel refuses a step, the target is put back as it was.\n"
-                                   "The helper applies it (polkit asks for authorization) and keeps a snapshot of what was there,\n"
-                                   "which `qdisc-studio restore` puts back."));
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("a profile (JSON) or a tc script"));
-    const QCommandLineOption direct(QStringLiteral("direct"), QStringLiteral("Apply in this process, without the helper (root; no snapshot, no revert)."));
-    const QCommandLineOption dev(QStringLiteral("dev"), QStringLiteral("The target: IF or NETNS/IF."), QStringLiteral("TARGET"));
-    const QCommandLineOption hold(QStringLiteral("hold"), QStringLiteral("Keep the tree only while this command runs: on Ctrl-C, kill or crash the helper puts back what was there."));
-    const QCommandLineOption revertAfter(QStringLiteral("revert-after"),
-                                         QStringLiteral("Put back what was there after SECONDS unless the change is confirmed (asked on a terminal, else `qdisc-studio confirm`)."),
-                                         QStringLiteral("SECONDS"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Report as JSON."));
-    parser.addOptions({direct, dev, hold, revertAfter, json});
-    QS_PARSE_OR_RETURN(parser, "apply", arguments)
-    if (parser.positionalArguments().size() != 1 || !parser.isSet(dev)) {
-        m_err << QStringLiteral("qdisc-studio apply: give --dev TARGET and one FILE\n");
-        return ExitUsage;
-    }
+    if (const auto done = parse(parser, QStringLiteral("apply"), arguments))
+        return *done;
+    if (parser.positionalArguments().size() != 1 || !parser.isSet(QStringLiteral("dev")))
+        return usageError(QStringLiteral("apply"), tr("give --dev TARGET and one FILE"));
+    const bool direct = parser.isSet(QStringLiteral("direct"));
+    const bool hold = parser.isSet(QStringLiteral("hold"));
+    const bool json = parser.isSet(QStringLiteral("json"));
     unsigned revertSeconds = 0;
-    if (parser.isSet(revertAfter)) {
+    if (parser.isSet(QStringLiteral("revert-after"))) {
         bool ok = false;
-        revertSeconds = parser.value(revertAfter).toUInt(&ok);
-        if (!ok || revertSeconds < 1 || revertSeconds > HelperBus::MaxRevertSeconds) {
-            m_err << QStringLiteral("qdisc-studio apply: --revert-after takes a whole number of seconds, 1…%1\n").arg(HelperBus::MaxRevertSeconds);
-            return ExitUsage;
-        }
+        revertSeconds = parser.value(QStringLiteral("revert-after")).toUInt(&ok);
+        if (!ok || revertSeconds < 1 || revertSeconds > HelperBus::MaxRevertSeconds)
+            return usageError(QStringLiteral("apply"), tr("--revert-after takes a whole number of seconds, 1…%1").arg(HelperBus::MaxRevertSeconds));
     }
-    if (parser.isSet(direct) && (parser.isSet(hold) || parser.isSet(revertAfter))) {
-        m_err << QStringLiteral("qdisc-studio apply: --hold and --revert-after need the helper; they cannot be combined with --direct\n");
-        return ExitUsage;
-    }
-    const QString target = parser.value(dev);
+    if (direct && (hold || revertSeconds))
+        return usageError(QStringLiteral("apply"), tr("--hold and --revert-after need the helper; they cannot be combined with --direct"));
+    const QString target = parser.value(QStringLiteral("dev"));
+    const QString path = parser.positionalArguments().first();
     QString error;
-    auto tree = treeFromFile(parser.positionalArguments().first(), target, &error);
+    auto tree = treeFromFile(path, target, &error);
     if (!tree) {
         m_err << error << u'\n';
         return ExitFailure;
     }
+    log().debug("apply target={}: the tree of {}: {}", target.toStdString(), path.toStdString(), treeCounts(*tree));
     const ValidationIssues issues = tree->validate();
     for (const ValidationIssue &issue : issues)
         m_err << issueLine(issue) << u'\n';
     if (hasErrors(issues)) {
-        m_err << QStringLiteral("nothing applied\n");
+        m_err << tr("nothing applied") << u'\n';
         return ExitFailure;
     }
-    if (!parser.isSet(direct))
-        return applyThroughHelper(*tree, target, revertSeconds, parser.isSet(hold), parser.isSet(json));
+    return direct ? applyDirectly(*tree, target, json) : applyThroughHelper(*tree, target, revertSeconds, hold, json);
+}
 
+int Cli::applyDirectly(const QdiscTree &tree, const QString &target, bool json)
+{
+    log().debug("apply target={}: applying in this process (--direct), without the helper", target.toStdString());
     if (geteuid() != 0)
-        m_err << QStringLiteral("warning: not root: the kernel will refuse changes without CAP_NET_ADMIN\n");
-    if (tree->isIfb && !TcEngine::ensureIfb(target, &error)) {
+        m_err << tr("warning: not root: the kernel will refuse changes without CAP_NET_ADMIN") << u'\n';
+    QString error;
+    if (tree.isIfb && !TcEngine::ensureIfb(target, &error)) {
         m_err << error << u'\n';
         return ExitFailure;
     }
@@ -764,14 +745,13 @@ int Cli::apply(const QStringList &arguments)
         m_err << error << u'\n';
         return ExitFailure;
     }
-    const ApplyResult result = engine->apply(*tree);
-    return reportApply(result, parser.isSet(json));
+    return reportApply(engine->apply(tree), QStringLiteral("apply"), target, json);
 }
 
 namespace {
 
-/** Blocks until Ctrl-C, SIGTERM or SIGHUP; the command then ends normally (and its bus connection with it). */
-void waitForTermination()
+/** Blocks until Ctrl-C, SIGTERM or SIGHUP and returns which; the command then ends normally (and its bus connection with it). */
+int waitForTermination()
 {
     sigset_t signals;
     sigemptyset(&signals);
@@ -781,6 +761,7 @@ void waitForTermination()
     sigprocmask(SIG_BLOCK, &signals, nullptr);
     int received = 0;
     sigwait(&signals, &received);
+    return received;
 }
 
 /** A line from a terminal on stdin within @p seconds, or nullopt. */
@@ -804,60 +785,79 @@ int Cli::applyThroughHelper(QdiscTree tree, const QString &target, unsigned reve
         options.insert(HelperBus::RevertAfterSeconds, revertSeconds);
     if (hold)
         options.insert(HelperBus::RevertOnExit, true);
+    log().debug("apply target={}: calling the helper (revertOnExit={}, revertAfterSeconds={})", target.toStdString(), hold, revertSeconds);
     HelperClient helper;
     QDBusPendingReply<QString, QString> reply = helper.proxy().Apply(target, QString::fromUtf8(TreeJson::toDocument(tree)), options);
     reply.waitForFinished();
-    if (!reportHelperReply(reply, QStringLiteral("apply"), json, reply.isError() ? QString() : reply.argumentAt<0>()))
+    const QString transaction = reply.isError() ? QString() : reply.argumentAt<0>();
+    if (!reportHelperReply(reply, QStringLiteral("apply"), target, json, transaction))
         return ExitFailure;
-    const QString transaction = reply.argumentAt<0>();
     if (hold) {
-        m_err << QStringLiteral("holding the tree on %1; Ctrl-C puts back what was there\n").arg(target);
+        m_err << tr("holding the tree on %1; Ctrl-C puts back what was there").arg(target) << u'\n';
         m_err.flush();
-        waitForTermination();
+        log().info("apply target={} tx={}: holding until Ctrl-C, SIGTERM or SIGHUP", target.toStdString(), transaction.toStdString());
+        const int signal = waitForTermination();
+        log().info("apply target={} tx={}: signal {}: ending, the helper puts back what was there", target.toStdString(),
+                   transaction.toStdString(), signal);
         return ExitOk;
     }
-    if (!revertSeconds)
-        return ExitOk;
+    return revertSeconds ? keepOrRevert(helper, target, transaction, revertSeconds) : ExitOk;
+}
+
+int Cli::keepOrRevert(HelperClient &helper, const QString &target, const QString &transaction, unsigned revertSeconds)
+{
     if (!isatty(STDIN_FILENO)) {
-        m_err << QStringLiteral("the helper puts back what was there in %1 s unless `qdisc-studio confirm %2` keeps the change\n")
-                     .arg(revertSeconds)
-                     .arg(transaction);
+        m_err << tr("the helper puts back what was there in %1 s unless `qdisc-studio confirm %2` keeps the change").arg(revertSeconds).arg(transaction)
+              << u'\n';
         return ExitOk;
     }
-    m_err << QStringLiteral("Keep this change? Without \"y\" within %1 s, what was there comes back. [y/N] ").arg(revertSeconds);
+    //: the answer "y" is checked as it is: keep "y" in the translation
+    m_err << tr("Keep this change? Without \"y\" within %1 s, what was there comes back. [y/N] ").arg(revertSeconds);
     m_err.flush();
     const auto answer = answerWithin(revertSeconds);
     if (!answer || answer->compare(QStringLiteral("y"), Qt::CaseInsensitive) != 0) {
-        m_err << QStringLiteral("\nnot kept: the helper puts back what was there\n");
+        m_err << u'\n' << tr("not kept: the helper puts back what was there") << u'\n';
+        log().info("apply target={} tx={}: not confirmed; the helper reverts it", target.toStdString(), transaction.toStdString());
         return ExitOk;
     }
     QDBusPendingReply<> confirmed = helper.proxy().Confirm(transaction);
     confirmed.waitForFinished();
     if (confirmed.isError()) {
-        m_err << QStringLiteral("qdisc-studio apply: %1\n").arg(HelperClient::describe(confirmed.error()));
+        log().debug("apply target={} tx={}: Confirm failed: {}", target.toStdString(), transaction.toStdString(),
+                    confirmed.error().name().toStdString());
+        printError(QStringLiteral("apply"), HelperClient::describe(confirmed.error()));
         return ExitFailure;
     }
-    m_err << QStringLiteral("kept\n");
+    m_err << tr("kept") << u'\n';
+    log().info("apply target={} tx={}: confirmed, kept", target.toStdString(), transaction.toStdString());
     return ExitOk;
 }
 
-bool Cli::reportHelperReply(const QDBusPendingCall &call, const QString &command, bool json, const QString &transaction)
+bool Cli::reportHelperReply(const QDBusPendingCall &call, const QString &command, const QString &target, bool json, const QString &transaction)
 {
+    const std::string tx = transaction.isEmpty() ? std::string("none") : transaction.toStdString();
     const QDBusMessage message = call.reply();
     if (call.isError()) {
+        log().debug("{} target={}: the helper call failed: {}", command.toStdString(), target.toStdString(), call.error().name().toStdString());
         if (json)
             m_out << QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("ok"), false},
                                                                 {QStringLiteral("errorName"), call.error().name()},
                                                                 {QStringLiteral("error"), HelperClient::describe(call.error())}})
                                            .toJson());
-        m_err << QStringLiteral("qdisc-studio %1: %2\n").arg(command, HelperClient::describe(call.error()));
+        printError(command, HelperClient::describe(call.error()));
         if (HelperClient::isUnreachable(call.error()) && (command == u"apply" || command == u"clear"))
-            m_err << QStringLiteral("as root, --direct does it without the helper (and without its snapshot and revert)\n");
+            m_err << tr("as root, --direct does it without the helper (and without its snapshot and revert)") << u'\n';
         return false;
     }
     // Every reply carrying a report has it as its last string argument.
     const QString reportText = message.arguments().isEmpty() ? QString() : message.arguments().constLast().toString();
-    const QJsonArray plan = QJsonDocument::fromJson(reportText.toUtf8()).object().value(QStringLiteral("plan")).toArray();
+    QJsonParseError parseError;
+    const QJsonDocument report = QJsonDocument::fromJson(reportText.toUtf8(), &parseError);
+    if (!report.isObject())
+        log().warn("{} target={} tx={}: the helper's report is not a JSON object ({}); the steps done are unknown", command.toStdString(),
+                   target.toStdString(), tx, parseError.errorString().toStdString());
+    const QJsonArray plan = report.object().value(QStringLiteral("plan")).toArray();
+    log().info("{} target={} tx={}: {} change(s)", command.toStdString(), target.toStdString(), tx, plan.size());
     if (json) {
         QJsonObject o{{QStringLiteral("ok"), true}, {QStringLiteral("plan"), plan}};
         if (!transaction.isEmpty())
@@ -866,82 +866,80 @@ bool Cli::reportHelperReply(const QDBusPendingCall &call, const QString &command
         return true;
     }
     for (const QJsonValue &op : plan)
-        m_out << QStringLiteral("  done    ") << op.toString() << u'\n';
+        m_out << QStringLiteral("  ") << tr("done").leftJustified(8) << op.toString() << u'\n';
     if (plan.isEmpty())
-        m_out << QStringLiteral("nothing to do: the kernel already holds this tree\n");
+        m_out << tr("nothing to do: the kernel already holds this tree") << u'\n';
     return true;
 }
 
 int Cli::clear(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    prepare(parser, QStringLiteral("Removes every qdisc, class and filter of TARGET: the device returns to its default qdisc.\n"
-                                   "Through the helper, a snapshot is kept first: `qdisc-studio restore` puts the tree back."));
-    const QCommandLineOption direct(QStringLiteral("direct"), QStringLiteral("Clear in this process, without the helper (root; no snapshot)."));
-    const QCommandLineOption dev(QStringLiteral("dev"), QStringLiteral("The target: IF or NETNS/IF."), QStringLiteral("TARGET"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Report as JSON."));
-    parser.addOptions({direct, dev, json});
-    QS_PARSE_OR_RETURN(parser, "clear", arguments)
-    if (!parser.isSet(dev) || !parser.positionalArguments().isEmpty()) {
-        m_err << QStringLiteral("qdisc-studio clear: give --dev TARGET\n");
-        return ExitUsage;
-    }
-    if (!parser.isSet(direct)) {
+    if (const auto done = parse(parser, QStringLiteral("clear"), arguments))
+        return *done;
+    if (!parser.isSet(QStringLiteral("dev")) || !parser.positionalArguments().isEmpty())
+        return usageError(QStringLiteral("clear"), tr("give --dev TARGET"));
+    const QString target = parser.value(QStringLiteral("dev"));
+    const bool json = parser.isSet(QStringLiteral("json"));
+    if (!parser.isSet(QStringLiteral("direct"))) {
+        log().debug("clear target={}: calling the helper", target.toStdString());
         HelperClient helper;
-        QDBusPendingReply<QString> reply = helper.proxy().Clear(parser.value(dev));
+        QDBusPendingReply<QString> reply = helper.proxy().Clear(target);
         reply.waitForFinished();
-        return reportHelperReply(reply, QStringLiteral("clear"), parser.isSet(json)) ? ExitOk : ExitFailure;
+        return reportHelperReply(reply, QStringLiteral("clear"), target, json) ? ExitOk : ExitFailure;
     }
+    log().debug("clear target={}: clearing in this process (--direct), without the helper", target.toStdString());
     QString error;
-    auto engine = TcEngine::open(parser.value(dev), &error);
+    auto engine = TcEngine::open(target, &error);
     if (!engine) {
         m_err << error << u'\n';
         return ExitFailure;
     }
-    return reportApply(engine->clear(), parser.isSet(json));
+    return reportApply(engine->clear(), QStringLiteral("clear"), target, json);
 }
 
 int Cli::restore(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    prepare(parser, QStringLiteral("Puts back the tree TARGET had before Qdisc Studio first changed it (the helper's snapshot)."));
-    const QCommandLineOption dev(QStringLiteral("dev"), QStringLiteral("The target: IF or NETNS/IF."), QStringLiteral("TARGET"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Report as JSON."));
-    parser.addOptions({dev, json});
-    QS_PARSE_OR_RETURN(parser, "restore", arguments)
-    if (!parser.isSet(dev) || !parser.positionalArguments().isEmpty()) {
-        m_err << QStringLiteral("qdisc-studio restore: give --dev TARGET\n");
-        return ExitUsage;
-    }
+    if (const auto done = parse(parser, QStringLiteral("restore"), arguments))
+        return *done;
+    if (!parser.isSet(QStringLiteral("dev")) || !parser.positionalArguments().isEmpty())
+        return usageError(QStringLiteral("restore"), tr("give --dev TARGET"));
+    const QString target = parser.value(QStringLiteral("dev"));
+    log().debug("restore target={}: calling the helper", target.toStdString());
     HelperClient helper;
-    QDBusPendingReply<QString> reply = helper.proxy().Restore(parser.value(dev));
+    QDBusPendingReply<QString> reply = helper.proxy().Restore(target);
     reply.waitForFinished();
-    return reportHelperReply(reply, QStringLiteral("restore"), parser.isSet(json)) ? ExitOk : ExitFailure;
+    return reportHelperReply(reply, QStringLiteral("restore"), target, parser.isSet(QStringLiteral("json"))) ? ExitOk : ExitFailure;
 }
 
 int Cli::confirm(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    prepare(parser, QStringLiteral("Keeps a change applied with --revert-after, before the helper puts back what was there."));
-    parser.addPositionalArgument(QStringLiteral("TRANSACTION"), QStringLiteral("the id apply printed"));
-    QS_PARSE_OR_RETURN(parser, "confirm", arguments)
-    if (parser.positionalArguments().size() != 1) {
-        m_err << QStringLiteral("qdisc-studio confirm: give one TRANSACTION\n");
-        return ExitUsage;
-    }
+    if (const auto done = parse(parser, QStringLiteral("confirm"), arguments))
+        return *done;
+    if (parser.positionalArguments().size() != 1)
+        return usageError(QStringLiteral("confirm"), tr("give one TRANSACTION"));
+    const QString transaction = parser.positionalArguments().first();
+    log().debug("confirm tx={}: calling the helper", transaction.toStdString());
     HelperClient helper;
-    QDBusPendingReply<> reply = helper.proxy().Confirm(parser.positionalArguments().first());
+    QDBusPendingReply<> reply = helper.proxy().Confirm(transaction);
     reply.waitForFinished();
     if (reply.isError()) {
-        m_err << QStringLiteral("qdisc-studio confirm: %1\n").arg(HelperClient::describe(reply.error()));
+        log().debug("confirm tx={}: the helper call failed: {}", transaction.toStdString(), reply.error().name().toStdString());
+        printError(QStringLiteral("confirm"), HelperClient::describe(reply.error()));
         return ExitFailure;
     }
-    m_err << QStringLiteral("kept\n");
+    m_err << tr("kept") << u'\n';
+    log().info("confirm tx={}: kept", transaction.toStdString());
     return ExitOk;
 }
 
-int Cli::reportApply(const ApplyResult &result, bool json)
+int Cli::reportApply(const ApplyResult &result, const QString &command, const QString &target, bool json)
 {
+    // In this process there is no helper, so no transaction either.
+    log().info("{} target={} tx=none: {} of {} change(s) done{}", command.toStdString(), target.toStdString(), result.done,
+               result.plan.size(), result.ok ? "" : result.restored ? ", the rest refused; put back as it was" : ", the rest refused");
     if (json) {
         QJsonArray plan;
         for (const TcOperation &op : result.plan)
@@ -953,16 +951,15 @@ int Cli::reportApply(const ApplyResult &result, bool json)
                                        .toJson());
     } else {
         for (int i = 0; i < result.plan.size(); ++i)
-            m_out << (i < result.done ? QStringLiteral("  done    ") : QStringLiteral("  not run ")) << result.plan[i].describe() << u'\n';
+            m_out << QStringLiteral("  ") << (i < result.done ? tr("done") : tr("not run")).leftJustified(8) << result.plan[i].describe() << u'\n';
         if (result.plan.isEmpty() && result.ok)
-            m_out << QStringLiteral("nothing to do: the kernel already holds this tree\n");
+            m_out << tr("nothing to do: the kernel already holds this tree") << u'\n';
     }
     if (result.ok)
         return ExitOk;
     m_err << result.error << u'\n';
     if (result.done > 0)
-        m_err << (result.restored ? QStringLiteral("the target was put back as it was\n")
-                                  : QStringLiteral("putting the target back failed: %1\n").arg(result.restoreError));
+        m_err << (result.restored ? tr("the target was put back as it was") : tr("putting the target back failed: %1").arg(result.restoreError)) << u'\n';
     return ExitFailure;
 }
 

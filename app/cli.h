@@ -1,12 +1,25 @@
 #pragma once
 
+#include "clihelp.h"
 #include "model/qdisctree.h"
 
+#include <QCoreApplication>
 #include <QDBusPendingCall>
 #include <QStringList>
 #include <QTextStream>
 
+#include <optional>
+
+class QCommandLineParser;
+
+namespace spdlog {
+class logger;
+}
+
 namespace qs {
+
+class HelperClient;
+struct ApplyResult;
 
 /**
  * The headless side of qdisc-studio: one method per subcommand. Output meant for scripts goes
@@ -15,6 +28,10 @@ namespace qs {
  */
 class Cli
 {
+    // The context is spelled out: lupdate and tr() must both see "qs::Cli", which is also the
+    // context the free functions' QCoreApplication::translate() calls use.
+    Q_DECLARE_TR_FUNCTIONS(qs::Cli)
+
 public:
     Cli(QTextStream &out, QTextStream &err) : m_out(out), m_err(err) {}
 
@@ -22,9 +39,26 @@ public:
     int run(const QStringList &arguments);
 
     static bool isSubcommand(const QString &word);
-    static QString usage();
+    /** The subcommands' names, in the order the help lists them. */
+    static QStringList subcommands();
+    /** The help of @p subcommand, or of qdisc-studio itself when it is empty; translated. */
+    static CliHelp help(const QString &subcommand = {});
+    /** What `qdisc-studio SUBCOMMAND --help` prints (`qdisc-studio --help` for an empty one). */
+    static QString helpText(const QString &subcommand = {});
 
 private:
+    /**
+     * A parser for @p command with the options its help declares. Returns the exit status when
+     * the command is done already (--help printed, or the command line was wrong).
+     */
+    std::optional<int> parse(QCommandLineParser &parser, const QString &command, const QStringList &arguments);
+    /** "qdisc-studio COMMAND: MESSAGE" on stderr. */
+    void printError(const QString &command, const QString &message);
+    /** printError(), returning the exit status of a wrong command line. */
+    int usageError(const QString &command, const QString &message);
+    /** The "cli" logger, after what this command wrote so far is flushed, so lines keep their order. */
+    spdlog::logger &log();
+
     int importScript(const QStringList &arguments);
     int exportProfile(const QStringList &arguments);
     int validate(const QStringList &arguments);
@@ -37,11 +71,14 @@ private:
     int restore(const QStringList &arguments);
     int confirm(const QStringList &arguments);
 
+    int applyDirectly(const QdiscTree &tree, const QString &target, bool json);
     int applyThroughHelper(QdiscTree tree, const QString &target, unsigned revertSeconds, bool hold, bool json);
+    int keepOrRevert(HelperClient &helper, const QString &target, const QString &transaction, unsigned revertSeconds);
     /** Prints the helper's report (or its error); false when the call failed. */
-    bool reportHelperReply(const QDBusPendingCall &call, const QString &command, bool json, const QString &transaction = {});
+    bool reportHelperReply(const QDBusPendingCall &call, const QString &command, const QString &target, bool json,
+                           const QString &transaction = {});
 
-    int reportApply(const struct ApplyResult &result, bool json);
+    int reportApply(const ApplyResult &result, const QString &command, const QString &target, bool json);
 
     QTextStream &m_out;
     QTextStream &m_err;

@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -172,12 +173,114 @@ private Q_SLOTS:
         const Run missing = run({QStringLiteral("import"), m_home.filePath(QStringLiteral("nope.tc"))});
         QCOMPARE(missing.exitCode, 1);
         QVERIFY(missing.err.contains(u"nope.tc"));
+        QVERIFY(QRegularExpression(QStringLiteral("^qdisc-studio \\d+\\.\\d+\\.\\d+\n$")).match(run({QStringLiteral("--version")}).out).hasMatch());
+    }
+
+    void overviewHelpListsEverySubcommand()
+    {
         const Run help = run({QStringLiteral("--help")});
         QCOMPARE(help.exitCode, 0);
-        for (const char *sub : {"import", "export", "validate", "profiles"})
-            QVERIFY(help.out.contains(QLatin1String(sub)));
-        QCOMPARE(run({QStringLiteral("import"), QStringLiteral("--help")}).exitCode, 0);
-        QVERIFY(run({QStringLiteral("--version")}).out.startsWith(u"qdisc-studio "));
+        QVERIFY2(help.out.startsWith(u"Usage: qdisc-studio "), qPrintable(help.out));
+        for (const char *sub : {"import", "export", "validate", "profiles", "targets", "show", "stats", "apply", "clear", "restore", "confirm"})
+            QVERIFY2(QRegularExpression(QStringLiteral("\n  %1 +\\S").arg(QLatin1String(sub))).match(help.out).hasMatch(), sub);
+        for (const char *option : {"--help", "--version", "--verbose", "-platform"})
+            QVERIFY2(help.out.contains(QLatin1String(option)), option);
+        QVERIFY(help.out.contains(u"window opens"));
+        QCOMPARE(run({QStringLiteral("help")}).out, help.out);
+    }
+
+    void subcommandHelp_data()
+    {
+        QTest::addColumn<QString>("subcommand");
+        QTest::addColumn<QStringList>("mentions"); // its options and arguments
+        const auto list = [](const char *words) { return QString::fromLatin1(words).split(u' '); };
+        QTest::newRow("import") << QStringLiteral("import") << list("--output --name --json FILE");
+        QTest::newRow("export") << QStringLiteral("export") << list("--dev PROFILE");
+        QTest::newRow("validate") << QStringLiteral("validate") << list("--json FILE");
+        QTest::newRow("profiles") << QStringLiteral("profiles") << list("--json list show");
+        QTest::newRow("targets") << QStringLiteral("targets") << list("--json");
+        QTest::newRow("show") << QStringLiteral("show") << list("--json --stats TARGET");
+        QTest::newRow("stats") << QStringLiteral("stats") << list("--json --interval --count TARGET");
+        QTest::newRow("apply") << QStringLiteral("apply") << list("--dev --hold --revert-after --direct --json FILE");
+        QTest::newRow("clear") << QStringLiteral("clear") << list("--dev --direct --json");
+        QTest::newRow("restore") << QStringLiteral("restore") << list("--dev --json");
+        QTest::newRow("confirm") << QStringLiteral("confirm") << list("TRANSACTION");
+    }
+
+    void subcommandHelp()
+    {
+        QFETCH(QString, subcommand);
+        QFETCH(QStringList, mentions);
+        const Run r = run({subcommand, QStringLiteral("--help")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith(QStringLiteral("Usage: qdisc-studio %1 [options]").arg(subcommand)), qPrintable(r.out));
+        QVERIFY2(!r.out.contains(u"--help-all"), qPrintable(r.out)); // Qt's, which the subcommands do not take
+        for (const QString &heading : {QStringLiteral("\nOptions:\n"), QStringLiteral("\nExamples:\n  ")})
+            QVERIFY2(r.out.contains(heading), qPrintable(r.out));
+        for (const QString &word : mentions)
+            QVERIFY2(r.out.contains(word), qPrintable(word));
+        QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+        QCOMPARE(run({QStringLiteral("help"), subcommand}).out, r.out);
+        QCOMPARE(run({QStringLiteral("--verbose"), subcommand, QStringLiteral("-h")}).out, r.out);
+    }
+
+    void defaultsAreShown()
+    {
+        const QString help = run({QStringLiteral("stats"), QStringLiteral("--help")}).out;
+        QVERIFY2(help.contains(u"Default: 1000.") && help.contains(u"Default: 1."), qPrintable(help));
+    }
+
+    void verboseLogsTheSteps_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("expected"); // a debug line of the "cli" logger
+
+        const QString script = writeFile(QStringLiteral("one.tc"), "tc qdisc add dev eth0 root tbf rate 10mbit burst 32kb latency 50ms\n");
+        QTest::newRow("show, --verbose first") << QStringList{QStringLiteral("--verbose"), QStringLiteral("show"), QStringLiteral("lo")} << 0
+                                               << QStringLiteral("debug cli: show target=lo: ");
+        QTest::newRow("show, --verbose last") << QStringList{QStringLiteral("show"), QStringLiteral("lo"), QStringLiteral("--verbose")} << 0
+                                              << QStringLiteral("debug cli: show target=lo: ");
+        // No helper here (or one that refuses a device that does not exist): nothing changes either way.
+        QTest::newRow("apply through the helper")
+            << QStringList{QStringLiteral("--verbose"), QStringLiteral("apply"), QStringLiteral("--dev"), QStringLiteral("nosuchdev0"), script} << 1
+            << QStringLiteral("debug cli: apply target=nosuchdev0: calling the helper (revertOnExit=false, revertAfterSeconds=0)");
+        QTest::newRow("apply --direct")
+            << QStringList{QStringLiteral("apply"), QStringLiteral("--verbose"), QStringLiteral("--direct"), QStringLiteral("--dev"),
+                           QStringLiteral("nosuchdev0"), script}
+            << 1 << QStringLiteral("debug cli: apply target=nosuchdev0: applying in this process");
+    }
+
+    void verboseLogsTheSteps()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        QFETCH(QString, expected);
+        const Run verbose = run(arguments);
+        QCOMPARE(verbose.exitCode, exitCode);
+        QVERIFY2(verbose.err.contains(expected), qPrintable(verbose.err));
+        // Every line about the work on a target names it.
+        const QString subcommand = arguments.at(arguments.first() == u"--verbose" ? 1 : 0);
+        for (const QString &line : verbose.err.split(u'\n')) {
+            if (line.contains(QStringLiteral(" cli: %1 ").arg(subcommand)))
+                QVERIFY2(line.contains(u" target=nosuchdev0") || line.contains(u" target=lo"), qPrintable(line));
+        }
+        // A transaction id is logged only for a change the helper made, which needs a helper that accepts it.
+        if (verbose.err.contains(u" tx=tx-"))
+            QVERIFY2(QRegularExpression(QStringLiteral("info cli: apply target=\\S+ tx=tx-[0-9a-f]+: ")).match(verbose.err).hasMatch(), qPrintable(verbose.err));
+
+        arguments.removeAll(QStringLiteral("--verbose"));
+        const Run quiet = run(arguments);
+        QCOMPARE(quiet.exitCode, exitCode);
+        QVERIFY2(!quiet.err.contains(u" debug ") && !quiet.err.contains(u" info "), qPrintable(quiet.err));
+    }
+
+    void verboseAfterDashDashIsAnArgument()
+    {
+        const Run r = run({QStringLiteral("validate"), QStringLiteral("--"), QStringLiteral("--verbose")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(u"--verbose: cannot read"), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u" debug "), qPrintable(r.err));
     }
 };
 

@@ -754,7 +754,7 @@ if [[ $MODE == deb ]]; then
 fi
 
 # =================================================================================================
-step "7. done"
+step "done"
 info "summary: bus $([[ -n $BUS_STARTED_PID ]] && echo "started by the test" || echo "already running") (pid $BUS_PID);" \
     "helper activated: pid $HELPER_PID $helper_exe; polkitd $([[ $POLKIT_BEFORE != none ]] && echo "already running" || ([[ -n $POLKIT_MANUAL ]] && echo "started by hand" || echo "activated by the bus"));" \
     "first call ${apply_ms} ms, second ${restore_ms} ms"

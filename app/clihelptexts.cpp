@@ -1,0 +1,410 @@
+// The help of every subcommand, kept apart from cli.cpp so the commands' code stays readable.
+// Each subcommand's options are declared here once: its parser is built from them (Cli::parse),
+// `--help` prints them, and qs-manpage writes them into qdisc-studio.1.
+
+#include "cli.h"
+
+#include "helperbus.h"
+
+namespace qs {
+
+namespace {
+
+using Option = CliHelp::Option;
+
+Option helpOption()
+{
+    return {{QStringLiteral("h"), QStringLiteral("help")}, {}, Cli::tr("Show this help and exit."), {}, {}};
+}
+
+Option devOption()
+{
+    return {{QStringLiteral("dev")},
+            //: the value of --dev; IF and NETNS/IF below are how a target is written
+            Cli::tr("TARGET"),
+            Cli::tr("The target: IF for an interface of the root network namespace, or NETNS/IF for one in a namespace of /run/netns. Required."),
+            {}, {}};
+}
+
+Option jsonOption(const QString &description)
+{
+    return {{QStringLiteral("json")}, {}, description, {}, {}};
+}
+
+Option directOption(const QString &description)
+{
+    return {{QStringLiteral("direct")}, {}, description, {}, {}};
+}
+
+CliHelp::Entry targetArgument()
+{
+    return {Cli::tr("TARGET"), Cli::tr("IF for an interface of the root network namespace, or NETNS/IF.")};
+}
+
+CliHelp importHelp()
+{
+    CliHelp h;
+    h.name = QStringLiteral("import");
+    h.synopsis = {Cli::tr("[options] FILE")};
+    h.summary = Cli::tr("Turn tc commands (a script, a runbook snippet) into a profile.");
+    h.description = {
+        Cli::tr("Reads tc commands (a script, a runbook snippet, or - for standard input) and turns them into a profile: JSON on "
+                "standard output, or in the file given with --output. It reads tc qdisc, class and filter commands for netem, tbf, "
+                "htb, sfq, fq_codel, pfifo, bfifo and prio, u32 filters, the ifb recipe for incoming traffic, sudo, comments, "
+                "backslash continuations, ; and &&."),
+        Cli::tr("Every line it cannot read is reported as FILE:LINE:COLUMN: error: \"word\": reason. Nothing is skipped silently, and "
+                "nothing is written unless all of it was understood. Warnings say where tc itself would drop something."),
+        Cli::tr("Reads files only: needs neither root nor the helper. Exit status 1 when a line cannot be read, the profile is not "
+                "valid, or FILE holds no tc command."),
+    };
+    h.options = {
+        helpOption(),
+        {{QStringLiteral("o"), QStringLiteral("output")}, Cli::tr("FILE"),
+         Cli::tr("Write the profile to FILE instead of standard output. The write is atomic: an interrupted one leaves the old file."),
+         {}, Cli::tr("standard output")},
+        {{QStringLiteral("name")}, Cli::tr("NAME"), Cli::tr("The profile's name."), {},
+         Cli::tr("the file's base name, or \"Imported\" for standard input")},
+        jsonOption(Cli::tr("Report as JSON on standard output: \"ok\", \"errors\", \"issues\" and, without --output, the \"profile\".")),
+    };
+    h.arguments = {{Cli::tr("FILE"), Cli::tr("tc commands, or - for standard input.")}};
+    h.examples = {
+        {Cli::tr("Save the tc commands of a runbook as a profile:"), Cli::tr("qdisc-studio import runbook.sh -o wan.json")},
+        {Cli::tr("Import a command from standard input:"),
+         Cli::tr("echo 'tc qdisc add dev eth0 root netem delay 100ms loss 1%' | qdisc-studio import - --name WAN")},
+    };
+    return h;
+}
+
+CliHelp exportHelp()
+{
+    CliHelp h;
+    h.name = QStringLiteral("export");
+    h.synopsis = {Cli::tr("[options] PROFILE")};
+    h.summary = Cli::tr("Print the tc commands that build a profile.");
+    h.description = {
+        Cli::tr("Writes the tc commands that build PROFILE on standard output, one per line, spelled the way tc spells them, so "
+                "that qdisc-studio import reads them back to the same profile. PROFILE is a profile file, or the name of one of "
+                "your profiles or of a built-in preset (see qdisc-studio profiles)."),
+        Cli::tr("A preset, like any profile made for whatever target is chosen, has no device of its own: give one with --dev. For "
+                "a profile with trees for several targets, --dev picks one of them."),
+        Cli::tr("Changes nothing: needs neither root nor the helper. Exit status 1 when the profile cannot be found or is not "
+                "valid, 2 when a profile without a target is given no --dev."),
+    };
+    h.options = {
+        helpOption(),
+        {{QStringLiteral("dev")}, Cli::tr("TARGET"),
+         Cli::tr("The target, IF or NETNS/IF: the device for a profile without one, or the one tree of the profile to export."),
+         {}, Cli::tr("every tree of the profile, each on its own target")},
+    };
+    h.arguments = {{Cli::tr("PROFILE"), Cli::tr("A profile file, or the name of a stored profile or built-in preset.")}};
+    h.examples = {
+        {Cli::tr("The LTE preset as commands for eth1:"), Cli::tr("qdisc-studio export \"LTE (4G)\" --dev eth1")},
+        {Cli::tr("A profile as a script for veth1 in the namespace lab:"), Cli::tr("qdisc-studio export wan.json --dev lab/veth1 > wan.sh")},
+    };
+    return h;
+}
+
+CliHelp validateHelp()
+{
+    CliHelp h;
+    h.name = QStringLiteral("validate");
+    h.synopsis = {Cli::tr("[options] FILE")};
+    h.summary = Cli::tr("Check a profile or a tc script against the kernel's limits and tc's rules.");
+    h.description = {
+        Cli::tr("Checks a profile (JSON) or a tc script against the limits the kernel enforces and the rules tc applies. Errors "
+                "are what the kernel or tc would refuse; warnings are traps the kernel accepts silently (a tbf burst below the MTU "
+                "drops every full-size packet)."),
+        Cli::tr("Each problem goes to standard error, one per line, and \"FILE: valid\" or \"FILE: not valid\" to standard output. "
+                "Changes nothing: needs neither root nor the helper. Exit status 0 when valid (warnings alone do not fail), 1 "
+                "when not."),
+    };
+    h.options = {
+        helpOption(),
+        jsonOption(Cli::tr("Report as JSON on standard output: \"valid\", \"problems\" and \"issues\".")),
+    };
+    h.arguments = {{Cli::tr("FILE"), Cli::tr("A profile or a tc script, or - for standard input.")}};
+    h.examples = {
+        {Cli::tr("Check a script before running it:"), Cli::tr("qdisc-studio validate runbook.sh")},
+        {Cli::tr("Check a profile in a CI job:"), Cli::tr("qdisc-studio validate --json wan.json")},
+    };
+    return h;
+}
+
+CliHelp profilesHelp()
+{
+    CliHelp h;
+    h.name = QStringLiteral("profiles");
+    h.synopsis = {Cli::tr("[options] [list | show NAME]")};
+    h.summary = Cli::tr("List the built-in presets and your profiles, or show one.");
+    h.description = {
+        Cli::tr("Without an action, or with list, prints the built-in presets and your own profiles, each with a one-line summary. "
+                "Your profiles are the JSON files in $XDG_DATA_HOME/qdisc-studio/profiles (~/.local/share/qdisc-studio/profiles "
+                "by default); a file that cannot be read is reported and skipped."),
+        Cli::tr("show NAME prints one profile or preset: its description and, for each of its targets, the tc commands that build "
+                "it (DEV stands for the device of a profile made for any target)."),
+        Cli::tr("Reads files only. Exit status 1 when no profile or preset has that name."),
+    };
+    h.options = {
+        helpOption(),
+        jsonOption(Cli::tr("Output as JSON: the list as an array of \"name\", \"source\", \"description\" and \"summary\"; a profile "
+                           "as its file.")),
+    };
+    h.arguments = {
+        {Cli::tr("list"), Cli::tr("List every preset and profile (the default).")},
+        {Cli::tr("show NAME"), Cli::tr("Show the profile or preset called NAME; a profile of yours comes before a preset of the "
+                                       "same name.")},
+    };
+    h.examples = {
+        {Cli::tr("Every preset and profile:"), Cli::tr("qdisc-studio profiles")},
+        {Cli::tr("The commands of one preset:"), Cli::tr("qdisc-studio profiles show \"GEO satellite\"")},
+    };
+    return h;
+}
+
+CliHelp targetsHelp()
+{
+    CliHelp h;
+    h.name = QStringLiteral("targets");
+    h.synopsis = {Cli::tr("[options]")};
+    h.summary = Cli::tr("List the interfaces of every network namespace, with their root qdisc.");
+    h.description = {
+        Cli::tr("Lists the interfaces of the root network namespace and of every namespace in /run/netns, one per line: the "
+                "target (IF or NETNS/IF), its type, up or down, and the kind of its root qdisc. The columns are meant for scripts "
+                "and are never translated."),
+        Cli::tr("Reads only, through netlink. Without root, namespaces that may not be entered are left out."),
+    };
+    h.options = {
+        helpOption(),
+        jsonOption(Cli::tr("Output as JSON: an array of \"target\", \"type\", \"up\" and \"rootQdisc\".")),
+    };
+    h.examples = {
+        {Cli::tr("Every interface:"), Cli::tr("qdisc-studio targets")},
+        {Cli::tr("The interfaces that are up:"), Cli::tr("qdisc-studio targets | awk '$3 == \"up\" { print $1 }'")},
+    };
+    return h;
+}
+
+CliHelp showHelp()
+{
+    CliHelp h;
+    h.name = QStringLiteral("show");
+    h.synopsis = {Cli::tr("[options] TARGET")};
+    h.summary = Cli::tr("Show the tree the kernel holds on a target.");
+    h.description = {
+        Cli::tr("Shows the qdiscs, classes and filters the kernel holds on TARGET, whoever built them: a one-line summary, then one "
+                "line per node. Kinds and options Qdisc Studio does not know are shown and kept as they are (\"foreign\")."),
+        Cli::tr("Reads only. Root reads any target directly; anyone else reads the root namespace directly and another namespace "
+                "through the helper, which hands over a read-only socket (polkit action org.qdiscstudio.read)."),
+    };
+    h.options = {
+        helpOption(),
+        jsonOption(Cli::tr("Output as JSON, in the tree form of profiles; with --stats, a \"stats\" array too.")),
+        {{QStringLiteral("s"), QStringLiteral("stats")}, {},
+         Cli::tr("Add each node's counters: bytes, packets, drops, overlimits, requeues and backlog."), {}, {}},
+    };
+    h.arguments = {targetArgument()};
+    h.examples = {
+        {Cli::tr("The tree on eth0, with counters:"), Cli::tr("qdisc-studio show eth0 -s")},
+        {Cli::tr("The tree on veth1 in the namespace lab, as JSON:"), Cli::tr("qdisc-studio show lab/veth1 --json")},
+    };
+    return h;
+}
+
+CliHelp statsHelp()
+{
+    CliHelp h;
+    h.name = QStringLiteral("stats");
+    h.synopsis = {Cli::tr("[options] TARGET")};
+    h.summary = Cli::tr("Print the counters and rates of every qdisc and class on a target.");
+    h.description = {
+        Cli::tr("Prints the counters of every qdisc and class on TARGET (bytes, packets, drops, overlimits, backlog) and, from the "
+                "second sample on, the rates between samples: one netlink dump per sample, 64-bit counters. The lines follow tc -s "
+                "and are never translated."),
+        Cli::tr("Reads only; no root needed. For a target in another namespace, anyone but root reads through the helper, which "
+                "hands over a read-only socket (polkit action org.qdiscstudio.read)."),
+    };
+    h.options = {
+        helpOption(),
+        jsonOption(Cli::tr("One line per sample: a JSON array with an object per node.")),
+        {{QStringLiteral("interval")}, Cli::tr("MS"), Cli::tr("Milliseconds between samples, at least 10."), QStringLiteral("1000"), {}},
+        {{QStringLiteral("count")}, Cli::tr("N"), Cli::tr("Samples to print; 0 prints until interrupted (Ctrl-C)."), QStringLiteral("1"), {}},
+    };
+    h.arguments = {targetArgument()};
+    h.examples = {
+        {Cli::tr("Watch eth0 twice a second until Ctrl-C:"), Cli::tr("qdisc-studio stats eth0 --interval 500 --count 0")},
+        {Cli::tr("Ten samples for a script:"), Cli::tr("qdisc-studio stats lab/veth1 --json --count 10")},
+    };
+    return h;
+}
+
+CliHelp applyHelp()
+{
+    CliHelp h;
+    h.name = QStringLiteral("apply");
+    h.synopsis = {Cli::tr("[options] --dev TARGET FILE")};
+    h.summary = Cli::tr("Make the kernel hold the tree of a profile or tc script on a target.");
+    h.description = {
+        Cli::tr("Makes the kernel hold the tree of FILE, a profile (JSON) or a tc script for one device, on TARGET. What can be "
+                "changed in place is changed in place, so counters and queued packets survive. All or nothing: when the kernel "
+                "refuses a step, the target is put back as it was and the kernel's own sentence is printed. Then each step of the "
+                "plan is listed, done or not run."),
+        Cli::tr("The change goes through qdisc-studio-helper on the system bus, and polkit asks for authorization (action "
+                "org.qdiscstudio.apply). Before the first change to a target the helper keeps a snapshot of what was there, which "
+                "qdisc-studio restore puts back."),
+        Cli::tr("--hold keeps the tree only while the command runs. --revert-after puts back what was there unless the change is "
+                "confirmed in time: on a terminal the command asks, otherwise qdisc-studio confirm with the printed transaction "
+                "id keeps it. As root, --direct applies in this process instead, without the helper's snapshot or revert."),
+        Cli::tr("Exit status 1 when FILE is not valid (nothing is applied), or the helper or the kernel refused."),
+    };
+    h.options = {
+        helpOption(),
+        devOption(),
+        {{QStringLiteral("hold")}, {},
+         Cli::tr("Keep the tree only while this command runs: on Ctrl-C, kill or a crash the helper puts back what was there."), {}, {}},
+        {{QStringLiteral("revert-after")}, Cli::tr("SECONDS"),
+         Cli::tr("Put back what was there after SECONDS (1 to %1) unless the change is confirmed.").arg(HelperBus::MaxRevertSeconds), {},
+         Cli::tr("never")},
+        directOption(Cli::tr("Apply in this process, without the helper (root only; no snapshot, no revert).")),
+        jsonOption(Cli::tr("Report as JSON on standard output: \"ok\", the \"plan\" and the \"transaction\" id.")),
+    };
+    h.arguments = {{Cli::tr("FILE"), Cli::tr("A profile (JSON) or a tc script, or - for standard input.")}};
+    h.examples = {
+        {Cli::tr("Try a profile on eth1, put back after 30 seconds unless kept:"), Cli::tr("qdisc-studio apply --dev eth1 --revert-after 30 wan.json")},
+        {Cli::tr("Impair veth1 in the namespace lab while a test runs:"), Cli::tr("qdisc-studio apply --dev lab/veth1 --hold lossy.sh")},
+    };
+    return h;
+}
+
+CliHelp clearHelp()
+{
+    CliHelp h;
+    h.name = QStringLiteral("clear");
+    h.synopsis = {Cli::tr("[options] --dev TARGET")};
+    h.summary = Cli::tr("Return a target to its device's default qdisc.");
+    h.description = {
+        Cli::tr("Removes every qdisc, class and filter on TARGET, whoever put them there: the device returns to its default qdisc. "
+                "The helper does it (polkit action org.qdiscstudio.apply) and keeps a snapshot first, so that qdisc-studio "
+                "restore puts the tree back. As root, --direct clears in this process, without a snapshot."),
+        Cli::tr("Exit status 1 when the helper or the kernel refused."),
+    };
+    h.options = {
+        helpOption(),
+        devOption(),
+        directOption(Cli::tr("Clear in this process, without the helper (root only; no snapshot).")),
+        jsonOption(Cli::tr("Report as JSON on standard output: \"ok\" and the \"plan\".")),
+    };
+    h.examples = {{Cli::tr("Take every impairment off eth1:"), Cli::tr("qdisc-studio clear --dev eth1")}};
+    return h;
+}
+
+CliHelp restoreHelp()
+{
+    CliHelp h;
+    h.name = QStringLiteral("restore");
+    h.synopsis = {Cli::tr("[options] --dev TARGET")};
+    h.summary = Cli::tr("Put back the tree a target had before Qdisc Studio first changed it.");
+    h.description = {
+        Cli::tr("Puts back the tree TARGET had before Qdisc Studio first changed it: the helper's snapshot, kept in "
+                "/run/qdisc-studio so that it outlives the helper, though not a reboot. The helper does it (polkit action "
+                "org.qdiscstudio.apply); there is no --direct form, as only the helper keeps snapshots."),
+        Cli::tr("Exit status 1 when there is nothing to restore (Qdisc Studio has not changed TARGET since it was last restored), "
+                "or the helper or the kernel refused."),
+    };
+    h.options = {
+        helpOption(),
+        devOption(),
+        jsonOption(Cli::tr("Report as JSON on standard output: \"ok\" and the \"plan\".")),
+    };
+    h.examples = {{Cli::tr("Put veth1 in the namespace lab back as it was:"), Cli::tr("qdisc-studio restore --dev lab/veth1")}};
+    return h;
+}
+
+CliHelp confirmHelp()
+{
+    CliHelp h;
+    h.name = QStringLiteral("confirm");
+    h.synopsis = {Cli::tr("[options] TRANSACTION")};
+    h.summary = Cli::tr("Keep a change applied with --revert-after.");
+    h.description = {
+        Cli::tr("Keeps a change made by qdisc-studio apply --revert-after, before the helper puts back what was there. The helper "
+                "does it (polkit action org.qdiscstudio.apply)."),
+        Cli::tr("Exit status 1 when the transaction has nothing waiting for confirmation: it was confirmed, reverted, or applied "
+                "without --revert-after."),
+    };
+    h.options = {helpOption()};
+    h.arguments = {{Cli::tr("TRANSACTION"), Cli::tr("The transaction id qdisc-studio apply printed.")}};
+    h.examples = {{Cli::tr("Keep the change of transaction tx-0123…:"), Cli::tr("qdisc-studio confirm tx-0123456789abcdef0123456789abcdef")}};
+    return h;
+}
+
+using HelpBuilder = CliHelp (*)();
+
+/** In the order the overview lists them. */
+constexpr std::pair<const char *, HelpBuilder> kHelpBuilders[] = {
+    {"import", importHelp},   {"export", exportHelp}, {"validate", validateHelp}, {"profiles", profilesHelp},
+    {"targets", targetsHelp}, {"show", showHelp},     {"stats", statsHelp},       {"apply", applyHelp},
+    {"clear", clearHelp},     {"restore", restoreHelp}, {"confirm", confirmHelp},
+};
+
+CliHelp overviewHelp()
+{
+    CliHelp h;
+    //: the two forms of the command line; keep --verbose as it is
+    h.synopsis = {Cli::tr("[--verbose] [QT-OPTIONS]"), Cli::tr("[--verbose] SUBCOMMAND [options] ARGS…")};
+    h.summary = Cli::tr("shape and impair network traffic with Linux tc");
+    h.description = {
+        Cli::tr("Qdisc Studio shapes and impairs network traffic with the kernel's traffic control (tc): netem delay, jitter, loss, "
+                "duplication, reordering and rate, tbf and htb shaping, sfq and fq_codel fairness, and u32 filters that steer "
+                "chosen flows into classes."),
+        Cli::tr("Without a subcommand the window opens. It takes Qt's own options too, such as -platform NAME or -style NAME (see "
+                "the Qt documentation)."),
+        Cli::tr("With a subcommand it is a command-line tool that needs no display. Changes reach the kernel through "
+                "qdisc-studio-helper, a root service on the system bus that asks polkit for authorization; reading needs no "
+                "root. \"qdisc-studio SUBCOMMAND --help\" or \"qdisc-studio help SUBCOMMAND\" describes one subcommand."),
+    };
+    for (const auto &[name, build] : kHelpBuilders)
+        h.subcommands.append({QLatin1String(name), build().summary});
+    h.options = {
+        {{QStringLiteral("h"), QStringLiteral("help")}, {},
+         Cli::tr("Show this help and exit; after a subcommand, that subcommand's help."), {}, {}},
+        {{QStringLiteral("v"), QStringLiteral("version")}, {}, Cli::tr("Print \"qdisc-studio VERSION\" and exit."), {}, {}},
+        {{QStringLiteral("verbose")}, {},
+         Cli::tr("Log each step on standard error, for the window and for every subcommand. Accepted before or after the "
+                 "subcommand, though not after --."),
+         {}, {}},
+    };
+    h.exitStatus = {
+        {QStringLiteral("0"), Cli::tr("Done.")},
+        {QStringLiteral("1"), Cli::tr("The input is wrong or the work failed.")},
+        {QStringLiteral("2"), Cli::tr("The command line is wrong.")},
+    };
+    return h;
+}
+
+} // namespace
+
+QStringList Cli::subcommands()
+{
+    QStringList names;
+    for (const auto &[name, build] : kHelpBuilders)
+        names.append(QLatin1String(name));
+    return names;
+}
+
+CliHelp Cli::help(const QString &subcommand)
+{
+    if (subcommand.isEmpty())
+        return overviewHelp();
+    for (const auto &[name, build] : kHelpBuilders) {
+        if (subcommand == QLatin1String(name))
+            return build();
+    }
+    return {};
+}
+
+QString Cli::helpText(const QString &subcommand)
+{
+    return help(subcommand).text();
+}
+
+} // namespace qs

@@ -1,0 +1,4349 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1">
+<context>
+    <name>qs</name>
+    <message>
+        <source>&quot;%1&quot; is not a network namespace name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot start a thread to enter network namespace &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>network namespace &quot;%1&quot; does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open network namespace &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/run/netns/%1 is not a network namespace (a left-over file?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot enter network namespace &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create a socket in network namespace &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ApplyStatus</name>
+    <message>
+        <source>&amp;Keep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the last change took from the window to the kernel and back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the last change; otherwise what was there comes back when the countdown ends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes go to the kernel through: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes cannot reach the kernel: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last apply %1 ms</source>
+        <extracomment>status bar: how long the last change took to reach the kernel, in milliseconds</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reverting in %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::BfifoParams</name>
+    <message>
+        <source>a limit of %1 bytes is below a full-size frame (1514 bytes): such packets are dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ChartMetric</name>
+    <message>
+        <source>Throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Packets</source>
+        <extracomment>chart of packets per second</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backlog (bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backlog (packets)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlimits</source>
+        <extracomment>chart of how often a shaper held packets back (tc&apos;s &quot;overlimits&quot; counter)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bit/s</source>
+        <extracomment>value axis unit: bits per second (SI prefixes follow)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kbit/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mbit/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gbit/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tbit/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>packets/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k packets/s</source>
+        <extracomment>value axis unit: thousands of packets per second</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>M packets/s</source>
+        <extracomment>value axis unit: millions of packets per second</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drops/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k drops/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>M drops/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <extracomment>value axis unit: 1024 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <extracomment>value axis unit: 1024 × 1024 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>packets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k packets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>overlimits/s</source>
+        <extracomment>value axis unit: tc&apos;s &quot;overlimits&quot; counter per second</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k overlimits/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>M overlimits/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ChartPanel</name>
+    <message>
+        <source>What to chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the last %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Freeze the view; recording goes on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the chart as a PNG image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the shown window of every shown node as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export chart as PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export statistics as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ClassNode</name>
+    <message>
+        <source>classid %1 must be MAJOR:MINOR with both above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::Cli</name>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: larger than %2 MiB; this is not a tc script or profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no subcommand &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown subcommand &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give exactly one FILE (or - for stdin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>standard input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: not imported (%n error(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: no tc commands found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no such file, and no profile or preset of that name (see &quot;qdisc-studio profiles&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give exactly one PROFILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a target; write it as IF or NETNS/IF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: profile &quot;%2&quot; has no tree for %3; its targets: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot; is applied to a target chosen at apply time: give --dev IF (or NETNS/IF)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot; is not valid; nothing exported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give exactly one FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) could not be read</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: valid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not valid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1: skipped: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Built-in presets:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your profiles (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>any target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no profile or preset named &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (built-in)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any target (DEV)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>use &quot;profiles list&quot; or &quot;profiles show NAME&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give exactly one TARGET</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give one TARGET, --interval of at least 10 ms and a --count of 0 or more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: profile &quot;%2&quot; has no tree for %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: the script configures %n device(s); apply takes a script for one</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>give --dev TARGET and one FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--revert-after takes a whole number of seconds, 1…%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--hold and --revert-after need the helper; they cannot be combined with --direct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: not root: the kernel will refuse changes without CAP_NET_ADMIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holding the tree on %1; Ctrl-C puts back what was there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the helper puts back what was there in %1 s unless `qdisc-studio confirm %2` keeps the change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep this change? Without &quot;y&quot; within %1 s, what was there comes back. [y/N] </source>
+        <extracomment>the answer &quot;y&quot; is checked as it is: keep &quot;y&quot; in the translation</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not kept: the helper puts back what was there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as root, --direct does it without the helper (and without its snapshot and revert)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing to do: the kernel already holds this tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give --dev TARGET</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give one TRANSACTION</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the target was put back as it was</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>putting the target back failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Global options:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subcommands:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Examples:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show this help and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TARGET</source>
+        <extracomment>the value of --dev; IF and NETNS/IF below are how a target is written</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The target: IF for an interface of the root network namespace, or NETNS/IF for one in a namespace of /run/netns. Required.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IF for an interface of the root network namespace, or NETNS/IF.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[options] FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn tc commands (a script, a runbook snippet) into a profile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reads tc commands (a script, a runbook snippet, or - for standard input) and turns them into a profile: JSON on standard output, or in the file given with --output. It reads tc qdisc, class and filter commands for netem, tbf, htb, sfq, fq_codel, pfifo, bfifo and prio, u32 filters, the ifb recipe for incoming traffic, sudo, comments, backslash continuations, ; and &amp;&amp;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every line it cannot read is reported as FILE:LINE:COLUMN: error: &quot;word&quot;: reason. Nothing is skipped silently, and nothing is written unless all of it was understood. Warnings say where tc itself would drop something.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reads files only: needs neither root nor the helper. Exit status 1 when a line cannot be read, the profile is not valid, or FILE holds no tc command.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the profile to FILE instead of standard output. The write is atomic: an interrupted one leaves the old file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>standard output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The profile&apos;s name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file&apos;s base name, or &quot;Imported&quot; for standard input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report as JSON on standard output: &quot;ok&quot;, &quot;errors&quot;, &quot;issues&quot; and, without --output, the &quot;profile&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tc commands, or - for standard input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the tc commands of a runbook as a profile:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio import runbook.sh -o wan.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a command from standard input:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>echo &apos;tc qdisc add dev eth0 root netem delay 100ms loss 1%&apos; | qdisc-studio import - --name WAN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[options] PROFILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the tc commands that build a profile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes the tc commands that build PROFILE on standard output, one per line, spelled the way tc spells them, so that qdisc-studio import reads them back to the same profile. PROFILE is a profile file, or the name of one of your profiles or of a built-in preset (see qdisc-studio profiles).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A preset, like any profile made for whatever target is chosen, has no device of its own: give one with --dev. For a profile with trees for several targets, --dev picks one of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes nothing: needs neither root nor the helper. Exit status 1 when the profile cannot be found or is not valid, 2 when a profile without a target is given no --dev.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The target, IF or NETNS/IF: the device for a profile without one, or the one tree of the profile to export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every tree of the profile, each on its own target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PROFILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A profile file, or the name of a stored profile or built-in preset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The LTE preset as commands for eth1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio export &quot;LTE (4G)&quot; --dev eth1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A profile as a script for veth1 in the namespace lab:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio export wan.json --dev lab/veth1 &gt; wan.sh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check a profile or a tc script against the kernel&apos;s limits and tc&apos;s rules.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checks a profile (JSON) or a tc script against the limits the kernel enforces and the rules tc applies. Errors are what the kernel or tc would refuse; warnings are traps the kernel accepts silently (a tbf burst below the MTU drops every full-size packet).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each problem goes to standard error, one per line, and &quot;FILE: valid&quot; or &quot;FILE: not valid&quot; to standard output. Changes nothing: needs neither root nor the helper. Exit status 0 when valid (warnings alone do not fail), 1 when not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report as JSON on standard output: &quot;valid&quot;, &quot;problems&quot; and &quot;issues&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A profile or a tc script, or - for standard input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check a script before running it:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio validate runbook.sh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check a profile in a CI job:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio validate --json wan.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[options] [list | show NAME]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the built-in presets and your profiles, or show one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without an action, or with list, prints the built-in presets and your own profiles, each with a one-line summary. Your profiles are the JSON files in $XDG_DATA_HOME/qdisc-studio/profiles (~/.local/share/qdisc-studio/profiles by default); a file that cannot be read is reported and skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>show NAME prints one profile or preset: its description and, for each of its targets, the tc commands that build it (DEV stands for the device of a profile made for any target).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reads files only. Exit status 1 when no profile or preset has that name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output as JSON: the list as an array of &quot;name&quot;, &quot;source&quot;, &quot;description&quot; and &quot;summary&quot;; a profile as its file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List every preset and profile (the default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>show NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the profile or preset called NAME; a profile of yours comes before a preset of the same name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every preset and profile:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio profiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The commands of one preset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio profiles show &quot;GEO satellite&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[options]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the interfaces of every network namespace, with their root qdisc.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lists the interfaces of the root network namespace and of every namespace in /run/netns, one per line: the target (IF or NETNS/IF), its type, up or down, and the kind of its root qdisc. The columns are meant for scripts and are never translated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reads only, through netlink. Without root, namespaces that may not be entered are left out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output as JSON: an array of &quot;target&quot;, &quot;type&quot;, &quot;up&quot; and &quot;rootQdisc&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every interface:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio targets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The interfaces that are up:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio targets | awk &apos;$3 == &quot;up&quot; { print $1 }&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[options] TARGET</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the tree the kernel holds on a target.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shows the qdiscs, classes and filters the kernel holds on TARGET, whoever built them: a one-line summary, then one line per node. Kinds and options Qdisc Studio does not know are shown and kept as they are (&quot;foreign&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reads only. Root reads any target directly; anyone else reads the root namespace directly and another namespace through the helper, which hands over a read-only socket (polkit action org.qdiscstudio.read).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output as JSON, in the tree form of profiles; with --stats, a &quot;stats&quot; array too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add each node&apos;s counters: bytes, packets, drops, overlimits, requeues and backlog.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tree on eth0, with counters:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio show eth0 -s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tree on veth1 in the namespace lab, as JSON:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio show lab/veth1 --json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the counters and rates of every qdisc and class on a target.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prints the counters of every qdisc and class on TARGET (bytes, packets, drops, overlimits, backlog) and, from the second sample on, the rates between samples: one netlink dump per sample, 64-bit counters. The lines follow tc -s and are never translated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reads only; no root needed. For a target in another namespace, anyone but root reads through the helper, which hands over a read-only socket (polkit action org.qdiscstudio.read).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One line per sample: a JSON array with an object per node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Milliseconds between samples, at least 10.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples to print; 0 prints until interrupted (Ctrl-C).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch eth0 twice a second until Ctrl-C:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio stats eth0 --interval 500 --count 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ten samples for a script:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio stats lab/veth1 --json --count 10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[options] --dev TARGET FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make the kernel hold the tree of a profile or tc script on a target.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Makes the kernel hold the tree of FILE, a profile (JSON) or a tc script for one device, on TARGET. What can be changed in place is changed in place, so counters and queued packets survive. All or nothing: when the kernel refuses a step, the target is put back as it was and the kernel&apos;s own sentence is printed. Then each step of the plan is listed, done or not run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The change goes through qdisc-studio-helper on the system bus, and polkit asks for authorization (action org.qdiscstudio.apply). Before the first change to a target the helper keeps a snapshot of what was there, which qdisc-studio restore puts back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--hold keeps the tree only while the command runs. --revert-after puts back what was there unless the change is confirmed in time: on a terminal the command asks, otherwise qdisc-studio confirm with the printed transaction id keeps it. As root, --direct applies in this process instead, without the helper&apos;s snapshot or revert.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status 1 when FILE is not valid (nothing is applied), or the helper or the kernel refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the tree only while this command runs: on Ctrl-C, kill or a crash the helper puts back what was there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SECONDS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put back what was there after SECONDS (1 to %1) unless the change is confirmed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply in this process, without the helper (root only; no snapshot, no revert).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report as JSON on standard output: &quot;ok&quot;, the &quot;plan&quot; and the &quot;transaction&quot; id.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A profile (JSON) or a tc script, or - for standard input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try a profile on eth1, put back after 30 seconds unless kept:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio apply --dev eth1 --revert-after 30 wan.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Impair veth1 in the namespace lab while a test runs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio apply --dev lab/veth1 --hold lossy.sh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[options] --dev TARGET</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Return a target to its device&apos;s default qdisc.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removes every qdisc, class and filter on TARGET, whoever put them there: the device returns to its default qdisc. The helper does it (polkit action org.qdiscstudio.apply) and keeps a snapshot first, so that qdisc-studio restore puts the tree back. As root, --direct clears in this process, without a snapshot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status 1 when the helper or the kernel refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear in this process, without the helper (root only; no snapshot).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report as JSON on standard output: &quot;ok&quot; and the &quot;plan&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take every impairment off eth1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio clear --dev eth1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put back the tree a target had before Qdisc Studio first changed it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Puts back the tree TARGET had before Qdisc Studio first changed it: the helper&apos;s snapshot, kept in /run/qdisc-studio so that it outlives the helper, though not a reboot. The helper does it (polkit action org.qdiscstudio.apply); there is no --direct form, as only the helper keeps snapshots.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status 1 when there is nothing to restore (Qdisc Studio has not changed TARGET since it was last restored), or the helper or the kernel refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put veth1 in the namespace lab back as it was:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio restore --dev lab/veth1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[options] TRANSACTION</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep a change applied with --revert-after.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keeps a change made by qdisc-studio apply --revert-after, before the helper puts back what was there. The helper does it (polkit action org.qdiscstudio.apply).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status 1 when the transaction has nothing waiting for confirmation: it was confirmed, reverted, or applied without --revert-after.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TRANSACTION</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The transaction id qdisc-studio apply printed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the change of transaction tx-0123…:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio confirm tx-0123456789abcdef0123456789abcdef</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[--verbose] [QT-OPTIONS]</source>
+        <extracomment>the two forms of the command line; keep --verbose as it is</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[--verbose] SUBCOMMAND [options] ARGS…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shape and impair network traffic with Linux tc</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qdisc Studio shapes and impairs network traffic with the kernel&apos;s traffic control (tc): netem delay, jitter, loss, duplication, reordering and rate, tbf and htb shaping, sfq and fq_codel fairness, and u32 filters that steer chosen flows into classes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without a subcommand the window opens. It takes Qt&apos;s own options too, such as -platform NAME or -style NAME (see the Qt documentation).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With a subcommand it is a command-line tool that needs no display. Changes reach the kernel through qdisc-studio-helper, a root service on the system bus that asks polkit for authorization; reading needs no root. &quot;qdisc-studio SUBCOMMAND --help&quot; or &quot;qdisc-studio help SUBCOMMAND&quot; describes one subcommand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show this help and exit; after a subcommand, that subcommand&apos;s help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print &quot;qdisc-studio VERSION&quot; and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log each step on standard error, for the window and for every subcommand. Accepted before or after the subcommand, though not after --.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The input is wrong or the work failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command line is wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::DirectBackend</name>
+    <message>
+        <source>in-process engine (root, no helper)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing waits for confirmation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing to restore: %1 has not been changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::FilterForm</name>
+    <message>
+        <source>Selects</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link-layer protocol the filter looks at; u32&apos;s ip matches need ip.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filters with a lower number are tried first; auto lets the kernel choose.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One match per line as tc writes it after &quot;match&quot;; a packet must pass all of them (none: every packet).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sends to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The class matching packets go to (tc&apos;s flowid), e.g. 1:10.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a class id; write it like 1:10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to do with matching packets instead, as tc writes it after &quot;action&quot; (mirred redirects to another device); empty: none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::FqCodelParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about fq_codel&apos;s parameters. The option names flows, quantum, target and interval are words of tc&apos;s fq_codel command: keep them. Values in tc syntax (100ms, 1514b) and the kernel&apos;s own messages quoted in (&quot;Invalid quantum&quot;) stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>flows %1 is above 65536 (0: default 1024)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quantum %1 is above %2 bytes; the kernel refuses it (&quot;Invalid quantum&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>target %1 is not below the interval %2: CoDel never gets to drop</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::HelperBackend</name>
+    <message>
+        <source>helper not reachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>helper %1 on the system bus</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::HtbClassParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about an htb class&apos;s parameters. The option names rate, ceil, prio, quantum, mtu, burst and cburst are words of tc&apos;s htb command: keep them. Values in tc syntax (100ms, 10mbit, 1514b, 1%) stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>a rate is required and must be above 0, e.g. 10mbit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ceil %1 is below the rate %2: the class can never borrow and is held to the ceil</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prio %1 is above 7: the kernel uses 7; allowed 0…7 (0 is served first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quantum %1 is outside 1000…200000 bytes; the kernel warns and sharing gets unfair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mtu must be above 0; default 1600</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be above 0 bytes; leave it unset for tc&apos;s default</source>
+        <extracomment>%1 is burst or cburst (tc options, untranslated).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 is below the mtu %3: full-size packets cannot pass at once; use at least rate × 1 ms</source>
+        <extracomment>%1 is burst or cburst (tc options, untranslated), %2 and %3 sizes.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::HtbQdiscParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about the htb qdisc&apos;s parameters. default and r2q are words of tc&apos;s htb command: keep them.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>default class %1 is not a class minor; allowed 0…ffff (hex)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>r2q 0: the kernel uses 1 (quantum = rate); allowed 1…4294967295, default 10</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ImportDialog</name>
+    <message>
+        <source>Paste tc commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tc qdisc add dev eth0 root netem delay 100ms 20ms loss 1%</source>
+        <extracomment>an example tc command: tc&apos;s syntax stays as it is (a device name may be adapted)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every line that could not be read, with where it went wrong. Click to jump there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>a line of the problem list: %1 is &quot;Error:&quot; or &quot;Note:&quot;, %2 the problem and where it is</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) could not be read; fix them to import.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Paste tc commands above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::LabNetwork</name>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>creating the demo lab needs root (cannot make %1 a shared mount: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot make %1 a shared mount: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot make %1 a mount point: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>network namespace &quot;%1&quot; already exists (a lab with this id is running or was left over: remove it first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create network namespace &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot bind network namespace &quot;%1&quot; to %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot remove network namespace &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bring up lo in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open network namespace &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>create the veth pair %1 ↔ %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add address %1/%2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bring up %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid lab id: use 1 to 12 characters a-z and 0-9</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the demo lab &quot;%1&quot;: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; removing the half-built lab failed too: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refusing to remove &quot;%1&quot;: not a demo lab namespace (%2…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::LabTraffic</name>
+    <message>
+        <source>waiting for the TCP flow failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for the UDP flow and probes failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start the lab traffic: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it was started before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a socket is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the configuration is out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an IPv4 address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start the lab traffic: cannot bind the %1 to %2: %3 (are the sockets from the lab&apos;s namespace b?).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start the lab traffic: cannot connect the %1 to %2: %3 (are the sockets from the lab&apos;s namespace a?).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TCP listener</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UDP receiver</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probe echo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot listen for the TCP flow: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UDP sender</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probe sender</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the counters of %1 (is the netlink socket from the lab&apos;s namespace b?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot start a thread: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::MainWindow</name>
+    <message>
+        <source>Qdisc Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tree of the chosen target. Select a node to edit it; select several to chart them together.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change &amp;kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a qdisc, class or filter under the selected node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the selected node and everything below it (Del)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the selected qdisc another kind (its handle stays)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tc commands that build this tree on a clean device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tc commands copied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;harts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tc &amp;commands</source>
+        <extracomment>tab title; tc is the traffic control command-line tool</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change qdisc</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statistics: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Paste tc commands…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save profile &amp;as…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rename profile…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import profile…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export profile…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make the kernel hold this tree now (Ctrl+Return)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply every edit at once, while a slider moves (Ctrl+L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Restore original</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put back the tree the target had before Qdisc Studio first changed it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh targets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put back the original tree when Qdisc Studio &amp;closes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The helper puts back what was there when this window goes away, even if it crashes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Ask to keep each change (%1 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Like a display settings dialog: a change not kept in time is undone by the helper</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statistics &amp;interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <extracomment>how often statistics are read; %1 is a number of milliseconds</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Qdisc Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is back to its original tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The helper put back the previous tree of %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tree of %1 was changed outside this window; showing what the kernel holds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No statistics for %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — Qdisc Studio</source>
+        <extracomment>window title; %1 is the target: an interface, &quot;namespace/interface&quot; inside a namespace</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile &quot;%1&quot; has no tree for %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply profile %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a target to apply &quot;%1&quot; to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applying &quot;%1&quot; to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 qdisc</source>
+        <extracomment>Add menu entry; %1 is a qdisc kind as tc names it (netem, htb, fq_codel)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>htb class</source>
+        <extracomment>Add menu entry: a class of the htb qdisc (tc terms)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>u32 filter</source>
+        <extracomment>Add menu entry: a filter of tc&apos;s u32 classifier (tc terms)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing can be added here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a qdisc</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change kind to %1</source>
+        <extracomment>undo step; %1 is a qdisc kind as tc names it</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># the device&apos;s default qdisc: nothing to configure
+</source>
+        <extracomment>a comment in a shell script of tc commands: keep the leading &quot;# &quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pasted commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Qdisc Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Qdisc Studio %1&lt;/h3&gt;&lt;p&gt;Shape and impair network traffic with the kernel&apos;s traffic control.&lt;/p&gt;&lt;table&gt;&lt;tr&gt;&lt;td&gt;Qt&lt;/td&gt;&lt;td&gt;%2 (built with %3)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;libnl&lt;/td&gt;&lt;td&gt;%4&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Kernel&lt;/td&gt;&lt;td&gt;%5&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Changes go through&lt;/td&gt;&lt;td&gt;%6&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::NetemForm</name>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Correlation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>uniform</source>
+        <extracomment>jitter distribution; tc&apos;s name is &quot;uniform&quot; (the default)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <extracomment>jitter distribution; tc&apos;s name is &quot;normal&quot; (Gaussian)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pareto</source>
+        <extracomment>jitter distribution; tc&apos;s name is &quot;pareto&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paretonormal</source>
+        <extracomment>jitter distribution; tc&apos;s name is &quot;paretonormal&quot; (a mix of pareto and normal)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long netem holds every packet before sending it on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jitter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A random amount up to this much is added to or taken from each packet&apos;s delay; more jitter than delay reorders packets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How closely each packet&apos;s random delay follows the previous packet&apos;s (0 %: independent).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distribution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shape of the jitter: uniform spreads delays evenly, normal and pareto bunch them around the delay with longer tails.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chance that netem drops a packet, each packet drawn on its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How likely a loss follows a loss: higher values make losses come in bursts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This qdisc loses packets with a 4-state or Gilbert-Elliott model; it is kept as it is. Import tc commands to change it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ECN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marks packets of ECN-capable flows as congested instead of dropping them (needs loss).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off: drop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on: mark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicate and corrupt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chance that netem sends a packet twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How likely a duplicate follows a duplicate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corrupt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chance that netem flips one random bit in a packet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How likely a corruption follows a corruption.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reorder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chance that a packet is sent at once, overtaking delayed ones (needs a delay).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How likely a reordered packet follows a reordered one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gap</source>
+        <extracomment>netem&apos;s reorder gap (tc&apos;s &quot;gap&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reorder only every gap-th packet; the ones between are always delayed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>packets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate and queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sends no faster than this, like a slower link; packets wait in the queue.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets netem holds; more are dropped. Long delays at high rates need a large limit (tc&apos;s default is 1000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slotting is set and kept as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::NetemParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about netem&apos;s parameters. The option names (limit, delay, jitter, loss, gap, reorder, duplicate, corrupt, rate, slot, ecn, distribution) are words of tc&apos;s netem command: keep them. Values in tc syntax (100ms, 10mbit, 1514b, 1%) stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>a limit of 0 packets drops every packet; allowed 0…4294967295, tc&apos;s default is 1000</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delay %1 is above the largest netem can hold, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jitter %1 is above the largest netem can hold, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jitter %1 is above %2; the kernel clamps it there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jitter %1 is larger than the delay %2: packets whose delay comes out negative are sent at once, out of order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a delay correlation has no effect without jitter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a distribution without jitter has no effect: every packet is delayed by exactly %1 (distribution %2 is kept for a later jitter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reorder %1 is kept, but with gap 0 the kernel never reorders (tc sets gap 1 only when reorder is given; a change without it sends gap 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reordering %1 needs a delay: packets can only overtake delayed ones</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gap %1 needs a reorder probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a %1 correlation without a %1 probability has no effect; the kernel keeps it for a later %1 probability</source>
+        <extracomment>%1 is a netem option, untranslated: reorder, duplicate, corrupt or loss.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ecn without a loss model marks nothing: there is no loss to turn into marks (the kernel keeps the flag for a later loss)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>packet overhead, cell size and cell overhead need a rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot jitter %1 must be above 0 with a slot distribution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot delay %1 is negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot minimum %1 is negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot maximum %1 is below the minimum %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot packets %1 is negative; allowed 0 (no limit)…2147483647</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot bytes %1 is negative; allowed 0 (no limit)…2147483647</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::NetlinkSocket</name>
+    <message>
+        <source>network namespace &quot;%1&quot; does not exist (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot enter network namespace &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open a netlink socket: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot bind the netlink socket: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot use the netlink socket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sending to the kernel failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>receiving from the kernel failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a reply was larger than the receive buffer; try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::NodeEditor</name>
+    <message>
+        <source>Select a qdisc, class or filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ingress has no parameters: it is the hook incoming traffic passes, where filters hang. To delay or drop incoming traffic, redirect it to an ifb device and edit the tree there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clsact has no parameters: it holds the ingress and egress hooks that filters hang from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is kept as the kernel reported it; Qdisc Studio does not edit this kind.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>htb class %1</source>
+        <extracomment>editor header; %1 is the class id as tc writes it (1:10)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>u32 filter on %1</source>
+        <extracomment>editor header; %1 is the handle of the qdisc or class the filter is attached to (1:)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ParameterUnit</name>
+    <message>
+        <source>microseconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>milliseconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bits per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kilobits per second (1000 bit/s, as tc&apos;s kbit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>megabits per second (10⁶ bit/s, as tc&apos;s mbit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gigabits per second (10⁹ bit/s, as tc&apos;s gbit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kilobytes per second: tc&apos;s kbps is BYTES (1000 B/s = 8 kbit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>megabytes per second: tc&apos;s mbps is BYTES (10⁶ B/s = 8 mbit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kilobytes: tc&apos;s kb is 1024 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>megabytes: tc&apos;s mb is 1024 × 1024 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>percent</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::PfifoParams</name>
+    <message>
+        <source>a limit of 0 packets drops every packet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::PrioParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about prio&apos;s parameters. bands and priomap are words of tc&apos;s prio command: keep them.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>bands %1 is out of range; allowed 2…16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>band %1 does not exist; allowed 0…%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::Profile</name>
+    <message>
+        <source></source>
+        <comment>Problems with a profile (a named set of trees) and its file. JSON keys at the start of a message (&quot;name: &quot;, &quot;trees: &quot;) are added outside the text and stay English.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>a profile needs a name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a profile needs at least one tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a tree without a target must be the profile&apos;s only tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>target %1 has two trees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile</source>
+        <extracomment>What a file is, in &quot;this is not a Qdisc Studio profile&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a non-empty string is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an ISO 8601 date and time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs a time zone, like 2026-11-30T10:00:00Z</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an array of trees is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a JSON object at the top</source>
+        <extracomment>What a profile file must hold, after &quot;expected&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ProfileStore</name>
+    <message>
+        <source></source>
+        <comment>Errors of the profile store. Profile names arrive already in quotes (&quot;Work&quot;); paths and the system&apos;s reasons (after a colon) are inserted as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the file cannot be opened: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is %1 bytes; a profile file is at most %2 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only %1 of %2 bytes could be written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the profile directory cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile %1 is already stored in %2; this copy is ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no profile named %1 in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1 was not saved because it is not valid: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1 was not saved: the directory %2 cannot be created.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1 was not saved: no free file name in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1 was not saved to %2: %3. The previously saved version is unchanged.</source>
+        <extracomment>%3 is the system&apos;s reason, %2 the file.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1 was not saved to %2: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1 was not renamed: the new name is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1 was not renamed: there is no such profile in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1 was not renamed: a profile named %2 already exists (names are case-sensitive).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1 was not renamed to %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1 was not renamed: no free file name for %2 in %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1 was not renamed to %2: writing %3 failed: %4. The profile is unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1 was not renamed: the old file %2 cannot be removed: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1 was not deleted: there is no such profile in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1 was not deleted: %2 cannot be removed: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not imported: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not imported: profile %2 is not valid: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1 was not exported: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile %1 was not exported to %2: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ProfilesPane</name>
+    <message>
+        <source>Built-in presets (in italics) and your profiles. Double-click one to apply it to the current target.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the current tree into the selected profile of yours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the current tree as a new profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename the selected profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the selected profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a profile file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the selected profile or preset to a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Profiles&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile not saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved profile &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (mine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name of the new profile:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Built-in presets cannot be renamed; save one as a profile of yours first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not renamed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Built-in presets cannot be deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the profile &quot;%1&quot;?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profiles (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not exported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::QdiscNode</name>
+    <message>
+        <source>%1 must hang at the ingress hook, not %2</source>
+        <extracomment>%1 is ingress or clsact, %2 a parent id.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must have handle ffff:, not %2</source>
+        <extracomment>%1 is ingress or clsact, %2 a handle.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only ingress or clsact can hang at the ingress hook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>handle %1 is not a qdisc handle; use MAJOR: with MAJOR 1…ffff</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::QdiscTree</name>
+    <message>
+        <source></source>
+        <comment>Findings about a whole tree of qdiscs, classes and filters. Handles (1:, 1:10, ffff:), kinds (htb, prio, netem, tbf, ingress, clsact, u32) and the tc words qdisc, class, filter, prio, flowid, classid, r2q and quantum stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>tree</source>
+        <extracomment>Where a finding is when the tree has no device yet: &quot;tree: qdisc 1: (netem).delay: …&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid interface name (1…15 characters, no &apos;/&apos;, &apos;:&apos; or spaces)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid namespace name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>handle %1 is used twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>two qdiscs hang at %1; only one can</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its parent %1 does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hangs below itself (parent %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its parent class %1 does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1 has child classes: a qdisc can only hang at a leaf class (the kernel refuses to graft one onto an inner class, and destroys a leaf&apos;s qdisc when the class gets a child)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prio %1 has bands %1:1…%1:%2, not %3</source>
+        <extracomment>%1 is the prio qdisc&apos;s major number (1 of 1:), %2 its last band, %3 a parent id.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds one inner qdisc, at %2:1, not %3</source>
+        <extracomment>%1 is a kind (netem or tbf), %2 its major number, %3 a parent id.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 cannot hold child qdiscs</source>
+        <extracomment>%1 is a kind (sfq, fq_codel, …), %2 its handle.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not reachable from the root (its parents form a cycle)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>classid %1 is used twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no htb qdisc %1 for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its parent %1 belongs to another qdisc</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is its own parent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rate / r2q is below 1000 bytes; the kernel raises the quantum to 1000 and warns. Set a quantum or lower r2q</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not reachable from its qdisc: its parents form a cycle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default class %1:%2 does not exist: unclassified traffic bypasses the shaping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no qdisc %1 to attach it to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an ingress qdisc has no egress hook: the kernel puts this filter in its one (ingress) block, where it sees incoming traffic; use clsact for egress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 has no classes to steer traffic into; attach filters to htb, prio, ingress or clsact</source>
+        <extracomment>%1 is a kind (sfq, netem, …), %2 its handle.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flowid %1 is not a class of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1 does not exist: matching traffic falls through to the default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prio %1 already holds filters for protocol %2; the kernel keeps one protocol per prio and refuses %3 there: use another prio</source>
+        <extracomment>%1 a filter prio (number), %2 and %3 protocols (ip, ipv6, …).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prio %1 already holds %2 filters; the kernel keeps one classifier kind per prio and refuses %3 there: use another prio</source>
+        <extracomment>%1 a filter prio (number), %2 and %3 classifier kinds (u32, flower, …).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::QueueForms</name>
+    <message>
+        <source>Fairness</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perturb</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How often the flow hash is changed, so flows that collide do not stay together.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>s</source>
+        <extracomment>unit: seconds</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many bytes a flow sends per turn; default: the device MTU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets sfq holds across all flows; default 127.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>packets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sfq cannot be changed in place: every change replaces it, and its counters and queued packets start afresh.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets fq_codel holds across all flows; default 10240.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many flow queues traffic is hashed into (default 1024); fixed once the qdisc exists.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many bytes a flow sends per turn; default 1514.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CoDel</source>
+        <extracomment>section title: the CoDel queue management algorithm (a name)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The queueing delay CoDel aims for; above it for a whole interval, it starts dropping (default 5 ms).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the delay must stay above target before CoDel drops; about a worst round trip (default 100 ms).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ECN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marks packets of ECN-capable flows instead of dropping them (the kernel&apos;s default is on).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default (on)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on: mark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off: drop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets the queue holds; default: the device&apos;s txqueuelen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most bytes the queue holds; default: txqueuelen × MTU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many strict-priority bands there are; band 0 is always served first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priomap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The band of each of the 16 packet priorities (TC_PRIO_*), as tc prints it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::RateChart</name>
+    <message>
+        <source>node %1</source>
+        <extracomment>legend of a charted node that was given no name; %1 is its statistics key in hex</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No node selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time (0 = %1)</source>
+        <extracomment>time axis title; %1 is the wall-clock time the axis counts back from</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::SfqParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about sfq&apos;s parameters. The option names perturb, limit, divisor, depth and flows are words of tc&apos;s sfq command: keep them.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>perturb %1 s is negative; allowed 0 (never)…2147483647 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limit 1 is refused by tc; allowed 2 packets and up (0: default 127)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>divisor %1 must be a power of two up to 65536 (0: default 1024)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>depth %1 is above %2 packets per flow: the kernel uses %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flows %1 is above %2: the kernel uses %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limit %1 is above depth × flows (%2 × %3): the kernel uses %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ShaperForms</name>
+    <message>
+        <source>Shaping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The long-term rate tbf lets through; faster traffic waits in the queue.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Burst</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many bytes may leave at once above the rate (the bucket); at least one full-size frame, better rate × 10 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limit by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tbf sizes its queue either by the longest a packet may wait or by bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The longest a packet may wait in the queue; tc turns it into a byte limit (rate × latency + burst).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many bytes may wait in the queue; more are dropped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most a burst may reach; without it a burst leaves at line rate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak bucket</source>
+        <extracomment>tbf&apos;s second bucket, for the peak rate (tc calls it mtu)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The bucket of the peak rate (tc&apos;s mtu): at least one full-size frame, 1514 bytes on Ethernet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The class (minor number, hex as tc writes it) that traffic no filter matched goes to; empty: it passes unshaped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a class minor; write it in hex like tc, e.g. 30</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: unclassified traffic is not shaped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>r2q</source>
+        <extracomment>htb&apos;s parameter name (rate to quantum): usually kept as tc writes it</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each class&apos;s quantum is its rate divided by this, unless the class sets one (tc&apos;s default is 10).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>divisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rates are set on the classes: select one in the tree.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rate this class is guaranteed, whatever its siblings do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ceil</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most this class may reach by borrowing what its siblings leave unused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many bytes may leave at once at full speed before the rate applies; auto is tc&apos;s rate / HZ + mtu.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ceil burst</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many bytes may leave at once at line speed before the ceil applies; auto is tc&apos;s ceil / HZ + mtu.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sharing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classes with a lower number borrow spare bandwidth first (0…7).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many bytes the class sends per turn when borrowing; auto is rate / r2q.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TargetsPane</name>
+    <message>
+        <source>Interface</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Root qdisc</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interfaces of this machine and of its network namespaces. Choose one to load the tree the kernel holds on it, whoever built it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the interfaces again (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Targets&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>namespace %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TbfParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about tbf&apos;s parameters (token bucket filter). The option names rate, burst, limit, latency, peakrate and mtu are words of tc&apos;s tbf command: keep them. Values in tc syntax (100ms, 10mbit, 1514b, 1%) stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>a rate is required and must be above 0 (allowed 8bit…, e.g. 10mbit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a burst is required and must be above 0 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>burst %1 is below a full-size frame (%2): the kernel accepts it but drops every packet larger than the bucket; use at least %2, better rate × 10 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limit must be above 0 bytes (or give a latency instead)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latency must be above 0 (or give a limit in bytes instead)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peakrate %1 must be above the rate %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a peakrate needs an mtu (the peak bucket), e.g. 1514b</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mtu %1 has no effect without a peakrate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limit %1 is below the burst %2: bursts cannot be queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TcCodec</name>
+    <message>
+        <source></source>
+        <comment>Problems while turning a tree into netlink requests for the kernel: a missing netem distribution table (a file such as normal.dist from the iproute2 package), a mirred device that does not exist.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a table value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: more than 16384 values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds no values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no distribution table %1.dist in %2 (Debian package iproute2)</source>
+        <extracomment>%1 is a table name (normal, pareto, …), %2 the folders searched.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the mirred target device %1 does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>two matches of the filter contradict each other</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TcEngine</name>
+    <message>
+        <source>&quot;%1&quot; is not a target; write it as IF or NETNS/IF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no such network interface</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no interface %2 in network namespace %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: creating the ifb device failed: %2 (load the ifb module: modprobe ifb)</source>
+        <extracomment>%1 is a target (eth0, lab/ifb0), %2 the kernel&apos;s reason; &quot;modprobe ifb&quot; is a command to run.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: creating the ifb device failed: %2</source>
+        <extracomment>%1 is a target (eth0, lab/ifb0), %2 the kernel&apos;s reason.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: reading qdiscs failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: reading classes failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: class %2 has options Qdisc Studio cannot read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: reading filters failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the request did not fit in a netlink message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the target does not read back as it was</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: reading statistics failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TcExporter</name>
+    <message>
+        <source>%1 qdisc %2 at %3 is kept as it is: Qdisc Studio cannot write its options</source>
+        <extracomment>A comment in an exported tc script: %1 a qdisc kind (cake, fq, …), %2 its handle, %3 its parent.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 filter at %2 prio %3 is kept as it is: Qdisc Studio cannot write its options</source>
+        <extracomment>A comment in an exported tc script: %1 a classifier kind (flower, bpf, …), %2 its parent, %3 its prio.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TcImporter</name>
+    <message>
+        <source></source>
+        <comment>Errors and warnings for tc commands pasted into Qdisc Studio, shown at the word they are about. Words of tc&apos;s command language (qdisc, class, filter, dev, parent, handle, classid, flowid, prio, the kinds netem, htb, u32, … and their options), the commands quoted in the messages, values in tc syntax (10mbit, 100ms, 1:10, 800::800) and the kernel&apos;s own messages in (&quot;…&quot;), with error names such as EINVAL or EBUSY, stay as they are: the user compares them with what tc prints.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the command ends too early</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; needs a value after it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 option &quot;%2&quot; is not supported by Qdisc Studio yet</source>
+        <extracomment>%1 is a kind (tbf, htb, htb class, sfq, …), %2 the option word from the script.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a percentage from 0 to 100, like 1% or 0.5%</source>
+        <extracomment>%1 names the value: a tc option (loss, reorder, …) or a label such as &quot;delay correlation&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a %1 in percent of the link speed depends on the device; give bits per second, like 10mbit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a rate like 10mbit, 512kbit or 1gbit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a size like 1514, 32kb or 1mb</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the &quot;/cell&quot; suffix of %1 is not supported by Qdisc Studio yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a time like 100ms, 1.5s or 500us</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a time like 100ms, 500us or 800ns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a hexadecimal number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number from 0 to 4294967295</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 is too large; netem takes at most %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown distribution; use uniform, normal, pareto or paretonormal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delay correlation</source>
+        <extracomment>Labels such as this one name a value of a netem option in other messages.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss correlation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown loss model; use a percentage, random, state or gemodel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reorder correlation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>corrupt correlation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>duplicate correlation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>packet overhead must be a whole number of bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cell size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cell overhead must be a whole number of bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot minimum delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot maximum delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the slot maximum delay is below the minimum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown slot parameter; use &quot;slot MIN [MAX]&quot; or &quot;slot distribution DIST DELAY JITTER&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot jitter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the slot jitter must be above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot packets must be a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown netem option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reordering is not possible without a delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gap is given without a reorder probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ecn is given without a loss probability or loss model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a distribution needs both a delay and a jitter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this duplicate correlation is dropped: tc only sends it together with a delay, loss, reorder or corrupt correlation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give either limit or latency, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown tbf option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tbf needs a rate above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tbf needs a burst above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a tbf peakrate needs an mtu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tbf needs a limit or a latency above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown htb option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>overhead must be 0…65535 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ceil is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rate is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown htb class option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an htb class needs a rate above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>perturb must be a whole number of seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an sfq limit must be above 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown sfq option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown fq_codel option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown %1 option</source>
+        <extracomment>%1 is pfifo or bfifo.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bands must come before priomap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bands must be a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>priomap is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a priomap entry must be a band number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>band %1 does not exist; there are %n bands</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the priomap has 16 entries at most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown prio option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prio needs 2…16 bands, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the match value must be a number up to 0x%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the match mask must be a hexadecimal number up to 0x%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;at&quot; is only supported on u32, u16 and u8 matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nexthdr+ offsets are not supported by Qdisc Studio yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the offset must be a whole number of bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a u32 match needs an offset that is a multiple of 4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; takes no prefix length; write &quot;%1&quot; alone or 0.0.0.0/0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not an IPv4 address; write it like 198.18.0.1/32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prefix length must be 0…32 or a contiguous mask like 255.255.0.0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this ip match is not supported by Qdisc Studio yet; use src, dst, protocol, tos, dsfield, sport or dport, or a raw u32/u16/u8 match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this match is not supported by Qdisc Studio yet; use ip, u32, u16 or u8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only the mirred action is supported by Qdisc Studio yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mirred needs a direction: egress or ingress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mirred needs redirect or mirror</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mirred needs &quot;dev NAME&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a valid interface name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a tc command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only &quot;modprobe ifb&quot; is understood; other modules load by themselves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown ifb module option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown ip option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only &quot;ip link add NAME type ifb&quot; and &quot;ip link set dev NAME up&quot; are understood</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected &quot;type ifb&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only ifb devices are created by Qdisc Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected word after &quot;type ifb&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only &quot;ip link set dev NAME up&quot; is understood</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected word after &quot;up&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only an ifb device created above can be brought up here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only &quot;ip link add&quot; and &quot;ip link set&quot; are understood</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a valid namespace name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paste the batch file&apos;s lines themselves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown tc option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected qdisc, class or filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected add, change, replace or del</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dev is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a second parent (%1) is given</source>
+        <extracomment>%1 is the word that names it: root, ingress, clsact or parent.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a qdisc handle; write it like 1: or 10:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a parent id; write it like root, 1:1 or 1:10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not supported by Qdisc Studio yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown qdisc kind; Qdisc Studio knows netem, tbf, htb, sfq, fq_codel, pfifo, bfifo, prio, ingress and clsact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no device: add &quot;dev NAME&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no parent: the kernel deletes a qdisc only where it hangs (&quot;Classid cannot be zero&quot;); add &quot;root&quot;, &quot;ingress&quot; or &quot;parent ID&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no parent and no handle: add &quot;root&quot;, &quot;ingress&quot; or &quot;parent ID&quot; (the kernel refuses: &quot;Handle cannot be zero&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no parent: without one the kernel only changes an existing qdisc (&quot;Exclusivity flag on, cannot modify&quot;); add &quot;root&quot;, &quot;ingress&quot; or &quot;parent ID&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 hangs at the ingress hook; write &quot;tc qdisc add dev %2 %1&quot;</source>
+        <extracomment>%1 is ingress or clsact, %2 a device; the quoted command stays as it is.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no qdisc kind given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no qdisc %1 on %2 to change (the kernel refuses: &quot;Specified qdisc not found&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <extracomment>A place: %1 a parent (root, ingress, 1:10), %2 a device (eth0, lab/veth1).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a qdisc already hangs at %1 (the kernel refuses: exclusivity flag on); use replace or change, or delete it first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing to change at %1; read as add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the qdisc at %1 has handle %2, not %3; change cannot swap it (the kernel refuses: &quot;NLM_F_REPLACE needed to override&quot;): use replace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>handle %1 is already used at %2 on %3; the kernel would move that qdisc here, which Qdisc Studio does not model: delete it first or pick another handle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 takes no options</source>
+        <extracomment>%1 is ingress or clsact.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no qdisc %1 on %2 for parent %3 (the kernel refuses: &quot;Failed to find specified qdisc&quot;); create the parent first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no class %1 on %2 (the kernel refuses: &quot;Specified class not found&quot;); create the class first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1 has child classes: htb grafts a qdisc only onto a leaf class (the kernel refuses with EINVAL); attach it to a leaf class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>handle %1 is already used on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the qdisc at %1</source>
+        <extracomment>%1 is a parent: root, ingress, 1:10.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2, not %3: the kernel changes a qdisc only in its own kind (&quot;Invalid qdisc name&quot;); replace it without a handle or with a new one, or delete it first</source>
+        <extracomment>%1 is &quot;the qdisc at …&quot;, %2 and %3 qdisc kinds (netem, tbf, …).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has handle %2, not %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no change operation (the kernel refuses: &quot;Change operation not supported by specified qdisc&quot;); delete it and add it again, or replace it with a new handle</source>
+        <extracomment>%1 is a qdisc kind (sfq).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>htb has no change operation (the kernel refuses: &quot;Change operation not supported by specified qdisc&quot;); delete it and add it again, or replace it with a new handle (its classes and filters are then rebuilt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fq_codel fixes its flows when it is created: the kernel refuses a change that sends flows (EINVAL), even the number it has; leave flows out, or delete it and add it again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the qdisc at %1 has handle %2, not %3 (the kernel refuses: &quot;Invalid handle&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the qdisc at %1 is %2, not %3 (the kernel refuses: &quot;Invalid qdisc name&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a class id; write it like 1:10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parent is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a parent id; write it like 1: or 1:1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not supported for classes by Qdisc Studio yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown class kind; Qdisc Studio edits htb classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no classid: add &quot;classid MAJOR:MINOR&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no class %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1 has child classes (%2); the kernel refuses to delete it (&quot;HTB class in use&quot;, EBUSY): delete the children first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the filter at %1 prio %2 sends traffic to class %3; the kernel refuses to delete a class in use (&quot;HTB class in use&quot;, EBUSY): delete the filter first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no class kind: add &quot;htb rate …&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no parent: add &quot;parent 1:&quot; or &quot;parent 1:1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1 hangs at %2, not %3; the kernel cannot move a class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no htb qdisc %1 on %2 for this class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1 already exists; use change or replace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no parent %1 for class %2 on %3 (the kernel refuses: create the parent first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no class %1 to change on %2; read as add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1 gets a child class: the kernel turns it into an inner class and destroys the %2 qdisc %3 hanging at it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give the qdisc the filter attaches to: &quot;parent 1:&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a parent id; write it like 1: or ffff:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prio is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prio must be 0…65535</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>protocol is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown protocol; use ip, ipv6, all, arp or a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown filter kind; Qdisc Studio edits u32 filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no parent: add &quot;parent 1:&quot; (or &quot;parent ffff:&quot; for ingress)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a u32 handle; write it like 800::800</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no filter kind: add &quot;u32 match …&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clsact takes filters only at its hooks: write &quot;ingress&quot; or &quot;egress&quot; instead of &quot;parent %1&quot; (the kernel refuses %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no class %1 on %2 to attach the filter to (the kernel refuses: &quot;Specified class doesn&apos;t exist&quot;); create the class first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 has no filter block at %3 (the kernel refuses it); attach the filter to %2 itself</source>
+        <extracomment>%1 a qdisc kind, %2 its handle, %3 a parent id.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no qdisc %1 on %2 to attach the filter to (the kernel refuses: create it first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the filter needs a flowid (the class to send traffic to) or an action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>change needs the handle of the filter to change: without one the kernel finds none (ENOENT); add &quot;handle 800::800&quot;, or use replace to add one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>change needs the prio of the filter to change (the kernel refuses: &quot;Invalid filter command with priority of zero&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prio %1 at %2 already holds filters for protocol %3; the kernel keeps one protocol per prio and refuses %4 there (&quot;Filter with specified priority/protocol not found&quot;): use another prio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prio %1 at %2 already holds %3 filters; the kernel refuses a u32 filter there (&quot;Specified filter kind does not match existing one&quot;): use another prio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a filter with this prio and handle already exists (the kernel refuses: &quot;Filter already exists&quot;); use replace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no filter %1 at prio %2 of %3 to change; read as add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flowid is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only one action per filter is supported by Qdisc Studio yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this u32 option is not supported by Qdisc Studio yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>two matches contradict each other on the same bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected one line of words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected word</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TcOperation</name>
+    <message>
+        <source></source>
+        <comment>The steps of applying a tree, shown in plans and in error messages (&quot;eth0: add qdisc 1: (netem) at root: …&quot;). They follow tc&apos;s commands: the words qdisc, class, filter and prio, kinds such as (netem) and ids such as 1:10 or root stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>(auto)</source>
+        <extracomment>A qdisc without a handle of its own: the kernel picks one. Stands for the handle in &quot;add qdisc (auto) (sfq) at 1:10&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delete filters of %1 prio %2</source>
+        <extracomment>%1 is a parent (1:, ffff:), %2 a prio (number).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delete class %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delete qdisc %1 (%2) at %3</source>
+        <extracomment>%1 a handle (1:), %2 a kind (netem), %3 a parent (root, 1:10).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add qdisc %1 (%2) at %3</source>
+        <extracomment>%1 a handle (1:), %2 a kind (netem), %3 a parent (root, 1:10).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replace qdisc %1 (%2) at %3</source>
+        <extracomment>%1 a handle (1:), %2 a kind (netem), %3 a parent (root, 1:10).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>change qdisc %1 (%2) at %3</source>
+        <extracomment>%1 a handle (1:), %2 a kind (netem), %3 a parent (root, 1:10).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add class %1 at %2</source>
+        <extracomment>%1 a class id (1:10), %2 its parent (1:, 1:1).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>change class %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add filter at %1 prio %2</source>
+        <extracomment>%1 is a parent (1:, ffff:), %2 a prio (number).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TcSummary</name>
+    <message>
+        <source></source>
+        <comment>One-line summaries of qdiscs, classes, filters and trees, as shown in tree rows, profile lists and the command line. Kind names at the start (netem, tbf, htb, sfq, fq_codel, pfifo, bfifo, prio, ingress, clsact, u32), handles (1:10) and the values inserted for %1 (100 ms, 10 Mbit/s, 1 %) stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 loss</source>
+        <extracomment>Random packet loss: &quot;1 % loss&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4-state loss</source>
+        <extracomment>netem&apos;s 4-state Markov loss model.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gilbert-Elliott loss</source>
+        <extracomment>netem&apos;s Gilbert-Elliott loss model.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 duplicate</source>
+        <extracomment>Packets sent twice: &quot;1 % duplicate&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 corrupt</source>
+        <extracomment>Packets with a flipped bit: &quot;1 % corrupt&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reorder</source>
+        <extracomment>Packets sent out of order: &quot;25 % reorder&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slotted</source>
+        <extracomment>netem&apos;s slot option: packets leave in bursts, as on Wi-Fi.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no impairment</source>
+        <extracomment>A netem that changes nothing.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tbf %1, burst %2 B</source>
+        <extracomment>%1 a rate (10 Mbit/s), %2 a number of bytes; B is the symbol for bytes.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>htb, default class %1</source>
+        <extracomment>%1 is a class id such as 1:30.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>htb, unclassified traffic unshaped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>sfq, rehash every %n s</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>fq_codel, target %1</source>
+        <extracomment>%1 is a time such as 5 ms; target is fq_codel&apos;s option.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pfifo, %1 packets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bfifo, %1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>prio, %n bands</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>ingress (incoming traffic)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (kept as it is)</source>
+        <extracomment>%1 is the kind of a qdisc Qdisc Studio cannot edit (cake, fq, …).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clsact (incoming and outgoing filters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>htb class %1 (ceil %2), prio %3</source>
+        <extracomment>%1 and %2 are rates (10 Mbit/s); ceil is tc&apos;s word for the rate a class may borrow up to.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>htb class %1 (ceil %2)</source>
+        <extracomment>%1 and %2 are rates (10 Mbit/s); ceil is tc&apos;s word for the rate a class may borrow up to.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>htb class %1, prio %2</source>
+        <extracomment>%1 is a rate (10 Mbit/s), %2 the class&apos;s priority (tc&apos;s prio), a number.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>htb class %1</source>
+        <extracomment>%1 is a rate such as 10 Mbit/s.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all traffic</source>
+        <extracomment>What a u32 filter without matches catches: &quot;u32 all traffic → class 1:10&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>u32 %1 → redirect to %2</source>
+        <extracomment>%1 is what the filter matches (ip dst 10.0.0.0/8, in tc&apos;s words), %2 a device such as ifb0.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>u32 %1 → mirror to %2</source>
+        <extracomment>%1 is what the filter matches (ip dst 10.0.0.0/8, in tc&apos;s words), %2 a device such as ifb0.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>u32 %1 → class %2</source>
+        <extracomment>%1 is what the filter matches (ip dst 10.0.0.0/8, in tc&apos;s words), %2 a class id such as 1:10.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default qdisc</source>
+        <extracomment>A device whose qdiscs are the kernel&apos;s defaults.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more qdisc(s)</source>
+        <extracomment>After the root qdisc&apos;s summary: how many qdiscs hang below it.</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n class(es)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filter(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::TcTokenizer</name>
+    <message>
+        <source></source>
+        <comment>Problems in a pasted shell script, before its tc commands are read. Shell syntax quoted in the messages (&quot;|| true&quot;, /dev/null, $VAR) stays as it is.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>line %1, column %2</source>
+        <extracomment>Where a problem is in a pasted script: &quot;line 3, column 17: &quot;foo&quot;: unknown netem option&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this needs a shell (sub-shells, command substitution); paste the tc commands themselves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this needs a shell (pipes, sub-shells, background jobs); paste the tc commands themselves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only &quot;|| true&quot; is understood after a command; other shell logic is not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this needs a shell (command substitution); write the value itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shell variables and substitutions are not expanded; write the value itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only redirections to /dev/null are understood; other redirections need a shell</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shell variables are not expanded; write the value itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this quote is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this redirection has no target; only redirections to /dev/null are understood</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TimeWindow</name>
+    <message>
+        <source>s</source>
+        <extracomment>time axis unit after each tick label: seconds</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>30 s</source>
+        <extracomment>chart button: show the last 30 seconds</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min</source>
+        <extracomment>time axis unit after each tick label: minutes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>5 min</source>
+        <extracomment>chart button: show the last 5 minutes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 h</source>
+        <extracomment>chart button: show the last hour</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TreeJson</name>
+    <message>
+        <source></source>
+        <comment>Errors in a profile or tree file, each after the path of the value it is about (&quot;trees[0].qdiscs[1].params.delay: is required&quot;). JSON keys, the values quoted from the file and examples in tc syntax (&quot;10mbit&quot;, &quot;100ms&quot;, &quot;1:10&quot;, &quot;800::800&quot;) stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a whole number from %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a string with a unit, like &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not valid; write it like &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a handle; write it like &quot;1:&quot; or &quot;1:10&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a distribution; use uniform, normal, pareto or paretonormal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a loss model; use random, state or gemodel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min/max belong to the fixed form; with a distribution give delay and jitter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delay/jitter need a distribution; the fixed form takes min and max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give either limit or latency, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a class minor; write it in hex like tc, e.g. &quot;30&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected 16 band numbers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a band from 0 to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a target; write it as IF or NETNS/IF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a foreign qdisc needs its kind and base64 options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a qdisc kind Qdisc Studio knows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: only htb classes are supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: only u32 filters are supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a protocol; use ip, ipv6, all or a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a u32 handle; write it like &quot;800::800&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a string like &quot;ip dst 198.18.0.0/15&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected base64</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing or not a whole number; this is not a Qdisc Studio %1</source>
+        <extracomment>%1 says what the file should be: &quot;profile&quot; or &quot;tree document&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer Qdisc Studio; this version reads %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a valid version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not valid JSON at byte %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected %1</source>
+        <extracomment>%1 says what was wanted: &quot;a JSON object at the top&quot;, …</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a JSON object {&quot;schemaVersion&quot;: 1, &quot;tree&quot;: {...}}</source>
+        <extracomment>What a tree document must be, after &quot;expected&quot;; the JSON stays as it is.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tree document</source>
+        <extracomment>What a file is, in &quot;this is not a Qdisc Studio tree document&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <extracomment>After the JSON key &quot;tree: &quot;: the document has no tree.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TreeModel</name>
+    <message>
+        <source>Read from the kernel and kept as it is; Qdisc Studio does not edit it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 filter for %2 (kept as it is)</source>
+        <extracomment>summary of a filter Qdisc Studio does not edit; %1 is its tc kind (&quot;flower&quot;), %2 the protocol as tc names it (&quot;ip&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::U32Filter</name>
+    <message>
+        <source>two matches contradict each other on the same bits; the filter could never match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n matches; u32 holds at most 128 keys</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a filter needs a flowid (target class) or an action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mirred needs a device to redirect to</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::U32Match</name>
+    <message>
+        <source>value and mask must fit %1 bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offset %1 is out of range 0…65535</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a u32 match needs an offset that is a multiple of 4, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ValidationIssue</name>
+    <message>
+        <source>error</source>
+        <extracomment>The severity that starts a finding: &quot;error: qdisc 1: (netem).delay: …&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

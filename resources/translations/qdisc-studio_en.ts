@@ -1,0 +1,97 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>qs::Cli</name>
+    <message numerus="yes">
+        <source>%1: not imported (%n error(s))</source>
+        <translation>
+            <numerusform>%1: not imported (%n error)</numerusform>
+            <numerusform>%1: not imported (%n errors)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) could not be read</source>
+        <translation>
+            <numerusform>%n line could not be read</numerusform>
+            <numerusform>%n lines could not be read</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: the script configures %n device(s); apply takes a script for one</source>
+        <translation>
+            <numerusform>%1: the script configures %n device; apply takes a script for one</numerusform>
+            <numerusform>%1: the script configures %n devices; apply takes a script for one</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::ImportDialog</name>
+    <message numerus="yes">
+        <source>%n line(s) could not be read; fix them to import.</source>
+        <translation>
+            <numerusform>%n line could not be read; fix them to import.</numerusform>
+            <numerusform>%n lines could not be read; fix them to import.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::TcImporter</name>
+    <message numerus="yes">
+        <source>band %1 does not exist; there are %n bands</source>
+        <translation>
+            <numerusform>band %1 does not exist; there is %n band</numerusform>
+            <numerusform>band %1 does not exist; there are %n bands</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::TcSummary</name>
+    <message numerus="yes">
+        <source>sfq, rehash every %n s</source>
+        <translation>
+            <numerusform>sfq, rehash every %n s</numerusform>
+            <numerusform>sfq, rehash every %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>prio, %n bands</source>
+        <translation>
+            <numerusform>prio, %n band</numerusform>
+            <numerusform>prio, %n bands</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more qdisc(s)</source>
+        <extracomment>After the root qdisc&apos;s summary: how many qdiscs hang below it.</extracomment>
+        <translation>
+            <numerusform>%n more qdisc</numerusform>
+            <numerusform>%n more qdiscs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n class(es)</source>
+        <translation>
+            <numerusform>%n class</numerusform>
+            <numerusform>%n classes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filter(s)</source>
+        <translation>
+            <numerusform>%n filter</numerusform>
+            <numerusform>%n filters</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::U32Filter</name>
+    <message numerus="yes">
+        <source>%n matches; u32 holds at most 128 keys</source>
+        <translation>
+            <numerusform>%n match; u32 holds at most 128 keys</numerusform>
+            <numerusform>%n matches; u32 holds at most 128 keys</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
