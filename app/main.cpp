@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "backendlog.h"
 #include "directbackend.h"
 #include "helperbackend.h"
 #include "log/logging.h"
@@ -111,9 +112,13 @@ void installTranslators(QCoreApplication &app, const std::string &logPart)
 std::unique_ptr<qs::TargetBackend> chooseBackend()
 {
     QDBusConnection bus = QDBusConnection::systemBus();
+    std::unique_ptr<qs::TargetBackend> backend;
     if (!bus.isConnected() && geteuid() == 0)
-        return std::make_unique<qs::DirectBackend>();
-    return std::make_unique<qs::HelperBackend>(bus);
+        backend = std::make_unique<qs::DirectBackend>();
+    else
+        backend = std::make_unique<qs::HelperBackend>(bus);
+    qs::logBackendActivity(*backend);
+    return backend;
 }
 
 int runCli(int &argc, char **argv)

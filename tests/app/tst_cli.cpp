@@ -275,6 +275,30 @@ private Q_SLOTS:
         QVERIFY2(!quiet.err.contains(u" debug ") && !quiet.err.contains(u" info "), qPrintable(quiet.err));
     }
 
+    /** The window logs too: which backend it uses, and (at debug) what it reads. */
+    void windowLogsWithVerbose()
+    {
+        for (const bool verbose : {true, false}) {
+            QProcess process;
+            QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+            environment.insert(QStringLiteral("QS_QUIT_WHEN_SHOWN"), QStringLiteral("1"));
+            environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            // No system bus: as root the window uses the in-process engine, with no helper to wait for.
+            environment.insert(QStringLiteral("DBUS_SYSTEM_BUS_ADDRESS"), QStringLiteral("unix:path=/nonexistent/qs-no-bus"));
+            process.setProcessEnvironment(environment);
+            process.start(QStringLiteral(QS_APP_PATH), verbose ? QStringList{QStringLiteral("--verbose")} : QStringList{});
+            QVERIFY(process.waitForFinished(30000));
+            QCOMPARE(process.exitCode(), 0);
+            const QString err = QString::fromUtf8(process.readAllStandardError());
+            if (verbose) {
+                QVERIFY2(err.contains(QStringLiteral(" info window: backend: ")), qPrintable(err));
+                QVERIFY2(err.contains(QStringLiteral(" debug window: ")), qPrintable(err));
+            } else {
+                QVERIFY2(!err.contains(QStringLiteral(" info ")) && !err.contains(QStringLiteral(" debug ")), qPrintable(err));
+            }
+        }
+    }
+
     void verboseAfterDashDashIsAnArgument()
     {
         const Run r = run({QStringLiteral("validate"), QStringLiteral("--"), QStringLiteral("--verbose")});
