@@ -142,7 +142,7 @@ int Cli::run(const QStringList &arguments)
         {"import", &Cli::importScript}, {"export", &Cli::exportProfile}, {"validate", &Cli::validate},
         {"profiles", &Cli::profiles},   {"targets", &Cli::targets},      {"show", &Cli::show},
         {"stats", &Cli::stats},         {"apply", &Cli::apply},          {"clear", &Cli::clear},
-        {"restore", &Cli::restore},     {"confirm", &Cli::confirm},
+        {"restore", &Cli::restore},     {"confirm", &Cli::confirm},      {"demo", &Cli::demo},
     };
     const QString command = arguments.first();
     for (const auto &[name, handler] : handlers) {

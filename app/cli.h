@@ -70,6 +70,8 @@ private:
     int clear(const QStringList &arguments);
     int restore(const QStringList &arguments);
     int confirm(const QStringList &arguments);
+    /** `demo --headless`: the demo lab, a sequence of conditions, configured against measured (clidemo.cpp). */
+    int demo(const QStringList &arguments);
 
     int applyDirectly(const QdiscTree &tree, const QString &target, bool json);
     int applyThroughHelper(QdiscTree tree, const QString &target, unsigned revertSeconds, bool hold, bool json);

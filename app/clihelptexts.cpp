@@ -337,13 +337,54 @@ CliHelp confirmHelp()
     return h;
 }
 
+CliHelp demoHelp()
+{
+    CliHelp h;
+    h.name = QStringLiteral("demo");
+    h.synopsis = {Cli::tr("--headless [options]")};
+    h.summary = Cli::tr("Show shaping and impairments working in a private two-host lab, measured.");
+    h.description = {
+        Cli::tr("Builds the demo lab: two private network namespaces joined by a veth pair, with addresses from 198.18.0.0/15 "
+                "(reserved for benchmarking), so no real interface is touched. Inside it a bulk TCP flow, a constant-rate UDP flow "
+                "(100 datagrams a second) and an RTT probe every 50 ms run from one host to the other."),
+        Cli::tr("Then it applies a sequence of conditions to the lab's link and measures each for --seconds after 2 s to settle: "
+                "baseline (no qdisc), tbf rate 10mbit, htb rate 20mbit (one class, the default), netem delay 100ms, netem loss 5% "
+                "and netem rate 10mbit. It prints a table: the condition, what was configured, the measured RTT (median and 95th "
+                "percentile), the UDP loss (with the binomial 99 % interval of the configured loss for as many datagrams), the TCP "
+                "goodput, the link rate (whole frames, as tbf, htb and netem count them) and a verdict: ok (rate within ±5 %, "
+                "delay within ±5 ms, loss within the interval), off, or not available when the kernel lacks the qdisc's module "
+                "(which it names, with how to load it)."),
+        Cli::tr("--headless is required: it is the terminal form. qdisc-studio --demo opens the window on the same lab instead."),
+        Cli::tr("The lab is built by qdisc-studio-helper when the system bus has it (polkit action org.qdiscstudio.lab, which "
+                "needs no password); otherwise, as root, in this process, with a guard process that removes the lab even if "
+                "this one is killed. The lab is removed at the end, on Ctrl-C and on SIGTERM."),
+        Cli::tr("Exit status 0 when every condition the kernel supports ran (a missing module is reported, not a failure; an "
+                "\"off\" measurement is reported too), 1 when the lab could not be built, a change or the traffic failed, or the "
+                "run was interrupted."),
+    };
+    h.options = {
+        helpOption(),
+        {{QStringLiteral("headless")}, {}, Cli::tr("Run in the terminal, without a window. Required."), {}, {}},
+        {{QStringLiteral("seconds")}, Cli::tr("N"), Cli::tr("Seconds to measure each condition, 1 to 3600."), QStringLiteral("5"), {}},
+        jsonOption(Cli::tr("Output as JSON: \"ok\", the \"lab\", and \"conditions\", each with \"name\", \"configured\", "
+                           "\"tc\", \"expected\", \"measured\", \"verdict\" and, where it applies, \"message\" and "
+                           "\"missingModule\".")),
+        directOption(Cli::tr("Build the lab in this process even when the helper is there (root only).")),
+    };
+    h.examples = {
+        {Cli::tr("The whole sequence in the terminal:"), Cli::tr("qdisc-studio demo --headless")},
+        {Cli::tr("Ten seconds a condition, as JSON, for a CI job:"), Cli::tr("sudo qdisc-studio demo --headless --seconds 10 --json")},
+    };
+    return h;
+}
+
 using HelpBuilder = CliHelp (*)();
 
 /** In the order the overview lists them. */
 constexpr std::pair<const char *, HelpBuilder> kHelpBuilders[] = {
     {"import", importHelp},   {"export", exportHelp}, {"validate", validateHelp}, {"profiles", profilesHelp},
     {"targets", targetsHelp}, {"show", showHelp},     {"stats", statsHelp},       {"apply", applyHelp},
-    {"clear", clearHelp},     {"restore", restoreHelp}, {"confirm", confirmHelp},
+    {"clear", clearHelp},     {"restore", restoreHelp}, {"confirm", confirmHelp},   {"demo", demoHelp},
 };
 
 CliHelp overviewHelp()
@@ -368,6 +409,10 @@ CliHelp overviewHelp()
         {{QStringLiteral("h"), QStringLiteral("help")}, {},
          Cli::tr("Show this help and exit; after a subcommand, that subcommand's help."), {}, {}},
         {{QStringLiteral("v"), QStringLiteral("version")}, {}, Cli::tr("Print \"qdisc-studio VERSION\" and exit."), {}, {}},
+        {{QStringLiteral("demo")}, {},
+         Cli::tr("Open the window on the demo lab: a private two-host network with live traffic, where every setting shows its "
+                 "measured effect. qdisc-studio demo --headless is the same in the terminal."),
+         {}, {}},
         {{QStringLiteral("verbose")}, {},
          Cli::tr("Log each step on standard error, for the window and for every subcommand. Accepted before or after the "
                  "subcommand, though not after --."),

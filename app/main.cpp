@@ -3,19 +3,24 @@
 #include "backendlog.h"
 #include "directbackend.h"
 #include "helperbackend.h"
+#include "helperbus.h"
 #include "log/logging.h"
 #include "mainwindow.h"
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QDBusConnectionInterface>
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QSocketNotifier>
 #include <QTimer>
 #include <QTranslator>
 
+#include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <memory>
 #include <unistd.h>
 #include <vector>
@@ -105,20 +110,101 @@ void installTranslators(QCoreApplication &app, const std::string &logPart)
     installTranslator(app, QStringLiteral("qdisc-studio"), QStringLiteral(QS_TRANSLATIONS_DIR), logPart);
 }
 
+/** The backend the window uses and, when it is not the helper, why, in words for the status bar. */
+struct BackendChoice
+{
+    std::unique_ptr<qs::TargetBackend> backend;
+    QString note;
+};
+
+/** Whether the helper runs on @p bus or D-Bus can start it (its activation file is installed). */
+bool helperOnBus(const QDBusConnection &bus)
+{
+    const QDBusConnectionInterface *daemon = bus.interface();
+    if (!daemon)
+        return false;
+    const QDBusReply<bool> running = daemon->isServiceRegistered(qs::HelperBus::Service);
+    if (running.isValid() && running.value())
+        return true;
+    const QDBusReply<QStringList> activatable = daemon->activatableServiceNames();
+    return activatable.isValid() && activatable.value().contains(qs::HelperBus::Service);
+}
+
 /**
  * Changes go through the helper on the system bus. Where no system bus runs (a container, a bare
- * server) and we are root, the engine runs in this process instead, with the same safety rules.
+ * server) and we are root, the engine runs in this process instead, with the same safety rules;
+ * so it does for root when the bus cannot start the helper (a build tree never installed), as
+ * the helper would only answer "not found". Without root it is the helper, reachable or not: the
+ * window then says what is missing.
  */
-std::unique_ptr<qs::TargetBackend> chooseBackend()
+BackendChoice chooseBackend()
 {
     QDBusConnection bus = QDBusConnection::systemBus();
-    std::unique_ptr<qs::TargetBackend> backend;
-    if (!bus.isConnected() && geteuid() == 0)
-        backend = std::make_unique<qs::DirectBackend>();
-    else
-        backend = std::make_unique<qs::HelperBackend>(bus);
-    qs::logBackendActivity(*backend);
-    return backend;
+    BackendChoice choice;
+    const bool root = geteuid() == 0;
+    if (root && !bus.isConnected()) {
+        choice.backend = std::make_unique<qs::DirectBackend>();
+        //: status bar: where changes go, when no system bus runs (containers, CI machines)
+        choice.note = QCoreApplication::translate("qs::main", "in-process engine (running as root, no system bus)");
+    } else if (root && !helperOnBus(bus)) {
+        choice.backend = std::make_unique<qs::DirectBackend>();
+        //: status bar: where changes go, when the helper is not installed (a build tree)
+        choice.note = QCoreApplication::translate("qs::main", "in-process engine (running as root, no helper installed on the system bus)");
+    } else {
+        choice.backend = std::make_unique<qs::HelperBackend>(bus);
+        if (!bus.isConnected())
+            //: status bar: changes cannot reach the kernel; the helper lives on the system bus
+            choice.note = QCoreApplication::translate("qs::main", "helper not reachable: no system bus runs");
+    }
+    qs::log::get("window")->info("changes go through: {}", (choice.note.isEmpty() ? choice.backend->describe() : choice.note).toStdString());
+    qs::logBackendActivity(*choice.backend);
+    return choice;
+}
+
+/** --demo, anywhere before a "--": the window opens on the demo lab. */
+bool wantsDemo(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--") == 0)
+            return false;
+        if (std::strcmp(argv[i], "--demo") == 0)
+            return true;
+    }
+    return false;
+}
+
+int signalPipe[2] = {-1, -1};
+
+void onQuitSignal(int signal)
+{
+    const char byte = char(signal);
+    [[maybe_unused]] const ssize_t written = ::write(signalPipe[1], &byte, 1);
+}
+
+/**
+ * SIGTERM, SIGINT and SIGHUP close the window as its close button does, so what it promised
+ * happens before the process ends: the demo lab goes, trees are put back (in-process engine).
+ * The handler only writes a byte to a pipe; the event loop does the rest.
+ */
+void closeOnQuitSignals(QWidget *window)
+{
+    if (::pipe2(signalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
+        return;
+    auto *notifier = new QSocketNotifier(signalPipe[0], QSocketNotifier::Read, window);
+    QObject::connect(notifier, &QSocketNotifier::activated, window, [window] {
+        char byte = 0;
+        while (::read(signalPipe[0], &byte, 1) == 1) {
+        }
+        qs::log::get("window")->info("signal {}: closing the window", int(byte));
+        window->close();
+        QCoreApplication::quit();
+    });
+    struct sigaction action = {};
+    action.sa_handler = onQuitSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (const int signal : {SIGTERM, SIGINT, SIGHUP})
+        sigaction(signal, &action, nullptr);
 }
 
 int runCli(int &argc, char **argv)
@@ -147,8 +233,15 @@ int runWindow(int &argc, char **argv)
     QGuiApplication::setDesktopFileName(AppId);
     // The installed theme icon where there is one; the compiled-in copy otherwise (a build tree).
     QApplication::setWindowIcon(QIcon::fromTheme(AppId, QIcon(QStringLiteral(":/icons/org.qdiscstudio.QdiscStudio-256.png"))));
-    qs::MainWindow window(chooseBackend());
+    const bool demo = wantsDemo(argc, argv);
+    BackendChoice choice = chooseBackend();
+    qs::MainWindow window(std::move(choice.backend));
+    if (!choice.note.isEmpty())
+        window.setBackendNote(choice.note);
+    closeOnQuitSignals(&window);
     window.show();
+    if (demo)
+        window.startDemo();
     if (qEnvironmentVariableIsSet("QS_QUIT_WHEN_SHOWN")) // bench_startup: the time to a shown window
         QTimer::singleShot(0, &app, [&window] {
             QCoreApplication::processEvents();

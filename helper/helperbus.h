@@ -15,6 +15,15 @@ inline constexpr QLatin1String Interface{"org.qdiscstudio.Helper1"};
 /** polkit actions (resources/polkit/org.qdiscstudio.policy). */
 inline constexpr QLatin1String ApplyAction{"org.qdiscstudio.apply"};
 inline constexpr QLatin1String ReadAction{"org.qdiscstudio.read"};
+/**
+ * The demo lab: creating one, and changing or reading the caller's own lab (its target, its two
+ * namespaces). Granted without a password in an active session: it touches nothing outside the
+ * two namespaces it makes.
+ */
+inline constexpr QLatin1String LabAction{"org.qdiscstudio.lab"};
+
+/** Demo labs the helper keeps at once, for all clients together. */
+inline constexpr int MaxLabs = 4;
 
 /** Keys of Apply's options. */
 inline constexpr QLatin1String RevertAfterSeconds{"revertAfterSeconds"};

@@ -1,12 +1,14 @@
 #include "helperservice.h"
 
 #include "helperbus.h"
+#include "lab/labsockets.h"
 #include "model/treejson.h"
 #include "netlink/netlinksocket.h"
 #include "netlink/tcengine.h"
 
 #include <QDBusConnectionInterface>
 #include <QDateTime>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -86,7 +88,7 @@ void HelperService::touch()
 
 bool HelperService::hasWork() const
 {
-    return !m_reverts.isEmpty() || !m_watcher.isEmpty() || m_authorizer.pendingChecks() > 0;
+    return !m_reverts.isEmpty() || !m_watcher.isEmpty() || m_authorizer.pendingChecks() > 0 || !m_labs.isEmpty();
 }
 
 // --- callers ---------------------------------------------------------------------------------
@@ -129,6 +131,9 @@ void HelperService::clientLeft(const QString &busName)
     m_authorizer.forget(busName);
     m_watcher.unwatchClient(busName);
     m_tracked.remove(busName);
+    // The lab goes first: the promises about its target go with it, so none is kept in vain.
+    if (const LabBook::Lab *lab = m_labs.ownedBy(busName))
+        removeLab(lab->network.id(), QStringLiteral("remove-lab(client-exit)"), lab->owner);
     const QHash<QString, QdiscTree> reverts = m_reverts.takeExitReverts(busName);
     for (auto it = reverts.begin(); it != reverts.end(); ++it)
         revertTo(it.key(), it.value(), HelperBus::RevertedClientExit, caller.busName.isEmpty() ? Caller{busName} : caller);
@@ -191,7 +196,8 @@ void HelperService::authorizeThen(const QString &action, const QString &target, 
 void HelperService::readThen(const QString &netns, const QString &what, Work work)
 {
     if (!netns.isEmpty()) {
-        authorizeThen(HelperBus::ReadAction, what, std::move(work));
+        const bool ownLab = m_labs.ownsNamespace(message().service(), netns);
+        authorizeThen(ownLab ? HelperBus::LabAction : HelperBus::ReadAction, what, std::move(work));
         return;
     }
     // Anyone may read the root namespace's tc state; the kernel says so too.
@@ -283,7 +289,125 @@ void HelperService::revertEverythingPromised()
 {
     const QHash<QString, QdiscTree> promised = m_reverts.takeAll();
     for (auto it = promised.begin(); it != promised.end(); ++it)
-        revertTo(it.key(), it.value(), HelperBus::RevertedHelperExit, Caller{QStringLiteral("helper-exit")});
+        if (!m_labs.holdsTarget(it.key())) // a lab's tree goes with its lab
+            revertTo(it.key(), it.value(), HelperBus::RevertedHelperExit, Caller{QStringLiteral("helper-exit")});
+}
+
+// --- demo labs -------------------------------------------------------------------------------
+
+QString HelperService::changeAction(const QString &target) const
+{
+    return m_labs.ownsTarget(message().service(), target) ? QString(HelperBus::LabAction) : QString(HelperBus::ApplyAction);
+}
+
+const LabBook::Lab *HelperService::ownLab(const QString &id, const QString &doing)
+{
+    if (!LabNetwork::isValidId(id)) {
+        refuse(HelperBus::Error::InvalidArguments,
+               QStringLiteral("\"%1\" is not a demo lab id: use the id CreateLab returned (8 characters a-z, 0-9)").arg(id.left(64)));
+        return nullptr;
+    }
+    const LabBook::Lab *lab = m_labs.find(id);
+    if (!lab) {
+        refuse(HelperBus::Error::InvalidArguments,
+               QStringLiteral("there is no demo lab \"%1\": it was removed (by RemoveLab, or because the client that created it "
+                              "left the bus) or never existed; create one with CreateLab")
+                   .arg(id));
+        return nullptr;
+    }
+    if (lab->owner.busName != message().service()) {
+        audit(callerOf(message().service()), message().member(), lab->network.target(), {},
+              QStringLiteral("refused: lab %1 belongs to %2").arg(id, lab->owner.busName));
+        refuse(HelperBus::Error::NotAuthorized,
+               QStringLiteral("Not authorized: demo lab \"%1\" belongs to another client; only the client that created it may %2 "
+                              "(create a lab of your own with CreateLab)")
+                   .arg(id, doing));
+        return nullptr;
+    }
+    return lab;
+}
+
+void HelperService::forgetNamespaces(const QStringList &namespaces)
+{
+    const auto inside = [&](const QString &target) {
+        QString netns;
+        QString device;
+        return QdiscTree::splitTarget(target, &netns, &device) && !netns.isEmpty() && namespaces.contains(netns);
+    };
+    for (const QString &target : m_reverts.targets())
+        if (inside(target))
+            m_reverts.forgetTarget(target);
+    for (const QString &target : m_snapshots.targets()) {
+        if (inside(target)) {
+            m_snapshots.remove(target);
+            m_snapshotOf.remove(target);
+        }
+    }
+    for (auto it = m_snapshotOf.begin(); it != m_snapshotOf.end();)
+        it = inside(it.key()) ? m_snapshotOf.erase(it) : std::next(it);
+    m_engines.closeIn(namespaces);
+    m_watcher.unwatchNamespaces(namespaces);
+}
+
+bool HelperService::removeLab(QString id, const QString &action, Caller caller, QString *errorOut)
+{
+    const std::optional<LabBook::Lab> lab = m_labs.take(id);
+    if (!lab)
+        return true;
+    LabNetwork network = lab->network;
+    const QString target = network.target();
+    forgetNamespaces({network.namespaceA(), network.namespaceB()});
+    QString error;
+    const bool ok = network.remove(&error);
+    audit(caller, action, target, {}, ok ? QStringLiteral("ok") : QStringLiteral("failed: ") + error,
+          {QStringLiteral("lab %1: namespaces %2, %3").arg(id, network.namespaceA(), network.namespaceB())});
+    if (ok)
+        m_watcher.noteChanged(target); // whoever still shows it reads it again, and finds it gone
+    else
+        helperLog()->error("demo lab {} of {} was not removed completely: {}", id.toStdString(), caller.busName.toStdString(),
+                           error.toStdString());
+    if (errorOut)
+        *errorOut = error;
+    touch();
+    return ok;
+}
+
+void HelperService::removeAllLabs()
+{
+    for (const QString &id : m_labs.ids()) {
+        const Caller owner = m_labs.find(id)->owner;
+        removeLab(id, QStringLiteral("remove-lab(helper-exit)"), owner);
+    }
+}
+
+void HelperService::removeLeftoverLabs()
+{
+    QStringList names = LabNetwork::leftovers();
+    // A lab an app built in-process (root, no helper) is alive while its app or guard holds the lock.
+    names.removeIf([](const QString &name) { return LabNetwork::isHeldByAnApp(LabBook::idsOf({name}).constFirst()); });
+    // Snapshots of lab targets are moot too, also those whose namespaces are already gone.
+    QStringList namespaces = names;
+    for (const QString &target : m_snapshots.targets()) {
+        QString netns;
+        QString device;
+        if (QdiscTree::splitTarget(target, &netns, &device) && LabBook::isLabNamespace(netns) && !namespaces.contains(netns))
+            namespaces.append(netns);
+    }
+    forgetNamespaces(namespaces);
+    if (names.isEmpty())
+        return;
+    const Caller helper{QStringLiteral("helper-start")};
+    for (const QString &id : LabBook::idsOf(names)) {
+        QStringList ofLab;
+        for (const QString &name : names)
+            if (LabBook::idsOf({name}).constFirst() == id)
+                ofLab.append(name);
+        QString error;
+        const bool ok = LabNetwork::removeNamespaces(ofLab, &error);
+        audit(helper, QStringLiteral("remove-lab(leftover)"), LabBook::targetOf(id), {},
+              ok ? QStringLiteral("ok") : QStringLiteral("failed: ") + error,
+              {QStringLiteral("lab %1 left behind by an earlier helper: namespaces %2").arg(id, ofLab.join(QStringLiteral(", ")))});
+    }
 }
 
 // --- methods ---------------------------------------------------------------------------------
@@ -408,7 +532,7 @@ QString HelperService::Apply(const QString &target, const QString &treeJson, con
         return {};
     }
 
-    authorizeThen(HelperBus::ApplyAction, target, [this, target, tree, revertAfter, revertOnExit](const QDBusMessage &call, const Caller &caller) {
+    authorizeThen(changeAction(target), target, [this, target, tree, revertAfter, revertOnExit](const QDBusMessage &call, const Caller &caller) {
         const QString action = QStringLiteral("apply");
         std::optional<QdiscTree> before;
         TcEngine *engine = prepareChange(call, caller, action, target, tree.isIfb, &before);
@@ -444,7 +568,10 @@ void HelperService::Confirm(const QString &transaction)
         refuse(HelperBus::Error::InvalidArguments, QStringLiteral("a transaction id has at most 64 characters"));
         return;
     }
-    authorizeThen(HelperBus::ApplyAction, {}, [this, transaction](const QDBusMessage &call, const Caller &caller) {
+    // Confirming a change of one's own lab needs what making it needed.
+    const QString pending = m_reverts.pendingTarget(transaction);
+    authorizeThen(pending.isEmpty() ? QString(HelperBus::ApplyAction) : changeAction(pending), {},
+                  [this, transaction](const QDBusMessage &call, const Caller &caller) {
         QString target;
         if (!m_reverts.confirm(transaction, &target)) {
             replyError(call, HelperBus::Error::NoSuchTransaction,
@@ -463,7 +590,7 @@ QString HelperService::Restore(const QString &target)
     touch();
     if (!checkTarget(target))
         return {};
-    authorizeThen(HelperBus::ApplyAction, target, [this, target](const QDBusMessage &call, const Caller &caller) {
+    authorizeThen(changeAction(target), target, [this, target](const QDBusMessage &call, const Caller &caller) {
         const QString action = QStringLiteral("restore");
         QString error;
         const auto snapshot = m_snapshots.find(target, &error);
@@ -504,7 +631,7 @@ QString HelperService::Clear(const QString &target)
     touch();
     if (!checkTarget(target))
         return {};
-    authorizeThen(HelperBus::ApplyAction, target, [this, target](const QDBusMessage &call, const Caller &caller) {
+    authorizeThen(changeAction(target), target, [this, target](const QDBusMessage &call, const Caller &caller) {
         std::optional<QdiscTree> unused;
         TcEngine *engine = prepareChange(call, caller, QStringLiteral("clear"), target, false, &unused);
         if (!engine)
@@ -553,6 +680,122 @@ QDBusUnixFileDescriptor HelperService::OpenStatsSocket(const QString &netns)
         m_bus.send(call.createReply(QVariant::fromValue(handed)));
     };
     readThen(netns, netns, std::move(work));
+    return {};
+}
+
+QString HelperService::CreateLab(const QVariantMap &options, QString &target)
+{
+    Q_UNUSED(target)
+    touch();
+    if (!options.isEmpty()) {
+        refuse(HelperBus::Error::InvalidArguments,
+               QStringLiteral("option \"%1\" is unknown: CreateLab takes no options yet (pass an empty map)").arg(options.firstKey().left(64)));
+        return {};
+    }
+    // Checked again once polkit has answered: two calls of one client may both be waiting for it.
+    const auto alreadyOwned = [this](const QString &busName) -> QString {
+        const LabBook::Lab *lab = m_labs.ownedBy(busName);
+        return lab ? QStringLiteral("this client already owns the demo lab \"%1\" (target %2): use it, or remove it with RemoveLab "
+                                    "before creating another")
+                         .arg(lab->network.id(), lab->network.target())
+                   : QString();
+    };
+    if (const QString owned = alreadyOwned(message().service()); !owned.isEmpty()) {
+        refuse(HelperBus::Error::InvalidArguments, owned);
+        return {};
+    }
+    authorizeThen(HelperBus::LabAction, {}, [this, alreadyOwned](const QDBusMessage &call, const Caller &caller) {
+        const QString action = QStringLiteral("create-lab");
+        if (const QString owned = alreadyOwned(call.service()); !owned.isEmpty()) {
+            replyError(call, HelperBus::Error::InvalidArguments, owned);
+            return;
+        }
+        if (m_labs.size() >= HelperBus::MaxLabs) {
+            audit(caller, action, {}, {}, QStringLiteral("refused: %1 labs exist already").arg(m_labs.size()));
+            replyError(call, HelperBus::Error::Failed,
+                       QStringLiteral("There are already %1 demo labs on this computer, the most the helper keeps at once. Close the "
+                                      "demo in another Qdisc Studio window (its lab goes with it), then try again.")
+                           .arg(m_labs.size()));
+            return;
+        }
+        // A namespace of that name may exist, made by someone else: ids are never reused.
+        QString id;
+        for (int attempt = 0; attempt < 16 && id.isEmpty(); ++attempt) {
+            id = LabBook::newId();
+            for (const QString &netns : LabBook::namespacesOf(id))
+                if (m_labs.find(id) || QFile::exists(QStringLiteral("/run/netns/") + netns))
+                    id.clear();
+        }
+        QString error;
+        std::optional<LabNetwork> lab = id.isEmpty() ? std::nullopt : LabNetwork::create(id, &error);
+        if (!lab) {
+            if (id.isEmpty())
+                error = QStringLiteral("no unused lab id was found in /run/netns");
+            audit(caller, action, id.isEmpty() ? QString() : LabBook::targetOf(id), {}, QStringLiteral("failed: ") + error);
+            replyError(call, HelperBus::Error::Failed, error);
+            return;
+        }
+        m_labs.insert(LabBook::Lab{*lab, caller});
+        audit(caller, action, lab->target(), {}, QStringLiteral("ok"),
+              {QStringLiteral("lab %1: namespaces %2, %3").arg(id, lab->namespaceA(), lab->namespaceB())});
+        // The lab lives as long as its owner stays on the bus (it may have left while polkit was thinking).
+        trackClient(call.service());
+        m_bus.send(call.createReply({id, lab->target()}));
+    });
+    return {};
+}
+
+void HelperService::RemoveLab(const QString &id)
+{
+    touch();
+    const LabBook::Lab *lab = ownLab(id, QStringLiteral("remove it"));
+    if (!lab)
+        return;
+    authorizeThen(HelperBus::LabAction, lab->network.target(), [this, id](const QDBusMessage &call, const Caller &caller) {
+        const LabBook::Lab *still = m_labs.find(id);
+        if (!still || still->owner.busName != call.service()) {
+            replyError(call, HelperBus::Error::InvalidArguments, QStringLiteral("demo lab \"%1\" was removed meanwhile").arg(id));
+            return;
+        }
+        QString error;
+        if (!removeLab(id, QStringLiteral("remove-lab"), caller, &error)) {
+            replyError(call, HelperBus::Error::Failed,
+                       QStringLiteral("demo lab \"%1\" was not removed completely: %2. The helper removes what is left when it next "
+                                      "starts, or remove it with `ip netns del`.")
+                           .arg(id, error));
+            return;
+        }
+        m_bus.send(call.createReply());
+    });
+}
+
+QDBusUnixFileDescriptor HelperService::OpenLabSockets(const QString &id, QDBusUnixFileDescriptor &, QDBusUnixFileDescriptor &,
+                                                      QDBusUnixFileDescriptor &, QDBusUnixFileDescriptor &, QDBusUnixFileDescriptor &,
+                                                      QDBusUnixFileDescriptor &)
+{
+    touch();
+    const LabBook::Lab *lab = ownLab(id, QStringLiteral("open its sockets"));
+    if (!lab)
+        return {};
+    authorizeThen(HelperBus::LabAction, lab->network.target(), [this, id](const QDBusMessage &call, const Caller &) {
+        const LabBook::Lab *still = m_labs.find(id);
+        if (!still || still->owner.busName != call.service()) {
+            replyError(call, HelperBus::Error::InvalidArguments, QStringLiteral("demo lab \"%1\" was removed meanwhile").arg(id));
+            return;
+        }
+        QString error;
+        std::optional<LabTrafficSockets> sockets = LabTrafficSockets::open(still->network.namespaceA(), still->network.namespaceB(), &error);
+        if (!sockets) {
+            replyError(call, HelperBus::Error::Failed, QStringLiteral("cannot open the sockets of demo lab \"%1\": %2").arg(id, error));
+            return;
+        }
+        QVariantList handed;
+        for (const int fd : {sockets->tcpListener, sockets->tcpSender, sockets->udpSender, sockets->udpReceiver, sockets->probeSender,
+                             sockets->probeEchoer, sockets->linkStats})
+            handed.append(QVariant::fromValue(QDBusUnixFileDescriptor(fd))); // duplicates it
+        sockets->closeAll();
+        m_bus.send(call.createReply(handed)); // our duplicates close with the reply
+    });
     return {};
 }
 

@@ -2,6 +2,7 @@
 
 #include "auditlog.h"
 #include "authorizer.h"
+#include "labbook.h"
 #include "revertbook.h"
 #include "snapshotstore.h"
 #include "targetengines.h"
@@ -49,8 +50,19 @@ public:
     /** Nothing pending or watched: the helper may exit. */
     bool isIdle() const { return !hasWork(); }
 
-    /** The helper is going away (SIGTERM): every promised revert is carried out now. */
+    /**
+     * The helper is going away (SIGTERM): every promised revert is carried out now (except on
+     * targets of demo labs, which removeAllLabs() removes next).
+     */
     void revertEverythingPromised();
+    /** The helper is going away: every demo lab is removed. */
+    void removeAllLabs();
+    /**
+     * Removes every demo lab namespace a helper before this one left behind (it crashed or was
+     * killed): no client can own one yet. Call once the service name is this helper's, before
+     * any call is served, so no other helper's labs are touched.
+     */
+    void removeLeftoverLabs();
 
     // D-Bus methods (see the XML for their contract)
     QString GetVersion();
@@ -62,6 +74,11 @@ public:
     QString Clear(const QString &target);
     void Watch(const QString &target);
     QDBusUnixFileDescriptor OpenStatsSocket(const QString &netns);
+    QString CreateLab(const QVariantMap &options, QString &target);
+    void RemoveLab(const QString &lab);
+    QDBusUnixFileDescriptor OpenLabSockets(const QString &lab, QDBusUnixFileDescriptor &tcpSender, QDBusUnixFileDescriptor &udpSender,
+                                           QDBusUnixFileDescriptor &udpReceiver, QDBusUnixFileDescriptor &probeSender,
+                                           QDBusUnixFileDescriptor &probeEchoer, QDBusUnixFileDescriptor &linkStats);
 
 Q_SIGNALS:
     void TreeChanged(const QString &target);
@@ -77,8 +94,28 @@ private:
 
     /** Defers the reply and runs @p work once polkit allows @p action to the sender. */
     void authorizeThen(const QString &action, const QString &target, Work work);
-    /** Like authorizeThen() for reading: namespace @p netns needs org.qdiscstudio.read, the helper's own does not. */
+    /**
+     * Like authorizeThen() for reading: namespace @p netns needs org.qdiscstudio.read (or
+     * org.qdiscstudio.lab when it is one of the caller's own lab), the helper's own does not.
+     */
     void readThen(const QString &netns, const QString &what, Work work);
+    /** What changing @p target needs from the sender: org.qdiscstudio.lab for its own lab's target, else org.qdiscstudio.apply. */
+    QString changeAction(const QString &target) const;
+    /**
+     * The lab @p lab of the sender, checked before polkit is asked: a well-formed id, a lab that
+     * exists, owned by the sender. Replies with the error and returns nullptr otherwise.
+     */
+    const LabBook::Lab *ownLab(const QString &lab, const QString &doing);
+    /**
+     * Forgets everything about the targets in @p namespaces (snapshots, promises, open sockets,
+     * watches) before they are deleted; a promise to put back a tree there is moot.
+     */
+    void forgetNamespaces(const QStringList &namespaces);
+    /**
+     * Removes lab @p id from the book and the kernel, with an audit line; false with @p error.
+     * By value: callers pass the id and owner of the very entry this erases.
+     */
+    bool removeLab(QString id, const QString &action, Caller caller, QString *error = nullptr);
     void replyError(const QDBusMessage &call, QLatin1String name, const QString &text);
     /** A reply now, for checks that fail before any delay. */
     void refuse(QLatin1String name, const QString &text);
@@ -107,6 +144,7 @@ private:
     TargetEngines m_engines;
     RevertBook m_reverts;
     TreeWatcher m_watcher;
+    LabBook m_labs;
     QHash<QString, Caller> m_callers;  ///< by unique bus name, while it is on the bus
     QSet<QString> m_tracked;           ///< clients whose departure matters (reverts, watches)
     QHash<QString, TargetIdentity> m_snapshotOf; ///< targets whose snapshot on disk is known to match

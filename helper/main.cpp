@@ -100,6 +100,9 @@ int main(int argc, char *argv[])
                    std::string(qs::HelperBus::Service.data()), bus.lastError().message().toStdString());
         return 1;
     }
+    // Only now is it sure that no other helper runs on this bus, whose labs these could be; no
+    // call is served before the event loop starts, so no client can own a lab yet.
+    service.removeLeftoverLabs();
     log->info("qdisc-studio-helper {} ready on the system bus (snapshots in {})", QS_VERSION, settings.stateDirectory.toStdString());
 
     QObject::connect(&service, &qs::HelperService::idle, &app, [&] {
@@ -118,8 +121,9 @@ int main(int argc, char *argv[])
     QObject::connect(&terminate, &QSocketNotifier::activated, &app, [&] {
         signalfd_siginfo info{};
         [[maybe_unused]] const ssize_t got = read(signalFd, &info, sizeof(info));
-        log->info("signal {}: putting back every promised tree, then exiting", info.ssi_signo);
+        log->info("signal {}: putting back every promised tree, removing the demo labs, then exiting", info.ssi_signo);
         service.revertEverythingPromised();
+        service.removeAllLabs();
         app.quit();
     });
     const int status = app.exec();

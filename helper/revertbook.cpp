@@ -48,6 +48,24 @@ bool RevertBook::confirm(const QString &transaction, QString *target)
     return false;
 }
 
+QString RevertBook::pendingTarget(const QString &transaction) const
+{
+    for (auto it = m_timeouts.begin(); it != m_timeouts.end(); ++it)
+        if (it.value()->transactions.contains(transaction))
+            return it.key();
+    return {};
+}
+
+QStringList RevertBook::targets() const
+{
+    QStringList targets = m_timeouts.keys();
+    for (const auto &perClient : std::as_const(m_exitReverts))
+        for (auto it = perClient.begin(); it != perClient.end(); ++it)
+            if (!targets.contains(it.key()))
+                targets.append(it.key());
+    return targets;
+}
+
 bool RevertBook::hasExitRevert(const QString &client, const QString &target) const
 {
     return m_exitReverts.value(client).contains(target);

@@ -38,6 +38,8 @@ public:
     void armTimeout(const QString &target, const QString &transaction, const QdiscTree &before, unsigned seconds);
     /** Keeps the changes of the chain @p transaction belongs to; false when nothing waits for it. */
     bool confirm(const QString &transaction, QString *target);
+    /** The target whose unconfirmed change @p transaction is, or empty when nothing waits for it. */
+    QString pendingTarget(const QString &transaction) const;
 
     bool hasExitRevert(const QString &client, const QString &target) const;
     /** Remembers, once per client and target, what to put back when @p client leaves the bus. */
@@ -51,6 +53,8 @@ public:
     QHash<QString, QdiscTree> takeAll();
 
     bool isEmpty() const { return m_timeouts.isEmpty() && m_exitReverts.isEmpty(); }
+    /** Every target something is promised about. */
+    QStringList targets() const;
     QStringList clientsWithExitReverts() const { return m_exitReverts.keys(); }
 
 Q_SIGNALS:

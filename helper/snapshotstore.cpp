@@ -74,4 +74,19 @@ void SnapshotStore::remove(const QString &target)
     QFile::remove(pathFor(target));
 }
 
+QStringList SnapshotStore::targets() const
+{
+    QStringList targets;
+    const QDir dir(m_directory);
+    for (const QString &name : dir.entryList({QStringLiteral("*.json")}, QDir::Files)) {
+        QFile file(dir.filePath(name));
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        const QString target = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("target")).toString();
+        if (!target.isEmpty() && pathFor(target) == file.fileName())
+            targets.append(target);
+    }
+    return targets;
+}
+
 } // namespace qs

@@ -95,6 +95,18 @@ void TargetEngines::closeIdle()
         m_sweep.stop();
 }
 
+void TargetEngines::closeIn(const QStringList &namespaces)
+{
+    std::erase_if(m_engines, [&](const auto &entry) {
+        QString netns;
+        QString device;
+        QdiscTree::splitTarget(entry.first, &netns, &device);
+        return !netns.isEmpty() && namespaces.contains(netns);
+    });
+    if (m_engines.empty())
+        m_sweep.stop();
+}
+
 void TargetEngines::closeAll()
 {
     m_engines.clear();

@@ -32,6 +32,8 @@ public:
     /** The identity @p target has now (after engineFor succeeded). */
     TargetIdentity identityOf(const QString &target) const;
     void closeAll();
+    /** Closes the engines of targets in @p namespaces: their sockets would keep a deleted namespace alive. */
+    void closeIn(const QStringList &namespaces);
     bool isEmpty() const { return m_engines.empty(); }
 
     /** The inode of namespace @p netns (empty: the helper's own), or 0 when it does not exist. */

@@ -76,6 +76,22 @@ void TreeWatcher::unwatchClient(const QString &client)
         rebuildIndexes();
 }
 
+void TreeWatcher::unwatchNamespaces(const QStringList &namespaces)
+{
+    for (auto it = m_watches.begin(); it != m_watches.end();) {
+        it->removeIf([&](const QString &target) {
+            QString netns;
+            QString device;
+            QdiscTree::splitTarget(target, &netns, &device);
+            return !netns.isEmpty() && namespaces.contains(netns);
+        });
+        it = it->isEmpty() ? m_watches.erase(it) : std::next(it);
+    }
+    rebuildIndexes();
+    for (const QString &netns : namespaces)
+        m_monitors.erase(netns);
+}
+
 void TreeWatcher::rebuildIndexes()
 {
     for (auto &[netns, monitor] : m_monitors)

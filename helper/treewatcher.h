@@ -30,6 +30,8 @@ public:
     /** Watches @p target for @p client until unwatchClient(); false with a message when it does not exist. */
     bool watch(const QString &client, const QString &target, QString *error);
     void unwatchClient(const QString &client);
+    /** Nobody watches targets in @p namespaces any more (they are being deleted); their sockets are closed. */
+    void unwatchNamespaces(const QStringList &namespaces);
     /** A change the helper made itself: signalled even when nobody watches the target. */
     void noteChanged(const QString &target);
     bool isEmpty() const { return m_watches.isEmpty(); }

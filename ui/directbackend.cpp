@@ -1,10 +1,28 @@
 #include "directbackend.h"
 
+#include "log/logging.h"
+
 #include <QElapsedTimer>
+#include <QRandomGenerator>
+
+#include <unistd.h>
 
 namespace qs {
 
-DirectBackend::DirectBackend(QObject *parent) : TargetBackend(parent) {}
+DirectBackend::DirectBackend(QObject *parent) : TargetBackend(parent)
+{
+    // Labs left by in-process backends that died with their guard (kill -9 of both, a
+    // crash of the guard): only those whose lock nobody holds.
+    if (::geteuid() == 0) {
+        QStringList removed;
+        QString error;
+        if (!LabGuard::removeUnguardedLeftovers(&removed, &error))
+            log::get("lab")->warn("removing left-over demo labs: {}", error.toStdString());
+        if (!removed.isEmpty())
+            log::get("lab")->info("removed left-over demo lab namespaces: {}",
+                                  removed.join(QStringLiteral(", ")).toStdString());
+    }
+}
 
 DirectBackend::~DirectBackend()
 {
@@ -15,6 +33,9 @@ DirectBackend::~DirectBackend()
     for (auto &[target, pending] : m_timeouts)
         if (!m_exitReverts.contains(target))
             putBack(target, pending.before, &error);
+    // Then the labs, each with its guard dismissed (or, when removing failed, left to it).
+    for (auto &[id, lab] : m_labs)
+        dropLab(lab, &error);
 }
 
 QString DirectBackend::describe() const
@@ -83,6 +104,7 @@ void DirectBackend::apply(const QString &target, const QdiscTree &tree, const Ap
         const ApplyResult applied = engine->apply(desired);
         result.ok = applied.ok;
         result.error = applied.ok ? QString() : applied.error;
+        result.missingModule = applied.missingModule;
         for (const TcOperation &op : applied.plan)
             result.plan.append(op.describe());
     }
@@ -159,6 +181,77 @@ void DirectBackend::watch(const QString &target)
 std::unique_ptr<TcEngine> DirectBackend::openForStats(const QString &target, QString *error)
 {
     return TcEngine::open(target, error);
+}
+
+void DirectBackend::createLab()
+{
+    static constexpr char alphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    QString id;
+    do {
+        id.clear();
+        for (int i = 0; i < 8; ++i)
+            id.append(QLatin1Char(alphabet[QRandomGenerator::system()->bounded(36)]));
+    } while (m_labs.count(id));
+    QString error;
+    LabInfo info;
+    // The guard first: the lab never exists unguarded.
+    std::unique_ptr<LabGuard> guard = LabGuard::start(id, &error);
+    std::optional<LabNetwork> network;
+    if (guard)
+        network = LabNetwork::create(id, &error);
+    if (guard && !network)
+        guard->dismiss(); // create() leaves nothing behind when it fails
+    if (network) {
+        info = LabInfo{id, network->target(), network->namespaceA(), network->namespaceB()};
+        m_labs.emplace(id, Lab{std::move(*network), std::move(guard)});
+    }
+    later([this, info, error] { Q_EMIT labCreated(info, error); });
+}
+
+std::optional<LabTrafficSockets> DirectBackend::openLabSockets(const QString &labId, QString *error)
+{
+    const auto it = m_labs.find(labId);
+    if (it == m_labs.end()) {
+        *error = tr("there is no demo lab \"%1\" in this process").arg(labId);
+        return std::nullopt;
+    }
+    return LabTrafficSockets::open(it->second.network.namespaceA(), it->second.network.namespaceB(), error);
+}
+
+void DirectBackend::removeLab(const QString &labId)
+{
+    QString error;
+    const auto it = m_labs.find(labId);
+    if (it == m_labs.end()) {
+        error = tr("there is no demo lab \"%1\" in this process").arg(labId);
+    } else {
+        dropLab(it->second, &error);
+        m_labs.erase(it);
+    }
+    later([this, labId, error] { Q_EMIT labRemoved(labId, error); });
+}
+
+bool DirectBackend::dropLab(Lab &lab, QString *error)
+{
+    // Engines, snapshots and reverts of the lab's target go first: an engine's socket would keep
+    // the namespace alive, and there is nothing to put back on a link that is gone.
+    const QString target = lab.network.target();
+    m_engines.erase(target);
+    m_snapshots.remove(target);
+    m_exitReverts.remove(target);
+    m_timeouts.erase(target);
+    const bool ok = lab.network.remove(error);
+    if (ok)
+        lab.guard->dismiss();
+    else
+        lab.guard.reset(); // not dismissed: the guard tries too
+    return ok;
+}
+
+qint64 DirectBackend::labGuardProcessId(const QString &labId) const
+{
+    const auto it = m_labs.find(labId);
+    return it == m_labs.end() || !it->second.guard ? -1 : it->second.guard->processId();
 }
 
 } // namespace qs

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "lab/labnetwork.h"
+#include "labguard.h"
 #include "targetbackend.h"
 
 #include <QHash>
@@ -15,6 +17,10 @@ namespace qs {
  * tests: the helper's safety rules kept here — a snapshot per target before its first change,
  * restore, auto-revert, and revert-on-exit when this backend is destroyed (the window closes).
  * Answers arrive as queued signals, as the helper's would.
+ *
+ * Demo labs are built here too (root): each with a LabGuard, so the lab goes when this
+ * backend is destroyed, and even when the process is killed. At construction, labs of dead
+ * in-process backends (their guard gone too) are removed; nobody else's are touched.
  */
 class DirectBackend : public TargetBackend
 {
@@ -34,7 +40,22 @@ public:
     void watch(const QString &target) override;
     std::unique_ptr<TcEngine> openForStats(const QString &target, QString *error) override;
 
+    void createLab() override;
+    std::optional<LabTrafficSockets> openLabSockets(const QString &labId, QString *error) override;
+    void removeLab(const QString &labId) override;
+
+    /** The guard process of lab @p labId, or -1 (for tests). */
+    qint64 labGuardProcessId(const QString &labId) const;
+
 private:
+    struct Lab
+    {
+        LabNetwork network;
+        std::unique_ptr<LabGuard> guard;
+    };
+    /** Removes @p lab and forgets everything kept for its target; false with the reason. */
+    bool dropLab(Lab &lab, QString *error);
+
     TcEngine *engineFor(const QString &target, QString *error);
     /** Puts @p tree back on @p target; false with the reason otherwise. */
     bool putBack(const QString &target, const QdiscTree &tree, QString *error);
@@ -51,6 +72,7 @@ private:
     QHash<QString, QdiscTree> m_exitReverts; ///< what to put back when the window goes away
     std::unordered_map<QString, PendingRevert> m_timeouts;
     quint64 m_nextTransaction = 1;
+    std::unordered_map<QString, Lab> m_labs;
 };
 
 } // namespace qs

@@ -1,13 +1,20 @@
 #include "helperbackend.h"
 
+#include "lab/labnetwork.h"
 #include "model/treejson.h"
+
+#include <QDBusMessage>
+#include <QDBusUnixFileDescriptor>
 
 #include <QDBusPendingCallWatcher>
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace qs {
 
@@ -19,6 +26,17 @@ HelperBackend::HelperBackend(const QDBusConnection &bus, QObject *parent)
     // The helper exits when idle and is started again by the next call: only say so when it comes back.
     connect(&m_watcher, &QDBusServiceWatcher::serviceRegistered, this, [this] { checkVersion(); });
     checkVersion();
+}
+
+HelperBackend::~HelperBackend()
+{
+    // Briefly: the helper removes a client's labs when it leaves the bus anyway.
+    for (const QString &lab : std::as_const(m_labs)) {
+        QDBusMessage call = QDBusMessage::createMethodCall(HelperBus::Service, HelperBus::Path, HelperBus::Interface,
+                                                           QStringLiteral("RemoveLab"));
+        call << lab;
+        m_client.connection().call(call, QDBus::Block, 5000);
+    }
 }
 
 void HelperBackend::checkVersion()
@@ -42,6 +60,11 @@ bool HelperBackend::isAvailable() const
 
 void HelperBackend::whenDone(const QDBusPendingCall &call, std::function<void(const QDBusPendingCall &)> onReply)
 {
+    // A call that failed at once (no bus) is finished already, and Qt 6.4's watcher never signals it.
+    if (call.isFinished()) {
+        QTimer::singleShot(0, this, [call, onReply = std::move(onReply)] { onReply(call); });
+        return;
+    }
     auto *watcher = new QDBusPendingCallWatcher(call, this);
     connect(watcher, &QDBusPendingCallWatcher::finished, this, [watcher, onReply = std::move(onReply)] {
         watcher->deleteLater();
@@ -96,13 +119,20 @@ void HelperBackend::apply(const QString &target, const QdiscTree &tree, const Ap
         map.insert(HelperBus::RevertOnExit, true);
     QElapsedTimer clock;
     clock.start();
-    whenDone(m_client.proxy().Apply(target, QString::fromUtf8(TreeJson::toDocument(sent)), map), [this, target, clock](const QDBusPendingCall &call) {
+    // The helper's refusal carries the engine's sentence; a missing module is named in it.
+    QStringList modules;
+    for (const QdiscNode &q : tree.qdiscs)
+        modules.append(TcEngine::qdiscModule(q.kindName()));
+    whenDone(m_client.proxy().Apply(target, QString::fromUtf8(TreeJson::toDocument(sent)), map), [this, target, clock, modules](const QDBusPendingCall &call) {
         const QDBusPendingReply<QString, QString> reply = call;
         BackendApplyResult result;
         result.latencyUs = clock.nsecsElapsed() / 1000;
         result.ok = !reply.isError();
         if (reply.isError()) {
             result.error = HelperClient::describe(reply.error());
+            for (const QString &module : modules)
+                if (result.error.contains(QStringLiteral("modprobe ") + module)) // the command is never translated
+                    result.missingModule = module;
         } else {
             result.transaction = reply.argumentAt<0>();
             for (const QJsonValue &op : QJsonDocument::fromJson(reply.argumentAt<1>().toUtf8()).object().value(QStringLiteral("plan")).toArray())
@@ -134,6 +164,70 @@ void HelperBackend::watch(const QString &target)
 std::unique_ptr<TcEngine> HelperBackend::openForStats(const QString &target, QString *error)
 {
     return m_client.openForReading(target, error);
+}
+
+// The lab methods are called by name (not through the generated proxy): the same code works
+// with every helper, and a helper without them answers with an UnknownMethod error.
+void HelperBackend::createLab()
+{
+    whenDone(m_client.proxy().asyncCall(QStringLiteral("CreateLab"), QVariantMap()), [this](const QDBusPendingCall &call) {
+        const QDBusPendingReply<QString, QString> reply = call;
+        if (reply.isError()) {
+            Q_EMIT labCreated(LabInfo{}, tr("the helper could not build the demo lab: %1").arg(HelperClient::describe(reply.error())));
+            return;
+        }
+        const QString id = reply.argumentAt<0>();
+        const QString target = reply.argumentAt<1>();
+        QString netnsA;
+        QString device;
+        QdiscTree::splitTarget(target, &netnsA, &device);
+        m_labs.insert(id);
+        const QString prefix = LabNetwork::namespacePrefix() + id;
+        Q_EMIT labCreated(LabInfo{id, target, netnsA.isEmpty() ? prefix + QStringLiteral("-a") : netnsA, prefix + QStringLiteral("-b")}, {});
+    });
+}
+
+std::optional<LabTrafficSockets> HelperBackend::openLabSockets(const QString &labId, QString *error)
+{
+    QDBusMessage reply = m_client.proxy().call(QDBus::Block, QStringLiteral("OpenLabSockets"), labId);
+    if (reply.type() == QDBusMessage::ErrorMessage) {
+        *error = tr("the helper could not open the demo lab's sockets: %1").arg(HelperClient::describe(QDBusError(reply)));
+        return std::nullopt;
+    }
+    const QList<QVariant> args = reply.arguments();
+    if (args.size() != 7) {
+        *error = tr("the helper answered OpenLabSockets with %1 values instead of 7").arg(args.size());
+        return std::nullopt;
+    }
+    // Each descriptor is duplicated out of its QDBusUnixFileDescriptor (which closes its own).
+    int fds[7];
+    for (int i = 0; i < 7; ++i) {
+        const auto fd = qvariant_cast<QDBusUnixFileDescriptor>(args.at(i));
+        fds[i] = fd.isValid() ? ::fcntl(fd.fileDescriptor(), F_DUPFD_CLOEXEC, 3) : -1;
+    }
+    LabTrafficSockets sockets;
+    sockets.tcpListener = fds[0];
+    sockets.tcpSender = fds[1];
+    sockets.udpSender = fds[2];
+    sockets.udpReceiver = fds[3];
+    sockets.probeSender = fds[4];
+    sockets.probeEchoer = fds[5];
+    sockets.linkStats = fds[6];
+    if (!sockets.complete()) {
+        sockets.closeAll();
+        *error = tr("the helper's answer to OpenLabSockets lacks some sockets (is file descriptor passing allowed on this bus?)");
+        return std::nullopt;
+    }
+    return sockets;
+}
+
+void HelperBackend::removeLab(const QString &labId)
+{
+    whenDone(m_client.proxy().asyncCall(QStringLiteral("RemoveLab"), labId), [this, labId](const QDBusPendingCall &call) {
+        if (!call.isError())
+            m_labs.remove(labId);
+        Q_EMIT labRemoved(labId, call.isError() ? tr("the helper could not remove the demo lab: %1").arg(HelperClient::describe(call.error())) : QString());
+    });
 }
 
 } // namespace qs

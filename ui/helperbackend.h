@@ -4,6 +4,7 @@
 #include "targetbackend.h"
 
 #include <QDBusServiceWatcher>
+#include <QSet>
 
 namespace qs {
 
@@ -13,6 +14,8 @@ class HelperBackend : public TargetBackend
     Q_OBJECT
 public:
     explicit HelperBackend(const QDBusConnection &bus = QDBusConnection::systemBus(), QObject *parent = nullptr);
+    /** Removes the labs this backend made (the helper would too, when this client leaves the bus). */
+    ~HelperBackend() override;
 
     QString describe() const override;
     bool isAvailable() const override;
@@ -25,6 +28,11 @@ public:
     void watch(const QString &target) override;
     std::unique_ptr<TcEngine> openForStats(const QString &target, QString *error) override;
 
+    /** CreateLab, OpenLabSockets, RemoveLab: the helper builds the lab, owned by this client. */
+    void createLab() override;
+    std::optional<LabTrafficSockets> openLabSockets(const QString &labId, QString *error) override;
+    void removeLab(const QString &labId) override;
+
 private:
     /** Calls @p onReply with the finished call, on this thread, when the helper answers. */
     void whenDone(const QDBusPendingCall &call, std::function<void(const QDBusPendingCall &)> onReply);
@@ -33,6 +41,7 @@ private:
     HelperClient m_client;
     QDBusServiceWatcher m_watcher;
     QString m_version;
+    QSet<QString> m_labs; ///< made by CreateLab and not removed yet
 };
 
 } // namespace qs

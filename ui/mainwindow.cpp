@@ -2,6 +2,9 @@
 
 #include "applystatus.h"
 #include "chartpanel.h"
+#include "demo/demosession.h"
+#include "demo/labpresets.h"
+#include "demo/measuredpanel.h"
 #include "importdialog.h"
 #include "liveapplier.h"
 #include "netlink/pschedclock.h"
@@ -26,14 +29,19 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
 #include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 #include <netlink/version.h>
 #include <sys/utsname.h>
@@ -58,7 +66,10 @@ MainWindow::MainWindow(std::unique_ptr<TargetBackend> backend, QWidget *parent)
     refreshCommands();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    stopDemo(); // the traffic stops before the backend (a member) removes the lab it made
+}
 
 const QdiscTree &MainWindow::tree() const
 {
@@ -142,6 +153,7 @@ void MainWindow::buildLayout()
     m_editor->setObjectName(QStringLiteral("editor"));
 
     auto *top = new QSplitter(Qt::Horizontal, this);
+    m_topSplitter = top;
     top->setObjectName(QStringLiteral("topSplitter"));
     top->addWidget(treePane);
     top->addWidget(m_editor);
@@ -189,6 +201,10 @@ void MainWindow::buildLayout()
 
     m_status = new ApplyStatus(this);
     statusBar()->addPermanentWidget(m_status, 1);
+    m_modeLabel = new QLabel(this);
+    m_modeLabel->setObjectName(QStringLiteral("status.mode"));
+    m_modeLabel->hide();
+    statusBar()->insertPermanentWidget(0, m_modeLabel);
 
     connect(m_targets, &TargetsPane::targetChosen, this, &MainWindow::chooseTarget);
     connect(m_targets, &TargetsPane::refreshRequested, m_backend.get(), &TargetBackend::listTargets);
@@ -309,6 +325,7 @@ void MainWindow::restoreLayout()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    stopDemo();
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
@@ -344,7 +361,9 @@ void MainWindow::connectBackend()
 {
     TargetBackend *backend = m_backend.get();
     m_status->setBackend(backend->isAvailable(), backend->describe());
-    connect(backend, &TargetBackend::availabilityChanged, m_status, &ApplyStatus::setBackend);
+    connect(backend, &TargetBackend::availabilityChanged, this, [this](bool available, const QString &description) {
+        m_status->setBackend(available, m_backendNote.isEmpty() ? description : m_backendNote);
+    });
     connect(backend, &TargetBackend::targetsListed, m_targets, &TargetsPane::setTargets);
     connect(backend, &TargetBackend::treeRead, this, &MainWindow::onTreeRead);
     connect(m_applier, &LiveApplier::finished, this, &MainWindow::onApplied);
@@ -416,8 +435,11 @@ void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree
         else
             m_status->setError(tr("No statistics for %1: %2").arg(target, statsError));
         m_backend->watch(target);
-        //: window title; %1 is the target: an interface, "namespace/interface" inside a namespace
-        setWindowTitle(tr("%1 — Qdisc Studio").arg(target));
+        if (m_demo && target == m_demo->lab().target)
+            setWindowTitle(tr("Demo lab — Qdisc Studio"));
+        else
+            //: window title; %1 is the target: an interface, "namespace/interface" inside a namespace
+            setWindowTitle(tr("%1 — Qdisc Studio").arg(target));
     }
     m_undo->clear();
     m_model->setTree(*tree);
@@ -560,6 +582,8 @@ void MainWindow::applyProfile(const Profile &profile)
         m_model->setTree(*tree);
         return true;
     });
+    if (!m_treeView->currentIndex().isValid() && m_model->rowCount() > 0)
+        m_treeView->setCurrentIndex(m_model->index(0, 0)); // its editor and charts, as after choosing a target
     if (!isLive())
         applyNow(); // a double-click means "apply", live or not
     statusBar()->showMessage(m_target.isEmpty() ? tr("Choose a target to apply \"%1\" to").arg(profile.name)
@@ -669,6 +693,134 @@ void MainWindow::importCommands()
     pasted.trees.first().netns.clear();
     pasted.trees.first().device.clear();
     applyProfile(pasted);
+}
+
+// --- the demo lab ------------------------------------------------------------------------------
+
+void MainWindow::setBackendNote(const QString &note)
+{
+    m_backendNote = note;
+    m_status->setBackend(m_backend->isAvailable(), note.isEmpty() ? m_backend->describe() : note);
+}
+
+void MainWindow::startDemo()
+{
+    if (m_demo)
+        return;
+    m_demo = new DemoSession(m_backend.get(), this);
+    m_measured = new MeasuredPanel(this);
+
+    // The measured figures go beside the configured ones: the editor and the panel share the
+    // right side of the top row.
+    auto *side = new QSplitter(Qt::Horizontal, this);
+    side->setObjectName(QStringLiteral("demoSplitter"));
+    side->setChildrenCollapsible(false);
+    const QList<int> topSizes = m_topSplitter->sizes();
+    m_topSplitter->replaceWidget(m_topSplitter->indexOf(m_editor), side);
+    side->addWidget(m_editor);
+    // Scrolls rather than squeezes on a small screen.
+    auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("measuredScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(m_measured);
+    scroll->setMinimumWidth(m_measured->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width());
+    side->addWidget(scroll);
+    side->setStretchFactor(0, 1);
+    side->setStretchFactor(1, 1);
+    const int topWidth = std::max(1000, topSizes.value(0) + topSizes.value(1));
+    m_topSplitter->setSizes({topWidth * 34 / 100, topWidth * 66 / 100});
+    side->setSizes({topWidth * 34 / 100, topWidth * 32 / 100});
+    // The lab's hosts are listed by name in the targets pane: a little more room on the left.
+    if (auto *main = findChild<QSplitter *>(QStringLiteral("mainSplitter")); main && main->sizes().value(0) < 300) {
+        const QList<int> sizes = main->sizes();
+        main->setSizes({300, std::max(0, sizes.value(0) + sizes.value(1) - 300)});
+    }
+    side->restoreState(QSettings().value(QStringLiteral("window/demoSplitter")).toByteArray());
+
+    const QList<Profile> presets = LabPresets::all();
+    m_profiles->setLeadingPresets(presets);
+    m_profiles->select(presets.first().name);
+
+    connect(m_demo, &DemoSession::ready, this, [this](const LabInfo &lab) {
+        //: the demo lab's sending host in the targets list
+        m_targets->setNamespaceLabel(lab.namespaceA, tr("lab host a (sender)"));
+        //: the demo lab's receiving host in the targets list
+        m_targets->setNamespaceLabel(lab.namespaceB, tr("lab host b (receiver)"));
+        m_backend->listTargets(); // the lab's namespaces are new
+        chooseTarget(lab.target);
+        m_measured->setTraffic(m_demo->traffic());
+        updateModeLabel();
+        statusBar()->showMessage(tr("The demo lab is ready: double-click a preset to put it on the lab's link"), 10000);
+    });
+    connect(m_demo, &DemoSession::failed, this, [this](const QString &message) {
+        m_measured->showProblem(message);
+        m_status->setError(message);
+        updateModeLabel();
+    });
+    const auto changed = [this](const QString &target) {
+        if (m_demo && m_demo->state() == DemoSession::State::Running && target == m_demo->lab().target)
+            m_measured->markChanged();
+    };
+    // The targets list names each root qdisc: after a change (a drag sends many), list them again.
+    auto *relist = new QTimer(this);
+    relist->setSingleShot(true);
+    relist->setInterval(500);
+    connect(relist, &QTimer::timeout, m_backend.get(), &TargetBackend::listTargets);
+    connect(m_backend.get(), &TargetBackend::applied, this, [changed, relist](const QString &target, const BackendApplyResult &result) {
+        if (result.ok && !result.plan.isEmpty()) {
+            changed(target);
+            relist->start();
+        }
+    });
+    connect(m_backend.get(), &TargetBackend::reverted, this, [changed](const QString &target, const QString &) { changed(target); });
+    updateModeLabel();
+    m_demo->start();
+}
+
+void MainWindow::stopDemo()
+{
+    if (!m_demo)
+        return;
+    if (m_measured)
+        m_measured->setTraffic(nullptr);
+    m_demo->stop();
+    updateModeLabel();
+}
+
+void MainWindow::updateModeLabel()
+{
+    if (!m_demo) {
+        m_modeLabel->hide();
+        return;
+    }
+    const LabInfo &lab = m_demo->lab();
+    switch (m_demo->state()) {
+    case DemoSession::State::Idle:
+    case DemoSession::State::Creating:
+        m_modeLabel->setText(tr("Demo lab: building…"));
+        m_modeLabel->setToolTip(tr("Two private network namespaces joined by a veth pair are being built"));
+        break;
+    case DemoSession::State::Running:
+        //: status bar; %1 is the lab's id (its namespaces are qs-lab-<id>-a and -b)
+        m_modeLabel->setText(tr("Demo lab %1: a private network, nothing else is touched").arg(lab.id));
+        //: %1, %2: network namespaces; %3: the interface the impairment goes on
+        m_modeLabel->setToolTip(tr("A private network made for this window: host a (%1) sends to host b (%2) over one link; "
+                                   "the impairment goes on %3. Nothing outside the lab is touched, and the lab goes away "
+                                   "when the window closes.")
+                                    .arg(lab.namespaceA, lab.namespaceB, lab.target));
+        break;
+    case DemoSession::State::Failed:
+        m_modeLabel->setText(tr("Demo lab: not available"));
+        m_modeLabel->setToolTip(tr("The demo lab could not be built or its traffic stopped; the reason is shown beside it"));
+        break;
+    case DemoSession::State::Stopped:
+        m_modeLabel->setText(tr("Demo lab: removed"));
+        m_modeLabel->setToolTip(tr("The lab's traffic stopped and the lab was removed"));
+        break;
+    }
+    m_modeLabel->show();
 }
 
 void MainWindow::showAbout()

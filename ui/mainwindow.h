@@ -10,7 +10,9 @@
 #include <optional>
 
 class QAction;
+class QLabel;
 class QPlainTextEdit;
+class QSplitter;
 class QTreeView;
 class QUndoStack;
 class QMenu;
@@ -19,6 +21,8 @@ namespace qs {
 
 class ApplyStatus;
 class ChartPanel;
+class DemoSession;
+class MeasuredPanel;
 class LiveApplier;
 class NodeEditor;
 class ProfilesPane;
@@ -56,6 +60,21 @@ public:
     bool isLive() const;
     void setLive(bool live);
 
+    /**
+     * Demo mode: asks the backend for a demo lab, opens its target, runs the lab's traffic and
+     * shows what it measures (the Measured panel) beside the editor, with the lab's presets
+     * listed first. Closing the window stops the traffic and removes the lab.
+     */
+    void startDemo();
+    bool isDemo() const { return m_demo != nullptr; }
+    DemoSession *demo() const { return m_demo; }
+    MeasuredPanel *measuredPanel() const { return m_measured; }
+    /**
+     * How changes reach the kernel and why, in words for the status bar, in place of the
+     * backend's own description ("in-process engine: root, and no system bus runs").
+     */
+    void setBackendNote(const QString &note);
+
 protected:
     void closeEvent(QCloseEvent *event) override;
 
@@ -83,6 +102,8 @@ private:
     void restoreOriginal();
     void importCommands();
     void showAbout();
+    void stopDemo();
+    void updateModeLabel();
     void fillAddMenu();
     void fillKindMenu();
     ApplyOptions applyOptions() const;
@@ -106,6 +127,11 @@ private:
     QAction *m_applyAction = nullptr;
     QAction *m_revertOnExitAction = nullptr;
     QAction *m_askToKeepAction = nullptr;
+    QSplitter *m_topSplitter = nullptr;
+    QLabel *m_modeLabel = nullptr;
+    DemoSession *m_demo = nullptr;
+    MeasuredPanel *m_measured = nullptr;
+    QString m_backendNote;
 
     QString m_target;
     QString m_loadingTarget;

@@ -71,7 +71,7 @@ ProfilesPane::ProfilesPane(QWidget *parent) : QWidget(parent), m_list(new QListW
 void ProfilesPane::reload()
 {
     const QString selected = current() ? current()->name : QString();
-    m_profiles = BuiltinPresets::all();
+    m_profiles = m_leadingPresets + BuiltinPresets::all();
     m_presetCount = int(m_profiles.size());
     const ProfileStore::Listing listing = ProfileStore().list();
     m_profiles += listing.profiles;
@@ -83,6 +83,7 @@ void ProfilesPane::reload()
         if (isPreset(i)) {
             QFont font = item->font();
             font.setItalic(true);
+            font.setBold(i < m_leadingPresets.size());
             item->setFont(font);
         }
     }
@@ -93,6 +94,12 @@ void ProfilesPane::reload()
     m_problems->setVisible(!problems.isEmpty());
     if (!selected.isEmpty())
         select(selected);
+}
+
+void ProfilesPane::setLeadingPresets(const QList<Profile> &presets)
+{
+    m_leadingPresets = presets;
+    reload();
 }
 
 const Profile *ProfilesPane::current() const

@@ -25,6 +25,11 @@ public:
     /** Where "Save" and "Save as" take the tree from: the window's current tree. */
     void setTreeSource(std::function<QdiscTree()> source) { m_treeSource = std::move(source); }
     void reload();
+    /**
+     * Presets listed before the built-in ones, read-only like them (the demo lab's): they are
+     * there only while this window shows them.
+     */
+    void setLeadingPresets(const QList<Profile> &presets);
     /** The selected profile, if any. */
     const Profile *current() const;
     bool isPreset(int row) const { return row >= 0 && row < m_presetCount; }
@@ -51,6 +56,7 @@ private:
     QListWidget *m_list;
     QLabel *m_problems;
     QList<Profile> m_profiles;
+    QList<Profile> m_leadingPresets;
     int m_presetCount = 0;
     std::function<QdiscTree()> m_treeSource;
 };

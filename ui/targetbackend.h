@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lab/labsockets.h"
 #include "model/qdisctree.h"
 #include "netlink/tcengine.h"
 
@@ -27,6 +28,17 @@ struct BackendApplyResult
     QString transaction;    ///< for Confirm
     qint64 latencyUs = 0;   ///< from request to answer
     QStringList plan;       ///< what the kernel was asked to do
+    /** The kernel lacked this module ("sch_netem"): @ref error names it and how to load it. */
+    QString missingModule;
+};
+
+/** A demo lab made for this client (see LabNetwork): two namespaces joined by a veth pair. */
+struct LabInfo
+{
+    QString id;         ///< [a-z0-9]{1,12}; names the lab in openLabSockets() and removeLab()
+    QString target;     ///< where the impairment goes: "qs-lab-<id>-a/lab0"
+    QString namespaceA; ///< qs-lab-<id>-a: the sending host
+    QString namespaceB; ///< qs-lab-<id>-b: the receiving host
 };
 
 /**
@@ -54,6 +66,24 @@ public:
     /** An engine that reads @p target's statistics (a socket handed over by the helper when needed). */
     virtual std::unique_ptr<TcEngine> openForStats(const QString &target, QString *error) = 0;
 
+    /**
+     * Builds a demo lab for this client; answers with labCreated(). The lab belongs to this
+     * backend: it goes when removeLab() is called, when the backend is destroyed, and when the
+     * process dies (the helper watches its client; the in-process backend has a guard process).
+     * The default answers that the backend has no labs.
+     */
+    virtual void createLab();
+    /**
+     * The sockets a LabTraffic runs on, made in the lab's namespaces (the caller owns them);
+     * nullopt with a sentence in @p error otherwise. Blocks briefly (it is fast).
+     */
+    virtual std::optional<LabTrafficSockets> openLabSockets(const QString &labId, QString *error);
+    /** Removes a lab made by createLab(); answers with labRemoved(). */
+    virtual void removeLab(const QString &labId);
+
+    /** "this way to the kernel has no demo lab": the default implementations' answer. */
+    static QString labsNotSupported();
+
 Q_SIGNALS:
     void targetsListed(const QList<qs::TargetInfo> &targets, const QString &error);
     void treeRead(const QString &target, const std::optional<qs::QdiscTree> &tree, const QString &error);
@@ -63,8 +93,13 @@ Q_SIGNALS:
     void treeChanged(const QString &target);
     void reverted(const QString &target, const QString &reason);
     void availabilityChanged(bool available, const QString &description);
+    /** The answer to createLab(): @p error is empty on success (and @p lab empty on failure). */
+    void labCreated(const qs::LabInfo &lab, const QString &error);
+    /** The answer to removeLab(): @p error is empty on success. */
+    void labRemoved(const QString &labId, const QString &error);
 };
 
 } // namespace qs
 
 Q_DECLARE_METATYPE(qs::BackendApplyResult)
+Q_DECLARE_METATYPE(qs::LabInfo)

@@ -57,7 +57,12 @@ void TargetsPane::setTargets(const QList<TargetInfo> &targets, const QString &er
     for (const TargetInfo &t : targets) {
         QTreeWidgetItem *&group = namespaces[t.netns];
         if (!group) {
-            group = new QTreeWidgetItem(m_list, {t.netns.isEmpty() ? tr("this machine") : tr("namespace %1").arg(t.netns)});
+            const QString label = m_namespaceLabels.value(t.netns);
+            group = new QTreeWidgetItem(m_list, {t.netns.isEmpty() ? tr("this machine")
+                                                 : label.isEmpty()  ? tr("namespace %1").arg(t.netns)
+                                                                    : label});
+            if (!label.isEmpty())
+                group->setToolTip(0, tr("namespace %1").arg(t.netns));
             group->setFlags(Qt::ItemIsEnabled);
             group->setExpanded(true);
         }
@@ -82,6 +87,11 @@ void TargetsPane::setCurrentTarget(const QString &target)
             return;
         }
     }
+}
+
+void TargetsPane::setNamespaceLabel(const QString &netns, const QString &label)
+{
+    m_namespaceLabels.insert(netns, label);
 }
 
 QString TargetsPane::currentTarget() const

@@ -2,6 +2,7 @@
 
 #include "netlink/tcengine.h"
 
+#include <QHash>
 #include <QWidget>
 
 class QLabel;
@@ -23,6 +24,8 @@ public:
     /** Marks @p target as the one being edited (without emitting targetChosen). */
     void setCurrentTarget(const QString &target);
     QString currentTarget() const;
+    /** Shows namespace @p netns as @p label (its name goes to the tool tip), e.g. the demo lab's hosts. */
+    void setNamespaceLabel(const QString &netns, const QString &label);
 
 Q_SIGNALS:
     void targetChosen(const QString &target);
@@ -31,6 +34,7 @@ Q_SIGNALS:
 private:
     QTreeWidget *m_list;
     QLabel *m_problem;
+    QHash<QString, QString> m_namespaceLabels;
 };
 
 } // namespace qs

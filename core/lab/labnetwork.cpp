@@ -342,6 +342,25 @@ QString LabNetwork::namespacePrefix()
     return QStringLiteral("qs-lab-");
 }
 
+QString LabNetwork::appLockDirectory()
+{
+    return QStringLiteral("/run/qdisc-studio-labs");
+}
+
+bool LabNetwork::isHeldByAnApp(const QString &id)
+{
+    if (!isValidId(id))
+        return false;
+    const QByteArray path = QFile::encodeName(appLockDirectory() + u'/' + id + QStringLiteral(".lock"));
+    const int fd = ::open(path.constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0)
+        return false;
+    // A shared lock is refused while the owner (or its guard) holds its exclusive one.
+    const bool held = ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    ::close(fd);
+    return held;
+}
+
 QString LabNetwork::namespaceA() const
 {
     return namespacePrefix() + m_id + QStringLiteral("-a");

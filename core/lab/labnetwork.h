@@ -51,6 +51,13 @@ public:
     static bool isValidId(const QString &id);
     /** "qs-lab-": the prefix of every lab namespace. */
     static QString namespacePrefix();
+    /**
+     * /run/qdisc-studio-labs: where a process that built a lab itself (ui/labguard.h) and its
+     * guard keep <id>.lock, flock()ed for as long as either lives.
+     */
+    static QString appLockDirectory();
+    /** True while the app (or its guard) that built lab @p id in-process holds its lock. */
+    static bool isHeldByAnApp(const QString &id);
 
     const QString &id() const { return m_id; }
     /** qs-lab-<id>-a: the sending host, holding lab0. */

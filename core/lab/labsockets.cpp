@@ -20,10 +20,11 @@ namespace qs {
 
 namespace {
 
-QString tr(const char *text)
+/** The translation context of this file's messages (lupdate reads it from the macro). */
+struct LabSockets
 {
-    return QCoreApplication::translate("qs::LabSockets", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(qs::LabSockets)
+};
 
 QString errnoText(int code)
 {
@@ -42,7 +43,7 @@ bool isNamespaceName(const QString &name)
 int openSocketIn(const QString &netnsName, int domain, int type, int protocol, QString *error)
 {
     if (!isNamespaceName(netnsName)) {
-        *error = tr("\"%1\" is not a network namespace name").arg(netnsName);
+        *error = LabSockets::tr("\"%1\" is not a network namespace name").arg(netnsName);
         return -1;
     }
     const QByteArray path = QFile::encodeName(QStringLiteral("/run/netns/") + netnsName);
@@ -75,7 +76,7 @@ int openSocketIn(const QString &netnsName, int domain, int type, int protocol, Q
     try {
         std::thread(work).join();
     } catch (const std::system_error &e) {
-        *error = tr("cannot start a thread to enter network namespace \"%1\": %2")
+        *error = LabSockets::tr("cannot start a thread to enter network namespace \"%1\": %2")
                      .arg(netnsName, QString::fromLocal8Bit(e.what()));
         return -1;
     }
@@ -85,17 +86,17 @@ int openSocketIn(const QString &netnsName, int domain, int type, int protocol, Q
     case Failed::Open:
         *error =
             code == ENOENT
-                ? tr("network namespace \"%1\" does not exist").arg(netnsName)
-                : tr("cannot open network namespace \"%1\": %2").arg(netnsName, errnoText(code));
+                ? LabSockets::tr("network namespace \"%1\" does not exist").arg(netnsName)
+                : LabSockets::tr("cannot open network namespace \"%1\": %2").arg(netnsName, errnoText(code));
         break;
     case Failed::Enter:
         *error =
             code == EINVAL
-                ? tr("/run/netns/%1 is not a network namespace (a left-over file?)").arg(netnsName)
-                : tr("cannot enter network namespace \"%1\": %2").arg(netnsName, errnoText(code));
+                ? LabSockets::tr("/run/netns/%1 is not a network namespace (a left-over file?)").arg(netnsName)
+                : LabSockets::tr("cannot enter network namespace \"%1\": %2").arg(netnsName, errnoText(code));
         break;
     case Failed::Socket:
-        *error = tr("cannot create a socket in network namespace \"%1\": %2")
+        *error = LabSockets::tr("cannot create a socket in network namespace \"%1\": %2")
                      .arg(netnsName, errnoText(code));
         break;
     }

@@ -22,6 +22,20 @@ namespace qs {
 
 namespace {
 
+/**
+ * The kernel did not know the kind of qdisc @p op creates: qdisc_create() answers ENOENT with
+ * "Specified qdisc kind is unknown" once even loading sch_<kind> on demand failed. (A missing
+ * parent is ENOENT too, with other words: only the kernel's own text tells them apart.)
+ */
+bool refusedUnknownKind(const TcOperation &op, const KernelError &failure)
+{
+    using Type = TcOperation::Type;
+    if (failure.code != ENOENT || (op.type != Type::AddQdisc && op.type != Type::ReplaceQdisc))
+        return false;
+    return failure.extack.contains(QLatin1String("kind is unknown"), Qt::CaseInsensitive);
+}
+
+
 /** One dumped tc object (qdisc, class or filter), parsed just enough to decide what it is. */
 struct TcObject
 {
@@ -379,12 +393,30 @@ ApplyResult TcEngine::run(const QList<TcOperation> &plan)
         QString localError;
         if (const auto failure = send(op, &localError)) {
             result.error = QStringLiteral("%1: %2: %3").arg(m_target, op.describe(), failure->toString());
+            if (refusedUnknownKind(op, *failure)) {
+                const QString kind = op.qdisc.kindName();
+                result.missingModule = qdiscModule(kind);
+                result.error += QStringLiteral(": ") + missingQdiscMessage(kind);
+            }
             return result;
         }
         ++result.done;
     }
     result.ok = true;
     return result;
+}
+
+QString TcEngine::qdiscModule(const QString &kind)
+{
+    // clsact lives in the ingress module; every other kind in sch_<kind>.
+    return kind == u"clsact" ? QStringLiteral("sch_ingress") : QStringLiteral("sch_") + kind;
+}
+
+QString TcEngine::missingQdiscMessage(const QString &kind)
+{
+    return tr("the kernel has no %1 qdisc: its module %2 is not loaded (load it with: sudo modprobe %2; on some cloud "
+              "kernels it is not built at all — install the distribution's full kernel/modules package)")
+        .arg(kind, qdiscModule(kind));
 }
 
 ApplyResult TcEngine::apply(const QdiscTree &desired)

@@ -42,6 +42,11 @@ struct ApplyResult
     QString error;           ///< "<operation>: <kernel's text>", empty when ok
     bool restored = false;   ///< after a refusal, the target was put back as it was
     QString restoreError;    ///< why putting it back failed, if it did
+    /**
+     * The kernel module whose absence made the kernel refuse ("sch_netem" when it does not know
+     * the qdisc kind netem); empty for any other refusal. @ref error then names it and the fix.
+     */
+    QString missingModule;
 };
 
 /**
@@ -81,6 +86,14 @@ public:
 
     /** One dump of every qdisc and class of the device with 64-bit counters. */
     std::optional<QList<NodeStats>> readStats(QString *error);
+
+    /** The kernel module that provides qdisc @p kind: "sch_netem" for "netem", "sch_ingress" for "clsact". */
+    static QString qdiscModule(const QString &kind);
+    /**
+     * What to tell a person when the kernel does not know qdisc @p kind: "the kernel has no netem
+     * qdisc: its module sch_netem is not loaded (load it with: sudo modprobe sch_netem; …)".
+     */
+    static QString missingQdiscMessage(const QString &kind);
 
 private:
     TcEngine(QString target, QString netns, QString device, std::unique_ptr<NetlinkSocket> socket, int ifindex);

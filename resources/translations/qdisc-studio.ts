@@ -1020,6 +1020,256 @@
         <source>The command line is wrong.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 Mbit/s</source>
+        <extracomment>a rate in the demo&apos;s table; %1 is the number</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected argument &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give --headless for the demo in the terminal; the window opens on the demo lab with: qdisc-studio --demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--seconds takes a whole number from 1 to 3600</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no D-Bus system bus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Qdisc Studio helper (%1) is not on the system bus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--direct needs root: the lab is built in this process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: building the lab in this process (running as root)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the demo lab needs the Qdisc Studio helper on the system bus, or root: %1. Run it as root (sudo qdisc-studio demo --headless), or install Qdisc Studio so that D-Bus starts its helper.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer to the request for a lab within 60 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the helper could not build the lab (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>falling back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot build the demo lab: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo lab %1: %2 → %3, impairments on %4 (%5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Each condition is measured for %n second(s) after %1 s to settle.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cannot open the lab&apos;s sockets: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot start the lab&apos;s traffic: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer to the change within 120 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the lab&apos;s traffic stopped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removing the demo lab %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer within 30 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>condition</source>
+        <extracomment>the demo table&apos;s column headings</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RTT median/p95 (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TCP goodput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>link rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (99 %: %2–%3)</source>
+        <extracomment>the measured loss, then the 99 % binomial interval of the configured loss for as many datagrams</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not available: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok: rate within ±%1 %, delay within ±%2 ms, loss within the binomial 99 % interval; off: outside.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo lab was removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo lab could not be removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interrupted (signal %1); the demo lab was removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--headless [options]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show shaping and impairments working in a private two-host lab, measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Builds the demo lab: two private network namespaces joined by a veth pair, with addresses from 198.18.0.0/15 (reserved for benchmarking), so no real interface is touched. Inside it a bulk TCP flow, a constant-rate UDP flow (100 datagrams a second) and an RTT probe every 50 ms run from one host to the other.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Then it applies a sequence of conditions to the lab&apos;s link and measures each for --seconds after 2 s to settle: baseline (no qdisc), tbf rate 10mbit, htb rate 20mbit (one class, the default), netem delay 100ms, netem loss 5% and netem rate 10mbit. It prints a table: the condition, what was configured, the measured RTT (median and 95th percentile), the UDP loss (with the binomial 99 % interval of the configured loss for as many datagrams), the TCP goodput, the link rate (whole frames, as tbf, htb and netem count them) and a verdict: ok (rate within ±5 %, delay within ±5 ms, loss within the interval), off, or not available when the kernel lacks the qdisc&apos;s module (which it names, with how to load it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--headless is required: it is the terminal form. qdisc-studio --demo opens the window on the same lab instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lab is built by qdisc-studio-helper when the system bus has it (polkit action org.qdiscstudio.lab, which needs no password); otherwise, as root, in this process, with a guard process that removes the lab even if this one is killed. The lab is removed at the end, on Ctrl-C and on SIGTERM.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status 0 when every condition the kernel supports ran (a missing module is reported, not a failure; an &quot;off&quot; measurement is reported too), 1 when the lab could not be built, a change or the traffic failed, or the run was interrupted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run in the terminal, without a window. Required.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds to measure each condition, 1 to 3600.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output as JSON: &quot;ok&quot;, the &quot;lab&quot;, and &quot;conditions&quot;, each with &quot;name&quot;, &quot;configured&quot;, &quot;tc&quot;, &quot;expected&quot;, &quot;measured&quot;, &quot;verdict&quot; and, where it applies, &quot;message&quot; and &quot;missingModule&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build the lab in this process even when the helper is there (root only).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The whole sequence in the terminal:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio demo --headless</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ten seconds a condition, as JSON, for a CI job:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sudo qdisc-studio demo --headless --seconds 10 --json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the window on the demo lab: a private two-host network with live traffic, where every setting shows its measured effect. qdisc-studio demo --headless is the same in the terminal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::DemoSession</name>
+    <message>
+        <source>the backend gave no lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo lab %1 was built, but its traffic cannot start: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lab&apos;s traffic stopped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Building the lab needs root privileges, which the Qdisc Studio helper provides once it is installed: install the package (sudo apt-get install ./qdisc-studio_*.deb, see the README), or start the demo as root (sudo qdisc-studio --demo).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer within %1 s (%2)</source>
+        <extracomment>%1 a number of seconds, %2 describes the way to the kernel (&quot;helper not reachable&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo lab cannot be built: %1.</source>
+        <extracomment>%1 is the reason, without a final full stop</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::DirectBackend</name>
@@ -1033,6 +1283,10 @@
     </message>
     <message>
         <source>nothing to restore: %1 has not been changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no demo lab &quot;%1&quot; in this process</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1127,6 +1381,26 @@
     </message>
     <message>
         <source>helper %1 on the system bus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the helper could not build the demo lab: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the helper could not open the demo lab&apos;s sockets: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the helper answered OpenLabSockets with %1 values instead of 7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the helper&apos;s answer to OpenLabSockets lacks some sockets (is file descriptor passing allowed on this bus?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the helper could not remove the demo lab: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1224,6 +1498,257 @@
     </message>
     <message>
         <source>Paste tc commands above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::LabGuard</name>
+    <message>
+        <source>&quot;%1&quot; is not a valid lab id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create the lab&apos;s lock file %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot set up the lab&apos;s lock file %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot start the lab&apos;s guard: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot start the lab&apos;s guard process: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::LabNetwork</name>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>creating the demo lab needs root (cannot make %1 a shared mount: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot make %1 a shared mount: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot make %1 a mount point: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>network namespace &quot;%1&quot; already exists (a lab with this id is running or was left over: remove it first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create network namespace &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot bind network namespace &quot;%1&quot; to %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot remove network namespace &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bring up lo in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open network namespace &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>create the veth pair %1 ↔ %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add address %1/%2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bring up %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid lab id: use 1 to 12 characters a-z and 0-9</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the demo lab &quot;%1&quot;: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; removing the half-built lab failed too: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refusing to remove &quot;%1&quot;: not a demo lab namespace (%2…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::LabPresets</name>
+    <message>
+        <source>Lab: 10 Mbit/s link (tbf)</source>
+        <extracomment>a preset of the demo lab; tbf is the tc qdisc</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tbf at 10 mbit. Measured: the link rate settles at 10 Mbit/s, shared by the TCP and UDP flows, and the RTT rises to about 2 ms: the probes now wait behind the TCP flow&apos;s packets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lab: 2 Mbit/s link (tbf)</source>
+        <extracomment>a preset of the demo lab; tbf is the tc qdisc</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tbf at 2 mbit. Measured: 2 Mbit/s, and an RTT of about 10 ms: at this rate a full-size packet takes 6 ms to send, and the probes wait behind the TCP flow&apos;s packets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lab: 10 Mbit/s, UDP first (htb)</source>
+        <extracomment>a preset of the demo lab; htb is the tc qdisc, UDP the protocol</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>htb at 10 mbit: a u32 filter puts UDP (the probes and the constant-rate flow) in a class of its own with priority, TCP in the default class. Measured: the same 10 Mbit/s as with tbf, but the probes no longer wait behind TCP: the RTT stays as low as on the unshaped link.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lab: unshaped</source>
+        <extracomment>a preset of the demo lab: no qdisc of ours, the device&apos;s default</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing configured: the link runs as fast as the machine moves packets, with an RTT of a few microseconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::LabSockets</name>
+    <message>
+        <source>&quot;%1&quot; is not a network namespace name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot start a thread to enter network namespace &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>network namespace &quot;%1&quot; does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open network namespace &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/run/netns/%1 is not a network namespace (a left-over file?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot enter network namespace &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create a socket in network namespace &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::LabTraffic</name>
+    <message>
+        <source>waiting for the TCP flow failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for the UDP flow and probes failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start the lab traffic: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it was started before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a socket is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sending sockets must all come from the lab&apos;s namespace a and the receiving ones (netlink included) from namespace b</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the configuration is out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an IPv4 address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start the lab traffic: cannot bind the %1 to %2: %3 (are the sockets from the lab&apos;s namespace b?).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start the lab traffic: cannot connect the %1 to %2: %3 (are the sockets from the lab&apos;s namespace a?).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TCP listener</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UDP receiver</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probe echo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot listen for the TCP flow: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UDP sender</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probe sender</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the counters of %1 (is the netlink socket from the lab&apos;s namespace b?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot start a thread: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1548,6 +2073,228 @@
     </message>
     <message>
         <source>&lt;h3&gt;Qdisc Studio %1&lt;/h3&gt;&lt;p&gt;Shape and impair network traffic with the kernel&apos;s traffic control.&lt;/p&gt;&lt;table&gt;&lt;tr&gt;&lt;td&gt;Qt&lt;/td&gt;&lt;td&gt;%2 (built with %3)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;libnl&lt;/td&gt;&lt;td&gt;%4&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Kernel&lt;/td&gt;&lt;td&gt;%5&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Changes go through&lt;/td&gt;&lt;td&gt;%6&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo lab — Qdisc Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lab host a (sender)</source>
+        <extracomment>the demo lab&apos;s sending host in the targets list</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lab host b (receiver)</source>
+        <extracomment>the demo lab&apos;s receiving host in the targets list</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo lab is ready: double-click a preset to put it on the lab&apos;s link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo lab: building…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two private network namespaces joined by a veth pair are being built</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo lab %1: a private network, nothing else is touched</source>
+        <extracomment>status bar; %1 is the lab&apos;s id (its namespaces are qs-lab-&lt;id&gt;-a and -b)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A private network made for this window: host a (%1) sends to host b (%2) over one link; the impairment goes on %3. Nothing outside the lab is touched, and the lab goes away when the window closes.</source>
+        <extracomment>%1, %2: network namespaces; %3: the interface the impairment goes on</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo lab: not available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo lab could not be built or its traffic stopped; the reason is shown beside it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo lab: removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lab&apos;s traffic stopped and the lab was removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::MeasuredPanel</name>
+    <message>
+        <source>&lt;b&gt;Measured&lt;/b&gt; in the lab</source>
+        <extracomment>the demo lab&apos;s panel of what it measures, beside what the editor configures</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the demo lab&apos;s own traffic measures across the impaired link, right now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RTT median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round-trip time of UDP probes sent every 50 ms from host a to host b and back: the median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RTT p95</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round-trip time of the probes: 95 % of them came back faster than this</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss, UDP flow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Datagrams of the constant-rate UDP flow (100 a second) that never arrived</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss, RTT probes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RTT probes that never came back (lost on the way there or back)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TCP goodput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payload received per second by the bulk TCP flow, which takes all it can get</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UDP goodput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payload received per second by the constant-rate UDP flow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whole frames received per second at host b&apos;s end of the link: what tbf, htb and netem&apos;s rate limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>median</source>
+        <extracomment>the RTT chart&apos;s line of medians (of the probes of each quarter second)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <extracomment>the RTT chart&apos;s line of 95th percentiles</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>s</source>
+        <extracomment>the RTT chart&apos;s time axis: seconds before now (&quot;-60 s&quot; … &quot;0 s&quot;); a printf format</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RTT of the probes, a point every quarter second: the median and the 95th percentile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a preset on the left: it goes on the lab&apos;s link at once, and these figures show its effect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not measuring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>—</source>
+        <extracomment>no measurement yet (nothing decided in the window)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <extracomment>a round-trip time in milliseconds</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <extracomment>a loss in percent</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Gbit/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Mbit/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 kbit/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bit/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 datagrams lost in the last %3 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>settling…</source>
+        <extracomment>the measurement restarted after a change and covers too little time yet</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A change reached the lab: the figures start afresh, so they show the new condition only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no reply for %1 s</source>
+        <extracomment>the probes get no answer (an outage); %1 is a number of seconds</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No RTT probe has come back for this long: the link passes nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last %1 s</source>
+        <extracomment>%1 is a number of seconds the figures cover</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The figures cover this span, updated four times a second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RTT over the last %1 s: %2 %3</source>
+        <extracomment>caption of the RTT chart; %1 a number of seconds, %2 and %3 the lines&apos; legends (median, p95)</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2748,6 +3495,13 @@
     </message>
 </context>
 <context>
+    <name>qs::TargetBackend</name>
+    <message>
+        <source>the demo lab is not supported by this backend</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::TargetsPane</name>
     <message>
         <source>Interface</source>
@@ -2917,6 +3671,10 @@
     </message>
     <message>
         <source>%1: reading statistics failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the kernel has no %1 qdisc: its module %2 is not loaded (load it with: sudo modprobe %2; on some cloud kernels it is not built at all — install the distribution&apos;s full kernel/modules package)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4162,6 +4920,24 @@
     </message>
     <message>
         <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::main</name>
+    <message>
+        <source>in-process engine (running as root, no system bus)</source>
+        <extracomment>status bar: where changes go, when no system bus runs (containers, CI machines)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in-process engine (running as root, no helper installed on the system bus)</source>
+        <extracomment>status bar: where changes go, when the helper is not installed (a build tree)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>helper not reachable: no system bus runs</source>
+        <extracomment>status bar: changes cannot reach the kernel; the helper lives on the system bus</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>

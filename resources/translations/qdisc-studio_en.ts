@@ -24,6 +24,13 @@
             <numerusform>%1: the script configures %n devices; apply takes a script for one</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Each condition is measured for %n second(s) after %1 s to settle.</source>
+        <translation>
+            <numerusform>Each condition is measured for %n second after %1 s to settle.</numerusform>
+            <numerusform>Each condition is measured for %n seconds after %1 s to settle.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>qs::ImportDialog</name>

@@ -1,56 +1,138 @@
-// qs_test_helpercall: one raw call to the helper on the system bus, as whoever runs it — the
-// tests' way to speak to the helper as an unprivileged user with arguments of their choosing.
+// qs_test_helpercall: raw calls to the helper on the system bus, as whoever runs it — the tests'
+// way to speak to the helper as an unprivileged user with arguments of their choosing.
 //
-//   qs_test_helpercall METHOD [ARG...]     ARG: s:TEXT | file:PATH (a string read from PATH) |
-//                                               opts:JSON (an a{sv} from a JSON object)
-// Prints "ok" and the reply's arguments, or "error NAME: MESSAGE"; exits 0 or 1.
+//   qs_test_helpercall [--hold] METHOD [ARG...] [-- METHOD [ARG...]]...
+//     ARG: s:TEXT | file:PATH (a string read from PATH) | opts:JSON (an a{sv} from a JSON object;
+//          whole non-negative numbers become u) | first:N / prev:N (argument N of the first /
+//          the previous call's reply, as a string; first:N:netns: its namespace part, the text
+//          before '/' of a target)
+//
+// The calls go one after another over one connection (so a lab made by the first belongs to
+// all). Prints one line per call, at once: "ok" and the reply's arguments (a file descriptor as
+// fd:DOMAIN/TYPE, from getsockopt), or "error NAME: MESSAGE". With --hold it then prints
+// "holding" and stays on the bus until its standard input ends. Exits 1 when any call failed.
 
 #include <QCoreApplication>
 #include <QDBusConnection>
 #include <QDBusMessage>
+#include <QDBusUnixFileDescriptor>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
 
+#include <cmath>
 #include <cstdio>
+#include <sys/socket.h>
+
+namespace {
+
+QVariantMap optionsOf(const QByteArray &json)
+{
+    QVariantMap options = QJsonDocument::fromJson(json).object().toVariantMap();
+    for (QVariant &value : options) {
+        // JSON has only doubles; the helper's numeric options are u.
+        if (value.typeId() == QMetaType::Double && value.toDouble() >= 0 &&
+            value.toDouble() <= 4294967295.0 && std::floor(value.toDouble()) == value.toDouble())
+            value = QVariant::fromValue(uint(value.toDouble()));
+    }
+    return options;
+}
+
+QString describe(const QVariant &value)
+{
+    if (value.userType() != qMetaTypeId<QDBusUnixFileDescriptor>())
+        return value.toString();
+    const QDBusUnixFileDescriptor fd = value.value<QDBusUnixFileDescriptor>();
+    int domain = -1;
+    int type = -1;
+    socklen_t length = sizeof(int);
+    if (!fd.isValid() ||
+        ::getsockopt(fd.fileDescriptor(), SOL_SOCKET, SO_DOMAIN, &domain, &length) != 0)
+        return QStringLiteral("fd:invalid");
+    length = sizeof(int);
+    ::getsockopt(fd.fileDescriptor(), SOL_SOCKET, SO_TYPE, &type, &length);
+    return QStringLiteral("fd:%1/%2").arg(domain).arg(type);
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QTextStream out(stdout);
-    const QStringList args = app.arguments().mid(1);
+    QStringList args = app.arguments().mid(1);
+    const bool hold = !args.isEmpty() && args.first() == QStringLiteral("--hold");
+    if (hold)
+        args.removeFirst();
     if (args.isEmpty()) {
-        out << "usage: qs_test_helpercall METHOD [s:TEXT|file:PATH|opts:JSON]...\n";
+        out << "usage: qs_test_helpercall [--hold] METHOD "
+               "[s:TEXT|file:PATH|opts:JSON|first:N|prev:N]... [-- METHOD ...]...\n";
         return 2;
     }
-    QDBusMessage call = QDBusMessage::createMethodCall(QStringLiteral("org.qdiscstudio.Helper1"), QStringLiteral("/org/qdiscstudio/Helper1"),
-                                                       QStringLiteral("org.qdiscstudio.Helper1"), args.first());
-    for (const QString &arg : args.mid(1)) {
-        if (arg.startsWith(QStringLiteral("s:"))) {
-            call << arg.mid(2);
-        } else if (arg.startsWith(QStringLiteral("file:"))) {
-            QFile file(arg.mid(5));
-            if (!file.open(QIODevice::ReadOnly)) {
-                out << "cannot read " << file.fileName() << '\n';
-                return 2;
-            }
-            call << QString::fromUtf8(file.readAll());
-        } else if (arg.startsWith(QStringLiteral("opts:"))) {
-            call << QJsonDocument::fromJson(arg.mid(5).toUtf8()).object().toVariantMap();
-        } else {
-            out << "unknown argument " << arg << '\n';
+    QList<QStringList> calls{{}};
+    for (const QString &arg : std::as_const(args)) {
+        if (arg == QStringLiteral("--"))
+            calls.append(QStringList());
+        else
+            calls.last().append(arg);
+    }
+
+    QVariantList first;
+    QVariantList previous;
+    bool failed = false;
+    for (const QStringList &request : std::as_const(calls)) {
+        if (request.isEmpty()) {
+            out << "an empty call\n";
             return 2;
         }
+        QDBusMessage call = QDBusMessage::createMethodCall(
+            QStringLiteral("org.qdiscstudio.Helper1"), QStringLiteral("/org/qdiscstudio/Helper1"),
+            QStringLiteral("org.qdiscstudio.Helper1"), request.first());
+        for (const QString &arg : request.mid(1)) {
+            if (arg.startsWith(QStringLiteral("s:"))) {
+                call << arg.mid(2);
+            } else if (arg.startsWith(QStringLiteral("file:"))) {
+                QFile file(arg.mid(5));
+                if (!file.open(QIODevice::ReadOnly)) {
+                    out << "cannot read " << file.fileName() << '\n';
+                    return 2;
+                }
+                call << QString::fromUtf8(file.readAll());
+            } else if (arg.startsWith(QStringLiteral("opts:"))) {
+                call << optionsOf(arg.mid(5).toUtf8());
+            } else if (arg.startsWith(QStringLiteral("first:")) ||
+                       arg.startsWith(QStringLiteral("prev:"))) {
+                const QVariantList &from =
+                    arg.startsWith(QStringLiteral("first:")) ? first : previous;
+                const QString value = from.value(arg.section(u':', 1, 1).toInt()).toString();
+                call << (arg.section(u':', 2) == QStringLiteral("netns") ? value.section(u'/', 0, 0)
+                                                                         : value);
+            } else {
+                out << "unknown argument " << arg << '\n';
+                return 2;
+            }
+        }
+        const QDBusMessage reply = QDBusConnection::systemBus().call(call, QDBus::Block, 60000);
+        if (reply.type() == QDBusMessage::ErrorMessage) {
+            out << "error " << reply.errorName() << ": " << reply.errorMessage() << '\n';
+            failed = true;
+        } else {
+            out << "ok";
+            for (const QVariant &value : reply.arguments())
+                out << ' ' << describe(value);
+            out << '\n';
+        }
+        out.flush();
+        if (&request == &calls.constFirst())
+            first = reply.arguments();
+        previous = reply.arguments();
     }
-    const QDBusMessage reply = QDBusConnection::systemBus().call(call, QDBus::Block, 60000);
-    if (reply.type() == QDBusMessage::ErrorMessage) {
-        out << "error " << reply.errorName() << ": " << reply.errorMessage() << '\n';
-        return 1;
+    if (hold) {
+        out << "holding\n";
+        out.flush();
+        while (std::getchar() != EOF) {
+        }
     }
-    out << "ok";
-    for (const QVariant &value : reply.arguments())
-        out << ' ' << value.toString();
-    out << '\n';
-    return 0;
+    return failed ? 1 : 0;
 }

@@ -36,6 +36,8 @@ namespace {
 const QString kAdminGroup = QStringLiteral("qs-test-admins");
 const QString kGrantedUser = QStringLiteral("qs-test-granted");
 const QString kDeniedUser = QStringLiteral("qs-test-denied");
+const QString kLabGroup = QStringLiteral("qs-test-labusers");
+const QString kLabOnlyUser = QStringLiteral("qs-test-labonly");
 
 const QString kHelperService = QStringLiteral("org.qdiscstudio.Helper1");
 const QString kPolkitService = QStringLiteral("org.freedesktop.PolicyKit1");
@@ -64,9 +66,12 @@ const int kStartTimeoutMs = 10000;
 
 const char kRule[] =
     R"(// Written by Qdisc Studio's helper tests (tests/helper/systembusfixture.cpp), removed when
-// they end: members of the test group get every Qdisc Studio action without authentication.
+// they end: members of the test group get every Qdisc Studio action without authentication,
+// members of the lab group the demo lab action only.
 polkit.addRule(function(action, subject) {
     if (action.id.indexOf("org.qdiscstudio.") === 0 && subject.isInGroup("qs-test-admins"))
+        return polkit.Result.YES;
+    if (action.id === "org.qdiscstudio.lab" && subject.isInGroup("qs-test-labusers"))
         return polkit.Result.YES;
 });
 )";
@@ -264,10 +269,14 @@ bool ensureMembership(const QString &user, const QString &group, bool member, QS
 
 bool ensureUsers(QString *error)
 {
-    return ensureGroup(kAdminGroup, error) && ensureUser(kGrantedUser, error) &&
-           ensureUser(kDeniedUser, error) &&
+    return ensureGroup(kAdminGroup, error) && ensureGroup(kLabGroup, error) &&
+           ensureUser(kGrantedUser, error) && ensureUser(kDeniedUser, error) &&
+           ensureUser(kLabOnlyUser, error) &&
            ensureMembership(kGrantedUser, kAdminGroup, true, error) &&
-           ensureMembership(kDeniedUser, kAdminGroup, false, error);
+           ensureMembership(kDeniedUser, kAdminGroup, false, error) &&
+           ensureMembership(kDeniedUser, kLabGroup, false, error) &&
+           ensureMembership(kLabOnlyUser, kLabGroup, true, error) &&
+           ensureMembership(kLabOnlyUser, kAdminGroup, false, error);
 }
 
 /** Installs the project's policy, first noting in kStateDir what restorePolicy() must put back. */
@@ -743,6 +752,8 @@ QString SystemBusFixture::userName(TestUser user) const
         return kDeniedUser;
     case TestUser::Granted:
         return kGrantedUser;
+    case TestUser::LabOnly:
+        return kLabOnlyUser;
     }
     return {};
 }

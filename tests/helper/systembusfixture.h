@@ -19,6 +19,7 @@ enum class TestUser {
     Root,
     Denied,  ///< qs-test-denied: no polkit rule applies, so polkit's defaults refuse it
     Granted, ///< qs-test-granted: member of qs-test-admins, granted every org.qdiscstudio.* action
+    LabOnly, ///< qs-test-labonly: member of qs-test-labusers, granted org.qdiscstudio.lab only
 };
 
 /** What polkit answered to CheckAuthorization. */
@@ -42,12 +43,13 @@ AuthorizationResult checkAuthorization(const QDBusConnection &connection, const 
  *
  * start() creates the test users, installs the project's polkit policy in
  * /usr/share/polkit-1/actions/ (polkitd reads no other folder) and a rule granting every
- * org.qdiscstudio.* action to qs-test-admins, then starts dbus-daemon on a socket in a temporary
- * folder and polkitd on that bus. The bus has no service activation, so nothing is ever started
- * on, or talks to, the machine's own system bus. stop() — also run by the destructor — ends every
- * process the fixture started, puts back a policy file that was installed before (byte for byte),
- * and removes the rule and the temporary folder. The users and the group stay: creating them is
- * idempotent and removing them could pull them from under a concurrent fixture.
+ * org.qdiscstudio.* action to qs-test-admins and org.qdiscstudio.lab alone to qs-test-labusers
+ * (so a test can show that the lab action suffices for a lab), then starts dbus-daemon on a socket
+ * in a temporary folder and polkitd on that bus. The bus has no service activation, so nothing is
+ * ever started on, or talks to, the machine's own system bus. stop() — also run by the destructor —
+ * ends every process the fixture started, puts back a policy file that was installed before (byte
+ * for byte), and removes the rule and the temporary folder. The users and groups stay: creating
+ * them is idempotent and removing them could pull them from under a concurrent fixture.
  *
  * One fixture at a time per machine: start() takes a lock (waiting up to 60 s), and begins by
  * undoing whatever a crashed earlier run left behind (policy, rule, processes, folder).

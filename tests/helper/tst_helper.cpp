@@ -1,10 +1,13 @@
 // qdisc-studio-helper on a private system bus with the real polkitd, changing the real kernel
 // in a namespace of the test's own: who may change what, what garbage gets, and the safety net
-// (snapshot, restore, auto-revert, revert when the client dies, racing clients, idle exit).
+// (snapshot, restore, auto-revert, revert when the client dies, racing clients, idle exit), and
+// the demo lab the helper builds for a client (its owner, its sockets, its lifetime).
 
 #include "systembusfixture.h"
 
 #include "../kernel/labnamespace.h"
+#include "lab/labnetwork.h"
+#include "lab/labsockets.h"
 #include "model/treejson.h"
 #include "netlink/netlinksocket.h"
 #include "netlink/pschedclock.h"
@@ -16,7 +19,10 @@
 #include <QDBusPendingReply>
 #include <QDBusUnixFileDescriptor>
 #include <QDeadlineTimer>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QScopeGuard>
@@ -24,9 +30,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <csignal>
 #include <cstring>
 #include <poll.h>
+#include <sys/file.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -53,6 +61,73 @@ const QString HtbScript = QStringLiteral("tc qdisc add dev va root handle 1: htb
                                          "tc class add dev va parent 1: classid 1:10 htb rate 5mbit ceil 8mbit\n"
                                          "tc class add dev va parent 1: classid 1:20 htb rate 2mbit\n"
                                          "tc filter add dev va parent 1: protocol ip prio 1 u32 match ip dport 80 0xffff flowid 1:20\n");
+
+#ifndef SO_NETNS_COOKIE
+#define SO_NETNS_COOKIE 71 // Linux 5.14
+#endif
+
+const QString NotAuthorized = QStringLiteral("org.qdiscstudio.Error.NotAuthorized");
+const QString InvalidArguments = QStringLiteral("org.qdiscstudio.Error.InvalidArguments");
+
+/** The namespaces `ip netns list` shows. */
+QStringList netnsList()
+{
+    QStringList names;
+    const CommandResult listed = runCommand(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("list")});
+    for (const QString &line : listed.out.split(u'\n', Qt::SkipEmptyParts))
+        names.append(line.section(u' ', 0, 0));
+    return names;
+}
+
+/** `tc -n NETNS qdisc show dev DEVICE` of a lab target. */
+QString tcShow(const QString &target)
+{
+    return runCommand(QStringLiteral("tc"), {QStringLiteral("-n"), target.section(u'/', 0, 0), QStringLiteral("qdisc"), QStringLiteral("show"),
+                                             QStringLiteral("dev"), target.section(u'/', 1)})
+        .out;
+}
+
+QStringList labNamespaces(const QString &id)
+{
+    return {QStringLiteral("qs-lab-%1-a").arg(id), QStringLiteral("qs-lab-%1-b").arg(id)};
+}
+
+bool labExists(const QString &id)
+{
+    const QStringList names = netnsList();
+    return names.contains(labNamespaces(id).value(0)) || names.contains(labNamespaces(id).value(1));
+}
+
+bool wholeLabExists(const QString &id)
+{
+    const QStringList names = netnsList();
+    return names.contains(labNamespaces(id).value(0)) && names.contains(labNamespaces(id).value(1));
+}
+
+int socketOption(int fd, int option)
+{
+    int value = -1;
+    socklen_t length = sizeof(value);
+    return ::getsockopt(fd, SOL_SOCKET, option, &value, &length) == 0 ? value : -1;
+}
+
+quint64 netnsCookie(int fd)
+{
+    quint64 cookie = 0;
+    socklen_t length = sizeof(cookie);
+    return ::getsockopt(fd, SOL_SOCKET, SO_NETNS_COOKIE, &cookie, &length) == 0 ? cookie : 0;
+}
+
+/** What qs_test_helpercall prints for OpenLabSockets' seven descriptors (fd:DOMAIN/TYPE). */
+QString labSocketKinds()
+{
+    return QStringLiteral("fd:%1/%2 fd:%1/%2 fd:%1/%3 fd:%1/%3 fd:%1/%3 fd:%1/%3 fd:%4/%5")
+        .arg(AF_INET)
+        .arg(SOCK_STREAM)
+        .arg(SOCK_DGRAM)
+        .arg(AF_NETLINK)
+        .arg(SOCK_RAW);
+}
 
 /** @p script's tree as the helper takes it, without a target of its own (Apply names it). */
 QString document(const QString &script)
@@ -121,6 +196,40 @@ class TestHelper : public QObject
     {
         const QDBusMessage reply = call(QStringLiteral("GetVersion"), {});
         return reply.type() == QDBusMessage::ReplyMessage && reply.arguments().value(0).toString() == QStringLiteral(QS_VERSION);
+    }
+    /**
+     * qs_test_helpercall --hold as @p user: its calls (@p arguments) run over one connection,
+     * then it stays on the bus until its standard input is closed (or it is killed). @p lines:
+     * one per call.
+     */
+    std::unique_ptr<QProcess> startHeld(TestUser user, const QStringList &arguments, QStringList *lines)
+    {
+        auto process = m_bus.startAs(user, QStringLiteral(QS_HELPERCALL_PATH), QStringList{QStringLiteral("--hold")} + arguments);
+        QByteArray output;
+        const QDeadlineTimer deadline(60000);
+        while (!output.contains("holding\n") && !deadline.hasExpired() && process->state() == QProcess::Running) {
+            process->waitForReadyRead(100);
+            output += process->readAllStandardOutput();
+        }
+        output += process->readAllStandardOutput();
+        *lines = QString::fromUtf8(output).split(u'\n', Qt::SkipEmptyParts);
+        return process;
+    }
+    /** Targets of the snapshots the helper keeps on disk. */
+    QStringList snapshotTargets()
+    {
+        QStringList targets;
+        const QDir dir(m_stateDir + QStringLiteral("/snapshots"));
+        for (const QString &name : dir.entryList(QDir::Files)) {
+            QFile file(dir.filePath(name));
+            if (file.open(QIODevice::ReadOnly))
+                targets.append(QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("target")).toString());
+        }
+        return targets;
+    }
+    int helperDescriptors() const
+    {
+        return int(QDir(QStringLiteral("/proc/%1/fd").arg(m_bus.helperPid())).entryList(QDir::Files | QDir::System).size());
     }
     bool startHelper(const QStringList &extra = {})
     {
@@ -327,6 +436,13 @@ private Q_SLOTS:
         QTest::newRow("watch ../x") << "Watch" << QVariantList{QStringLiteral("../x")} << "InvalidArguments";
         QTest::newRow("stats socket of ../x") << "OpenStatsSocket" << QVariantList{QStringLiteral("../x")} << "InvalidArguments";
         QTest::newRow("stats socket of a missing namespace") << "OpenStatsSocket" << QVariantList{QStringLiteral("qs-no-such-namespace")} << "NoSuchTarget";
+        QTest::newRow("lab with an unknown option") << "CreateLab" << QVariantList{QVariantMap{{QStringLiteral("hosts"), 3}}} << "InvalidArguments";
+        QTest::newRow("remove a lab that does not exist") << "RemoveLab" << QVariantList{QStringLiteral("nosuchla")} << "InvalidArguments";
+        QTest::newRow("remove lab ../x") << "RemoveLab" << QVariantList{QStringLiteral("../x")} << "InvalidArguments";
+        QTest::newRow("remove a lab of 100000 characters") << "RemoveLab" << QVariantList{QString(100000, u'a')} << "InvalidArguments";
+        QTest::newRow("sockets of a lab that does not exist") << "OpenLabSockets" << QVariantList{QStringLiteral("nosuchla")} << "InvalidArguments";
+        QTest::newRow("sockets of lab \"\"") << "OpenLabSockets" << QVariantList{QString()} << "InvalidArguments";
+        QTest::newRow("lab with a wrong signature") << "CreateLab" << QVariantList{QStringLiteral("x")} << "org.freedesktop.DBus.Error.UnknownMethod";
         QTest::newRow("wrong signature") << "Apply" << QVariantList{42, 43} << "org.freedesktop.DBus.Error.UnknownMethod";
         QTest::newRow("unknown method") << "Reboot" << QVariantList{} << "org.freedesktop.DBus.Error.UnknownMethod";
     }
@@ -606,6 +722,318 @@ private Q_SLOTS:
                  QDBusMessage::ReplyMessage);
         m_bus.stopHelper();
         QVERIFY(kernelHoldsNothing());
+        QVERIFY(startHelper({QStringLiteral("--idle-timeout"), QStringLiteral("0")}));
+    }
+
+    // --- the demo lab -------------------------------------------------------------------------
+
+    void labForRoot()
+    {
+        // No QDBusConnection is kept here: one still referenced keeps its connection open.
+        const auto owner = [this] { return m_bus.connection(QStringLiteral("lab-owner")); };
+        const auto other = [this] { return m_bus.connection(QStringLiteral("lab-other")); };
+        const auto disconnect = qScopeGuard([] {
+            QDBusConnection::disconnectFromBus(QStringLiteral("lab-owner"));
+            QDBusConnection::disconnectFromBus(QStringLiteral("lab-other"));
+        });
+        const QDBusMessage created = call(QStringLiteral("CreateLab"), {QVariantMap()}, owner());
+        QVERIFY2(created.type() == QDBusMessage::ReplyMessage, qPrintable(created.errorMessage()));
+        const QString id = created.arguments().value(0).toString();
+        const QString target = created.arguments().value(1).toString();
+        QVERIFY2(QRegularExpression(QStringLiteral("^[a-z0-9]{8}$")).match(id).hasMatch(), qPrintable(id));
+        QCOMPARE(target, QStringLiteral("qs-lab-%1-a/lab0").arg(id));
+        QVERIFY2(wholeLabExists(id), qPrintable(netnsList().join(u' ')));
+        QVERIFY(m_bus.helperOutput().contains(QStringLiteral("audit uid=0 ")));
+        QVERIFY2(m_bus.helperOutput().contains(QStringLiteral("action=create-lab target=\"%1\" result=\"ok\" changes=\"lab %2: ").arg(target, id)),
+                 qPrintable(m_bus.helperOutput()));
+
+        // Its target takes a tree from its owner.
+        const QDBusMessage applied = call(QStringLiteral("Apply"), {target, document(TbfScript.arg(QStringLiteral("2mbit"))), QVariantMap()}, owner());
+        QVERIFY2(applied.type() == QDBusMessage::ReplyMessage, qPrintable(applied.errorMessage()));
+        QVERIFY2(tcShow(target).contains(QStringLiteral("qdisc tbf 1: root")), qPrintable(tcShow(target)));
+
+        // One lab per client.
+        const QDBusMessage again = call(QStringLiteral("CreateLab"), {QVariantMap()}, owner());
+        QCOMPARE(again.errorName(), InvalidArguments);
+        QVERIFY2(again.errorMessage().contains(id), qPrintable(again.errorMessage()));
+
+        // Seven sockets of the right kinds, in the right namespaces, fresh at every call.
+        struct Kind
+        {
+            int domain;
+            int type;
+            int host; // 0: namespace a, 1: namespace b
+        };
+        const Kind kinds[] = {{AF_INET, SOCK_STREAM, 1}, {AF_INET, SOCK_STREAM, 0}, {AF_INET, SOCK_DGRAM, 0}, {AF_INET, SOCK_DGRAM, 1},
+                              {AF_INET, SOCK_DGRAM, 0},  {AF_INET, SOCK_DGRAM, 1},  {AF_NETLINK, SOCK_RAW, 1}};
+        quint64 cookies[2] = {};
+        for (int host = 0; host < 2; ++host) {
+            QString error;
+            const int probe = openSocketIn(labNamespaces(id).value(host), AF_INET, SOCK_DGRAM, &error);
+            QVERIFY2(probe >= 0, qPrintable(error));
+            cookies[host] = netnsCookie(probe);
+            ::close(probe);
+        }
+        QVERIFY(cookies[0] != 0 && cookies[0] != cookies[1]);
+        const int descriptorsBefore = helperDescriptors();
+        QList<ino_t> firstInodes;
+        for (int round = 0; round < 3; ++round) {
+            const QDBusMessage sockets = call(QStringLiteral("OpenLabSockets"), {id}, owner());
+            QVERIFY2(sockets.type() == QDBusMessage::ReplyMessage, qPrintable(sockets.errorMessage()));
+            QCOMPARE(sockets.arguments().size(), 7);
+            for (int i = 0; i < 7; ++i) {
+                const auto fd = sockets.arguments().at(i).value<QDBusUnixFileDescriptor>();
+                QVERIFY2(fd.isValid(), qPrintable(QStringLiteral("socket %1").arg(i)));
+                QCOMPARE(socketOption(fd.fileDescriptor(), SO_DOMAIN), kinds[i].domain);
+                QCOMPARE(socketOption(fd.fileDescriptor(), SO_TYPE), kinds[i].type);
+                QCOMPARE(netnsCookie(fd.fileDescriptor()), cookies[kinds[i].host]);
+                struct stat info{};
+                QCOMPARE(::fstat(fd.fileDescriptor(), &info), 0);
+                if (round == 0)
+                    firstInodes.append(info.st_ino);
+                else
+                    QVERIFY2(info.st_ino != firstInodes.at(i), "the same socket was handed out twice");
+            }
+        }
+        // The helper kept none of them.
+        QTRY_VERIFY2_WITH_TIMEOUT(helperDescriptors() <= descriptorsBefore,
+                                  qPrintable(QStringLiteral("%1 descriptors before, %2 after").arg(descriptorsBefore).arg(helperDescriptors())), 1000);
+
+        // Nobody else opens its sockets, removes it, or changes it with the lab action.
+        QCOMPARE(call(QStringLiteral("OpenLabSockets"), {id}, other()).errorName(), NotAuthorized);
+        QCOMPARE(call(QStringLiteral("RemoveLab"), {id}, other()).errorName(), NotAuthorized);
+        const CommandResult stranger = helperCallAs(TestUser::Denied, {QStringLiteral("OpenLabSockets"), QStringLiteral("s:") + id});
+        QVERIFY2(stranger.out.startsWith(QStringLiteral("error ") + NotAuthorized), qPrintable(stranger.out));
+        const CommandResult outsider = helperCallAs(TestUser::LabOnly, {QStringLiteral("Apply"), QStringLiteral("s:") + target,
+                                                                        QStringLiteral("file:") + writeFile(QStringLiteral("lab-tbf.json"), document(TbfScript.arg(QStringLiteral("1mbit")))),
+                                                                        QStringLiteral("opts:{}")});
+        QVERIFY2(outsider.out.startsWith(QStringLiteral("error ") + NotAuthorized) && outsider.out.contains(QStringLiteral("org.qdiscstudio.apply")),
+                 qPrintable(outsider.out));
+        QVERIFY(tcShow(target).contains(QStringLiteral("rate 2Mbit")));
+        QCOMPARE(call(QStringLiteral("RemoveLab"), {QStringLiteral("zzzzzzzz")}, owner()).errorName(), InvalidArguments);
+        QVERIFY(wholeLabExists(id));
+
+        // Its owner removes it: both namespaces go.
+        const QDBusMessage removed = call(QStringLiteral("RemoveLab"), {id}, owner());
+        QVERIFY2(removed.type() == QDBusMessage::ReplyMessage, qPrintable(removed.errorMessage()));
+        QVERIFY2(!labExists(id), qPrintable(netnsList().join(u' ')));
+        QVERIFY(m_bus.helperOutput().contains(QStringLiteral("action=remove-lab target=\"%1\" result=\"ok\"").arg(target)));
+        QVERIFY(!snapshotTargets().contains(target));
+        QCOMPARE(call(QStringLiteral("OpenLabSockets"), {id}, owner()).errorName(), InvalidArguments);
+
+        // A new one, gone when its owner disconnects.
+        const QDBusMessage second = call(QStringLiteral("CreateLab"), {QVariantMap()}, owner());
+        QVERIFY2(second.type() == QDBusMessage::ReplyMessage, qPrintable(second.errorMessage()));
+        const QString secondId = second.arguments().value(0).toString();
+        QVERIFY(secondId != id && wholeLabExists(secondId));
+        QDBusConnection::disconnectFromBus(QStringLiteral("lab-owner"));
+        QElapsedTimer sinceDisconnect;
+        sinceDisconnect.start();
+        QTRY_VERIFY2_WITH_TIMEOUT(!labExists(secondId), qPrintable(m_bus.helperOutput()), 2000);
+        qInfo("lab removed %lld ms after its owner disconnected", sinceDisconnect.elapsed());
+        QVERIFY(m_bus.helperOutput().contains(QStringLiteral("action=remove-lab(client-exit) target=\"qs-lab-%1-a/lab0\"").arg(secondId)));
+        QVERIFY(helperAnswers());
+    }
+
+    void labForGrantedUserGoesWhenItsProcessIsKilled()
+    {
+        const QString tbf = writeFile(QStringLiteral("lab-tbf.json"), document(TbfScript.arg(QStringLiteral("3mbit"))));
+        QStringList lines;
+        auto client = startHeld(TestUser::Granted,
+                                {QStringLiteral("CreateLab"), QStringLiteral("opts:{}"), QStringLiteral("--"), QStringLiteral("Apply"),
+                                 QStringLiteral("first:1"), QStringLiteral("file:") + tbf, QStringLiteral("opts:{}"), QStringLiteral("--"),
+                                 QStringLiteral("OpenLabSockets"), QStringLiteral("first:0")},
+                                &lines);
+        QVERIFY2(lines.size() == 4 && lines.last() == QStringLiteral("holding"), qPrintable(lines.join(u'\n')));
+        const QStringList created = lines.at(0).split(u' ');
+        QVERIFY2(created.size() == 3 && created.at(0) == QStringLiteral("ok"), qPrintable(lines.at(0)));
+        const QString id = created.at(1);
+        const QString target = created.at(2);
+        QCOMPARE(target, QStringLiteral("qs-lab-%1-a/lab0").arg(id));
+        QVERIFY2(lines.at(1).startsWith(QStringLiteral("ok tx-")), qPrintable(lines.at(1)));
+        QCOMPARE(lines.at(2), QStringLiteral("ok ") + labSocketKinds());
+        QVERIFY2(wholeLabExists(id), qPrintable(netnsList().join(u' ')));
+        QVERIFY2(tcShow(target).contains(QStringLiteral("qdisc tbf 1: root")), qPrintable(tcShow(target)));
+        QVERIFY(m_bus.helperOutput().contains(QStringLiteral("audit uid=%1 ").arg(m_bus.uid(TestUser::Granted))));
+        QVERIFY(m_bus.helperOutput().contains(QStringLiteral("action=create-lab target=\"%1\"").arg(target)));
+
+        ::kill(pid_t(client->processId()), SIGKILL);
+        QElapsedTimer sinceKill;
+        sinceKill.start();
+        QTRY_VERIFY_WITH_TIMEOUT(!labExists(id), 2000);
+        qInfo("lab removed %lld ms after kill -9 of its owner", sinceKill.elapsed());
+        QVERIFY2(m_bus.helperOutput().contains(QStringLiteral("action=remove-lab(client-exit) target=\"%1\" result=\"ok\"").arg(target)),
+                 qPrintable(m_bus.helperOutput()));
+        client->waitForFinished();
+        QVERIFY(helperAnswers());
+    }
+
+    void labActionSufficesForItsOwnLab()
+    {
+        // qs-test-labonly is granted org.qdiscstudio.lab and nothing else: every call on its own
+        // lab passes, the same calls elsewhere are refused.
+        const QString tbf = writeFile(QStringLiteral("lab-tbf.json"), document(TbfScript.arg(QStringLiteral("4mbit"))));
+        const QString tbf2 = writeFile(QStringLiteral("lab-tbf2.json"), document(TbfScript.arg(QStringLiteral("5mbit"))));
+        const QString opts = QStringLiteral("opts:{}");
+        const QStringList calls{
+            QStringLiteral("CreateLab"), opts,
+            QStringLiteral("--"), QStringLiteral("Apply"), QStringLiteral("first:1"), QStringLiteral("file:") + tbf, QStringLiteral("opts:{\"revertAfterSeconds\":600}"),
+            QStringLiteral("--"), QStringLiteral("Confirm"), QStringLiteral("prev:0"),
+            QStringLiteral("--"), QStringLiteral("GetTree"), QStringLiteral("first:1"),
+            QStringLiteral("--"), QStringLiteral("Watch"), QStringLiteral("first:1"),
+            QStringLiteral("--"), QStringLiteral("OpenStatsSocket"), QStringLiteral("first:1:netns"),
+            QStringLiteral("--"), QStringLiteral("Clear"), QStringLiteral("first:1"),
+            QStringLiteral("--"), QStringLiteral("Restore"), QStringLiteral("first:1"),
+            QStringLiteral("--"), QStringLiteral("Apply"), QStringLiteral("first:1"), QStringLiteral("file:") + tbf2,
+            QStringLiteral("opts:{\"revertAfterSeconds\":600,\"revertOnExit\":true}"),
+            QStringLiteral("--"), QStringLiteral("OpenLabSockets"), QStringLiteral("first:0"),
+            // Elsewhere the lab action counts for nothing.
+            QStringLiteral("--"), QStringLiteral("Apply"), QStringLiteral("s:") + m_target, QStringLiteral("file:") + tbf, opts,
+            QStringLiteral("--"), QStringLiteral("GetTree"), QStringLiteral("s:") + m_target,
+            QStringLiteral("--"), QStringLiteral("OpenStatsSocket"), QStringLiteral("s:") + m_lab->name(),
+            QStringLiteral("--"), QStringLiteral("CreateLab"), opts};
+        QStringList lines;
+        auto client = startHeld(TestUser::LabOnly, calls, &lines);
+        const QString all = lines.join(u'\n');
+        QVERIFY2(lines.size() == 15 && lines.last() == QStringLiteral("holding"), qPrintable(all));
+        const QString id = lines.at(0).section(u' ', 1, 1);
+        const QString target = lines.at(0).section(u' ', 2, 2);
+        QCOMPARE(target, QStringLiteral("qs-lab-%1-a/lab0").arg(id));
+        QVERIFY2(lines.at(1).startsWith(QStringLiteral("ok tx-")), qPrintable(all));        // Apply
+        QVERIFY2(lines.at(2) == QStringLiteral("ok"), qPrintable(all));                     // Confirm
+        QVERIFY2(lines.at(3).startsWith(QStringLiteral("ok {")) && lines.at(3).contains(QStringLiteral("tbf")), qPrintable(all)); // GetTree
+        QVERIFY2(lines.at(4) == QStringLiteral("ok"), qPrintable(all));                     // Watch
+        QVERIFY2(lines.at(5) == QStringLiteral("ok fd:%1/%2").arg(AF_NETLINK).arg(SOCK_RAW), qPrintable(all)); // OpenStatsSocket
+        QVERIFY2(lines.at(6).startsWith(QStringLiteral("ok {")), qPrintable(all));          // Clear
+        QVERIFY2(lines.at(7).startsWith(QStringLiteral("ok {")), qPrintable(all));          // Restore
+        QVERIFY2(lines.at(8).startsWith(QStringLiteral("ok tx-")), qPrintable(all));        // Apply
+        QCOMPARE(lines.at(9), QStringLiteral("ok ") + labSocketKinds());
+        QVERIFY2(lines.at(10).startsWith(QStringLiteral("error ") + NotAuthorized) && lines.at(10).contains(QStringLiteral("org.qdiscstudio.apply")), qPrintable(all));
+        QVERIFY2(lines.at(11).startsWith(QStringLiteral("error ") + NotAuthorized) && lines.at(11).contains(QStringLiteral("org.qdiscstudio.read")), qPrintable(all));
+        QVERIFY2(lines.at(12).startsWith(QStringLiteral("error ") + NotAuthorized), qPrintable(all));
+        QVERIFY2(lines.at(13).startsWith(QStringLiteral("error ") + InvalidArguments) && lines.at(13).contains(id), qPrintable(all));
+        QVERIFY(kernelHoldsNothing());
+        QVERIFY2(tcShow(target).contains(QStringLiteral("rate 5Mbit")), qPrintable(tcShow(target)));
+        QVERIFY(snapshotTargets().contains(target));
+
+        // It leaves (a clean exit): the lab goes, and with it the snapshot and the promises about
+        // its target, which are not carried out on a namespace that is gone.
+        client->closeWriteChannel();
+        QVERIFY(client->waitForFinished(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(!labExists(id), 2000);
+        QVERIFY(!snapshotTargets().contains(target));
+        const QString output = m_bus.helperOutput();
+        QVERIFY(output.contains(QStringLiteral("action=remove-lab(client-exit) target=\"%1\" result=\"ok\"").arg(target)));
+        QVERIFY2(!output.contains(QStringLiteral("action=revert(client-exit) target=\"%1\"").arg(target)), qPrintable(output));
+        QVERIFY(helperAnswers());
+    }
+
+    void deniedUserGetsNoLab()
+    {
+        const QStringList before = LabNetwork::leftovers();
+        const CommandResult refused = helperCallAs(TestUser::Denied, {QStringLiteral("CreateLab"), QStringLiteral("opts:{}")});
+        QVERIFY2(refused.out.startsWith(QStringLiteral("error ") + NotAuthorized), qPrintable(refused.out));
+        QVERIFY2(refused.out.contains(QStringLiteral("org.qdiscstudio.lab")), qPrintable(refused.out));
+        QVERIFY(m_bus.helperOutput().contains(QStringLiteral("result=\"refused by polkit (org.qdiscstudio.lab)\"")));
+        // Options are checked before polkit is asked, for anyone.
+        const CommandResult unknown = helperCallAs(TestUser::Granted, {QStringLiteral("CreateLab"), QStringLiteral("opts:{\"hosts\":3}")});
+        QVERIFY2(unknown.out.startsWith(QStringLiteral("error ") + InvalidArguments) && unknown.out.contains(QStringLiteral("hosts")),
+                 qPrintable(unknown.out));
+        QCOMPARE(LabNetwork::leftovers(), before);
+    }
+
+    void atMostFourLabs()
+    {
+        QStringList names;
+        QStringList ids;
+        for (int i = 0; i < 4; ++i) {
+            names.append(QStringLiteral("lab-%1").arg(i));
+            const QDBusMessage created = call(QStringLiteral("CreateLab"), {QVariantMap()}, m_bus.connection(names.last()));
+            QVERIFY2(created.type() == QDBusMessage::ReplyMessage, qPrintable(created.errorMessage()));
+            ids.append(created.arguments().value(0).toString());
+        }
+        const QDBusMessage fifth = call(QStringLiteral("CreateLab"), {QVariantMap()}, m_bus.connection(QStringLiteral("lab-4")));
+        QCOMPARE(fifth.errorName(), QStringLiteral("org.qdiscstudio.Error.Failed"));
+        QVERIFY2(fifth.errorMessage().contains(QStringLiteral("4 demo labs")), qPrintable(fifth.errorMessage()));
+        QDBusConnection::disconnectFromBus(QStringLiteral("lab-4"));
+        for (const QString &id : std::as_const(ids))
+            QVERIFY(wholeLabExists(id));
+        for (const QString &name : std::as_const(names))
+            QDBusConnection::disconnectFromBus(name);
+        QTRY_VERIFY_WITH_TIMEOUT(std::none_of(ids.cbegin(), ids.cend(), labExists), 4000);
+    }
+
+    void leftoverLabsAreRemovedAtStart()
+    {
+        // A lab a crashed helper left behind, made here as root.
+        const QString id = QStringLiteral("left%1").arg(getpid());
+        QString error;
+        const auto lab = LabNetwork::create(id, &error);
+        QVERIFY2(lab, qPrintable(error));
+        QVERIFY(wholeLabExists(id));
+        // A lab a living app built in-process (its lock held, as ui/labguard.cpp holds it) is no leftover.
+        const QString appId = QStringLiteral("app%1").arg(getpid());
+        auto appLab = LabNetwork::create(appId, &error);
+        QVERIFY2(appLab, qPrintable(error));
+        const auto removeAppLab = qScopeGuard([&] { appLab->remove(nullptr); });
+        QVERIFY(QDir().mkpath(LabNetwork::appLockDirectory()));
+        QFile lock(LabNetwork::appLockDirectory() + u'/' + appId + QStringLiteral(".lock"));
+        QVERIFY(lock.open(QIODevice::WriteOnly));
+        const auto removeLock = qScopeGuard([&] { lock.remove(); });
+        QCOMPARE(::flock(lock.handle(), LOCK_EX | LOCK_NB), 0);
+        QVERIFY(LabNetwork::isHeldByAnApp(appId));
+        m_bus.stopHelper();
+        QVERIFY(startHelper({QStringLiteral("--idle-timeout"), QStringLiteral("0")}));
+        // It owns its name before it looks for leftovers (they could be another helper's), and
+        // answers calls only after it removed them.
+        QVERIFY(helperAnswers());
+        QVERIFY2(!labExists(id), qPrintable(netnsList().join(u' ')));
+        QVERIFY2(wholeLabExists(appId), "the helper removed a lab whose app is alive");
+        QVERIFY(netnsList().contains(m_lab->name())); // anybody else's namespace stays
+        QVERIFY2(m_bus.helperOutput().contains(QStringLiteral("action=remove-lab(leftover) target=\"%1\" result=\"ok\"").arg(lab->target())),
+                 qPrintable(m_bus.helperOutput()));
+    }
+
+    void labsAreRemovedAtExitAfterPromisedReverts()
+    {
+        const auto owner = [this] { return m_bus.connection(QStringLiteral("lab-exit")); };
+        const QDBusMessage created = call(QStringLiteral("CreateLab"), {QVariantMap()}, owner());
+        QVERIFY2(created.type() == QDBusMessage::ReplyMessage, qPrintable(created.errorMessage()));
+        const QString id = created.arguments().value(0).toString();
+        const QString target = created.arguments().value(1).toString();
+        QCOMPARE(call(QStringLiteral("Apply"), {target, document(TbfScript.arg(QStringLiteral("6mbit"))),
+                                                QVariantMap{{QStringLiteral("revertOnExit"), true}}}, owner())
+                     .type(),
+                 QDBusMessage::ReplyMessage);
+        QCOMPARE(call(QStringLiteral("Apply"), {m_target, document(TbfScript.arg(QStringLiteral("6mbit"))),
+                                                QVariantMap{{QStringLiteral("revertAfterSeconds"), 600u}}})
+                     .type(),
+                 QDBusMessage::ReplyMessage);
+        m_bus.stopHelper(); // SIGTERM
+        QVERIFY(kernelHoldsNothing());
+        QVERIFY2(!labExists(id), qPrintable(netnsList().join(u' ')));
+        const QString output = m_bus.helperOutput();
+        const qsizetype reverted = output.indexOf(QStringLiteral("action=revert(helper-exit) target=\"%1\" result=\"ok\"").arg(m_target));
+        const qsizetype removed = output.indexOf(QStringLiteral("action=remove-lab(helper-exit) target=\"%1\" result=\"ok\"").arg(target));
+        QVERIFY2(reverted >= 0 && removed > reverted, qPrintable(output));
+        QVERIFY(!output.contains(QStringLiteral("action=revert(helper-exit) target=\"%1\"").arg(target)));
+        QDBusConnection::disconnectFromBus(QStringLiteral("lab-exit"));
+        QVERIFY(startHelper({QStringLiteral("--idle-timeout"), QStringLiteral("0")}));
+    }
+
+    void helperStaysWhileALabExists()
+    {
+        m_bus.stopHelper();
+        QVERIFY(startHelper({QStringLiteral("--idle-timeout"), QStringLiteral("1")}));
+        const QDBusMessage created = call(QStringLiteral("CreateLab"), {QVariantMap()}, m_bus.connection(QStringLiteral("lab-idle")));
+        QVERIFY2(created.type() == QDBusMessage::ReplyMessage, qPrintable(created.errorMessage()));
+        const QString id = created.arguments().value(0).toString();
+        QTest::qWait(2500);
+        QVERIFY2(m_bus.helperRunning(), "exited with a lab still in use");
+        QVERIFY(wholeLabExists(id));
+        QDBusConnection::disconnectFromBus(QStringLiteral("lab-idle"));
+        QTRY_VERIFY_WITH_TIMEOUT(!labExists(id), 2000);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_bus.helperRunning(), 5000);
         QVERIFY(startHelper({QStringLiteral("--idle-timeout"), QStringLiteral("0")}));
     }
 

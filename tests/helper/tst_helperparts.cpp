@@ -1,5 +1,7 @@
-// The helper's bookkeeping on its own: RevertBook's promises and timers, SnapshotStore's files.
+// The helper's bookkeeping on its own: RevertBook's promises and timers, SnapshotStore's files,
+// LabBook's ids and names.
 
+#include "labbook.h"
 #include "revertbook.h"
 #include "snapshotstore.h"
 
@@ -65,6 +67,47 @@ private Q_SLOTS:
         QCOMPARE(timedOut.size(), 1);
     }
 
+    void pendingTransactionsNameTheirTarget()
+    {
+        RevertBook book;
+        book.armTimeout(QStringLiteral("qs-lab-x-a/lab0"), QStringLiteral("tx-1"), tree(QStringLiteral("1mbit")), 60);
+        book.armTimeout(QStringLiteral("qs-lab-x-a/lab0"), QStringLiteral("tx-2"), tree(QStringLiteral("2mbit")), 60);
+        book.rememberForExit(QStringLiteral(":1.5"), QStringLiteral("vb"), tree(QStringLiteral("3mbit")));
+        QCOMPARE(book.pendingTarget(QStringLiteral("tx-2")), QStringLiteral("qs-lab-x-a/lab0"));
+        QVERIFY(book.pendingTarget(QStringLiteral("tx-3")).isEmpty());
+        QStringList targets = book.targets();
+        targets.sort();
+        QCOMPARE(targets, (QStringList{QStringLiteral("qs-lab-x-a/lab0"), QStringLiteral("vb")}));
+        book.forgetTarget(QStringLiteral("qs-lab-x-a/lab0"));
+        QVERIFY(book.pendingTarget(QStringLiteral("tx-1")).isEmpty());
+        QCOMPARE(book.targets(), QStringList{QStringLiteral("vb")});
+    }
+
+    void labIdsAreFreshAndWellFormed()
+    {
+        QSet<QString> seen;
+        for (int i = 0; i < 1000; ++i) {
+            const QString id = LabBook::newId();
+            QCOMPARE(id.size(), 8);
+            QVERIFY2(LabNetwork::isValidId(id), qPrintable(id));
+            seen.insert(id);
+        }
+        QCOMPARE(seen.size(), 1000);
+        QCOMPARE(LabBook::targetOf(QStringLiteral("ab12cd34")), QStringLiteral("qs-lab-ab12cd34-a/lab0"));
+        QCOMPARE(LabBook::namespacesOf(QStringLiteral("ab12cd34")),
+                 (QStringList{QStringLiteral("qs-lab-ab12cd34-a"), QStringLiteral("qs-lab-ab12cd34-b")}));
+        QVERIFY(LabBook::isLabNamespace(QStringLiteral("qs-lab-ab12cd34-b")));
+        QVERIFY(!LabBook::isLabNamespace(QStringLiteral("qs-helper-12")));
+        // Leftovers, as LabNetwork::leftovers() lists them: one id per lab, odd names kept whole.
+        QCOMPARE(LabBook::idsOf({QStringLiteral("qs-lab-aaaa-a"), QStringLiteral("qs-lab-aaaa-b"), QStringLiteral("qs-lab-bbbb-b"),
+                                 QStringLiteral("qs-lab-odd")}),
+                 (QStringList{QStringLiteral("aaaa"), QStringLiteral("bbbb"), QStringLiteral("odd")}));
+        LabBook book;
+        QVERIFY(book.isEmpty());
+        QVERIFY(!book.ownedBy(QStringLiteral(":1.5")));
+        QVERIFY(!book.holdsTarget(QStringLiteral("qs-lab-ab12cd34-a/lab0")));
+    }
+
     void exitRevertsKeepTheFirstTreePerClientAndTarget()
     {
         RevertBook book;
@@ -117,9 +160,13 @@ private Q_SLOTS:
         QCOMPARE(found->taken.toMSecsSinceEpoch(), snapshot.taken.toMSecsSinceEpoch());
         QCOMPARE(store.find(QStringLiteral("ä ../..\\x/va"), &error)->tree, tree(QStringLiteral("7mbit")));
         QCOMPARE(QDir(store.directory()).entryList(QDir::Files).size(), 4);
+        QStringList targets = store.targets();
+        targets.sort();
+        QCOMPARE(targets, (QStringList{QStringLiteral("lab/va"), QStringLiteral("lab/vb"), longest, QStringLiteral("ä ../..\\x/va")}));
         store.remove(QStringLiteral("lab/va"));
         QVERIFY(!store.find(QStringLiteral("lab/va"), &error));
         QVERIFY(store.find(QStringLiteral("lab/vb"), &error));
+        QVERIFY(!store.targets().contains(QStringLiteral("lab/va")));
     }
 
     void corruptSnapshotIsReportedNotUsed()

@@ -15,6 +15,7 @@ namespace {
 const QString kHelperService = QStringLiteral("org.qdiscstudio.Helper1");
 const QString kApply = QStringLiteral("org.qdiscstudio.apply");
 const QString kRead = QStringLiteral("org.qdiscstudio.read");
+const QString kLab = QStringLiteral("org.qdiscstudio.lab");
 const QString kInstalledPolicy =
     QStringLiteral("/usr/share/polkit-1/actions/org.qdiscstudio.policy");
 const QString kRuleFile = QStringLiteral("/etc/polkit-1/rules.d/49-qdisc-studio-test.rules");
@@ -143,6 +144,7 @@ void TstSystemBus::testUsers()
     QVERIFY(m_fixture.uid(TestUser::Granted) != uid_t(-1) && m_fixture.uid(TestUser::Granted) != 0);
     QVERIFY(m_fixture.uid(TestUser::Denied) != uid_t(-1) && m_fixture.uid(TestUser::Denied) != 0);
     QVERIFY(m_fixture.uid(TestUser::Granted) != m_fixture.uid(TestUser::Denied));
+    QVERIFY(m_fixture.uid(TestUser::LabOnly) != uid_t(-1) && m_fixture.uid(TestUser::LabOnly) != 0);
 
     const CommandResult granted = m_fixture.runAs(TestUser::Granted, QStringLiteral("id"), {});
     QVERIFY2(granted.ok(), qPrintable(granted.err));
@@ -152,8 +154,15 @@ void TstSystemBus::testUsers()
     const CommandResult denied = m_fixture.runAs(TestUser::Denied, QStringLiteral("id"), {});
     QVERIFY2(denied.ok(), qPrintable(denied.err));
     QVERIFY2(denied.out.contains(QStringLiteral("(qs-test-denied)")) &&
-                 !denied.out.contains(QStringLiteral("qs-test-admins")),
+                 !denied.out.contains(QStringLiteral("qs-test-admins")) &&
+                 !denied.out.contains(QStringLiteral("qs-test-labusers")),
              qPrintable(denied.out));
+    const CommandResult labOnly = m_fixture.runAs(TestUser::LabOnly, QStringLiteral("id"), {});
+    QVERIFY2(labOnly.ok(), qPrintable(labOnly.err));
+    QVERIFY2(labOnly.out.contains(QStringLiteral("(qs-test-labonly)")) &&
+                 labOnly.out.contains(QStringLiteral("(qs-test-labusers)")) &&
+                 !labOnly.out.contains(QStringLiteral("qs-test-admins")),
+             qPrintable(labOnly.out));
 }
 
 void TstSystemBus::rootAuthorizedOverDBus_data()
@@ -161,6 +170,7 @@ void TstSystemBus::rootAuthorizedOverDBus_data()
     QTest::addColumn<QString>("action");
     QTest::newRow("apply") << kApply;
     QTest::newRow("read") << kRead;
+    QTest::newRow("lab") << kLab;
 }
 
 void TstSystemBus::rootAuthorizedOverDBus()
@@ -186,6 +196,13 @@ void TstSystemBus::pkcheckPerUser_data()
     QTest::newRow("granted read") << TestUser::Granted << kRead << 0;
     QTest::newRow("denied apply") << TestUser::Denied << kApply << 1;
     QTest::newRow("denied read") << TestUser::Denied << kRead << 1;
+    // The demo lab: allow_active yes, allow_any no; the rule grants it to both test groups.
+    QTest::newRow("root lab") << TestUser::Root << kLab << 0;
+    QTest::newRow("granted lab") << TestUser::Granted << kLab << 0;
+    QTest::newRow("denied lab") << TestUser::Denied << kLab << 1;
+    QTest::newRow("lab-only lab") << TestUser::LabOnly << kLab << 0;
+    QTest::newRow("lab-only apply") << TestUser::LabOnly << kApply << 1;
+    QTest::newRow("lab-only read") << TestUser::LabOnly << kRead << 1;
 }
 
 void TstSystemBus::pkcheckPerUser()

@@ -6,6 +6,9 @@
 
 #include "chartmetric.h"
 #include "chartpanel.h"
+#include "demo/demosession.h"
+#include "demo/labpresets.h"
+#include "demo/measuredpanel.h"
 #include "importdialog.h"
 #include "liveapplier.h"
 #include "mainwindow.h"
@@ -881,6 +884,92 @@ private Q_SLOTS:
         TextAudit audit(labels);
         audit.walk(&panel);
         QS_VERIFY_AUDIT(audit);
+    }
+
+    /** Demo mode with a backend that has no labs: the lab presets, the problem, the status bar. */
+    void demoMode()
+    {
+        MainWindow window(std::make_unique<FakeBackend>());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.startDemo();
+        {
+            TextAudit audit; // "building…", the Measured panel before any figure
+            audit.walk(&window);
+            QS_VERIFY_AUDIT(audit);
+        }
+        QTRY_VERIFY(window.demo()->state() == DemoSession::State::Failed);
+        QVERIFY(window.findChild<QLabel *>(QStringLiteral("measured.problem"))->isVisible());
+        TextAudit audit;
+        audit.walk(&window);
+        // List items are not widgets: the lab presets' names and descriptions, checked here.
+        auto *profiles = window.findChild<QListWidget *>(QStringLiteral("profiles"));
+        for (const Profile &preset : LabPresets::all()) {
+            QVERIFY(!profiles->findItems(preset.name, Qt::MatchExactly).isEmpty());
+            audit.check(profiles, "lab preset", preset.name);
+            audit.check(profiles, "lab preset description", preset.description);
+        }
+        // The advice given where neither root nor the helper can build a lab.
+        audit.check(&window, "demo failure",
+                    DemoSession::explainFailure(TargetBackend::labsNotSupported(), false, false));
+        QS_VERIFY_AUDIT(audit);
+    }
+
+    /** The Measured panel in each of its states, with figures of every size. */
+    void measuredPanel()
+    {
+        MeasuredPanel panel;
+        panel.resize(420, 640);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const auto audited = [&] {
+            QApplication::processEvents();
+            TextAudit audit;
+            audit.walk(&panel);
+            return audit;
+        };
+        {
+            const TextAudit audit = audited(); // starting, every figure "—"
+            QS_VERIFY_AUDIT(audit);
+        }
+        LabMeasurement m;
+        m.window = std::chrono::seconds(2);
+        m.rttMedianMs = 101.5;
+        m.rttP95Ms = 1250;
+        m.probesAnswered = 38;
+        m.probesLost = 2;
+        m.probeLossPercent = 5;
+        m.msSinceLastProbeReply = 20;
+        m.udpSent = 200;
+        m.udpReceived = 190;
+        m.udpLost = 10;
+        m.udpLossPercent = 5;
+        m.udpGoodputBitsPerSec = 152e3;
+        m.tcpGoodputBitsPerSec = 9.4e6;
+        m.tcpConnected = true;
+        m.linkRateBitsPerSec = 2.5e9;
+        panel.showMeasurement(m);
+        {
+            const TextAudit audit = audited();
+            QS_VERIFY_AUDIT(audit);
+        }
+        m.udpGoodputBitsPerSec = 800; // bit/s
+        m.msSinceLastProbeReply = 3200; // an outage
+        panel.showMeasurement(m);
+        {
+            const TextAudit audit = audited();
+            QS_VERIFY_AUDIT(audit);
+        }
+        panel.markChanged(); // "settling…"
+        QVERIFY(panel.isSettling());
+        {
+            const TextAudit audit = audited();
+            QS_VERIFY_AUDIT(audit);
+        }
+        panel.showProblem(TargetBackend::labsNotSupported());
+        const TextAudit audit = audited();
+        QS_VERIFY_AUDIT(audit);
+        QVERIFY(audit.checked > 20);
     }
 };
 
