@@ -11,6 +11,7 @@
 #include "lab/labtraffic.h"
 #include "log/logging.h"
 #include "netlink/tcengine.h"
+#include "stats/binomial.h"
 #include "tc/tcimporter.h"
 
 #include <QCommandLineParser>
@@ -76,26 +77,6 @@ QList<Condition> demoConditions()
         {QStringLiteral("netem rate"), QStringLiteral("rate 10mbit"), root + QStringLiteral("netem rate 10mbit"),
          QStringLiteral("netem"), 10e6, {}, {}},
     };
-}
-
-double logBinomialPmf(int n, int k, double p)
-{
-    return std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0) + k * std::log(p) + (n - k) * std::log1p(-p);
-}
-
-/** The central interval [low, high] of counts holding at least @p confidence of Binomial(n, p). */
-std::pair<int, int> binomialInterval(int n, double p, double confidence)
-{
-    const double tail = (1.0 - confidence) / 2.0;
-    double below = 0.0;
-    int low = 0;
-    while (low < n && below + std::exp(logBinomialPmf(n, low, p)) <= tail)
-        below += std::exp(logBinomialPmf(n, low++, p));
-    double above = 0.0;
-    int high = n;
-    while (high > 0 && above + std::exp(logBinomialPmf(n, high, p)) <= tail)
-        above += std::exp(logBinomialPmf(n, high--, p));
-    return {low, high};
 }
 
 enum class Verdict { Ok, Off, NotAvailable, Failed, NotRun };

@@ -6,6 +6,7 @@
 #include "lab/labsockets.h"
 #include "lab/labtraffic.h"
 #include "labnamespace.h"
+#include "stats/binomial.h"
 
 #include <QElapsedTimer>
 #include <QScopeGuard>
@@ -18,27 +19,6 @@ using namespace qs::test;
 using namespace std::chrono_literals;
 
 namespace {
-
-double logBinomialPmf(int n, int k, double p)
-{
-    return std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0) +
-           k * std::log(p) + (n - k) * std::log1p(-p);
-}
-
-/** The central interval [low, high] holding at least @p confidence of Binomial(n, p). */
-std::pair<int, int> binomialInterval(int n, double p, double confidence)
-{
-    const double tail = (1.0 - confidence) / 2.0;
-    double below = 0.0;
-    int low = 0;
-    while (low < n && below + std::exp(logBinomialPmf(n, low, p)) <= tail)
-        below += std::exp(logBinomialPmf(n, low++, p));
-    double above = 0.0;
-    int high = n;
-    while (high > 0 && above + std::exp(logBinomialPmf(n, high, p)) <= tail)
-        above += std::exp(logBinomialPmf(n, high--, p));
-    return {low, high};
-}
 
 QString describe(const LabMeasurement &m)
 {

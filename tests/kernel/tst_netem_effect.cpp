@@ -2,6 +2,7 @@
 // user-mode Linux by ctest): two namespaces joined by a veth, ping across.
 #include "labnamespace.h"
 #include "netlink/tcengine.h"
+#include "stats/binomial.h"
 #include "tc/tcimporter.h"
 
 #include <QRegularExpression>
@@ -13,31 +14,6 @@
 
 using namespace qs;
 using namespace qs::test;
-
-namespace {
-
-/** log of the binomial probability mass, via lgamma: stable for n in the thousands. */
-double logBinomialPmf(int n, int k, double p)
-{
-    return std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0) + k * std::log(p) + (n - k) * std::log1p(-p);
-}
-
-/** The central interval holding at least @p confidence of Binomial(n, p): [low, high]. */
-std::pair<int, int> binomialInterval(int n, double p, double confidence)
-{
-    const double tail = (1.0 - confidence) / 2.0;
-    double cumulative = 0.0;
-    int low = 0;
-    while (low < n && cumulative + std::exp(logBinomialPmf(n, low, p)) <= tail)
-        cumulative += std::exp(logBinomialPmf(n, low++, p));
-    cumulative = 0.0;
-    int high = n;
-    while (high > 0 && cumulative + std::exp(logBinomialPmf(n, high, p)) <= tail)
-        cumulative += std::exp(logBinomialPmf(n, high--, p));
-    return {low, high};
-}
-
-} // namespace
 
 class TstNetemEffect : public QObject
 {
