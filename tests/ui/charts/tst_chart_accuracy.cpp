@@ -22,7 +22,8 @@
 //    (the intervals at both ends are clipped, assuming a constant rate inside one 100 ms poll)
 //    and divided by T2 - T1: the time-weighted average of the plotted points over the interval.
 //    A polling gap or counter reset in the interval would break that step function, so the test
-//    checks that the history recorded none.
+//    checks that the history recorded none; a window with a gap (this process stalled for more
+//    than five polls on a loaded machine) is measured again, up to three windows.
 //  * What remains is sub-poll burstiness at the two clipped ends and the tc timing uncertainty:
 //    both ≪ 2 % at 5 s. The figures are printed so they can be quoted.
 //
@@ -51,6 +52,8 @@ namespace {
 constexpr int kPort = 5201;
 constexpr int kWarmUpMs = 2000;   // iperf3 starts, htb's initial burst passes
 constexpr int kIntervalMs = 5000; // the compared interval
+constexpr int kTailMs = 400;       // polls past T2, so that the interval is covered
+constexpr int kAttempts = 3;       // windows tried when the machine stalls this process
 constexpr double kTolerance = 0.02;
 const QString kServerAddress = QStringLiteral("198.18.0.2");
 
@@ -206,31 +209,46 @@ private Q_SLOTS:
                       QStringLiteral("iperf3"), QStringLiteral("-c"), kServerAddress,
                       QStringLiteral("-p"), QString::number(kPort), QStringLiteral("-u"),
                       QStringLiteral("-b"), QStringLiteral("30M"), QStringLiteral("-l"),
-                      QStringLiteral("1400"), QStringLiteral("-t"), QStringLiteral("12"),
+                      QStringLiteral("1400"), QStringLiteral("-t"),
+                      QString::number((kWarmUpMs + kAttempts * (kIntervalMs + kTailMs)) / 1000 + 2),
                       QStringLiteral("--connect-timeout"), QStringLiteral("3000")});
         QVERIFY(client.waitForStarted());
 
         QTest::qWait(kWarmUpMs);
-        const TcReading first =
-            readClassBytes(m_lab->a, QStringLiteral("va"), QStringLiteral("1:10"));
-        QTest::qWait(kIntervalMs);
-        const TcReading last =
-            readClassBytes(m_lab->a, QStringLiteral("va"), QStringLiteral("1:10"));
-        QVERIFY2(first.ok && last.ok, "tc -s class show did not list class 1:10");
-        // Let the poller record past T2 so the interval is fully covered, then draw what it has.
-        QTest::qWait(400);
+        const CounterHistory *history = poller.history(leaf);
+        QVERIFY(history);
+        TcReading first;
+        TcReading last;
+        // A stall of this process longer than five polls (a loaded machine, not the chart) is
+        // recorded as a gap, across which the plotted step function is not defined: such a window
+        // is measured again, at most kAttempts times in all.
+        for (int attempt = 1;; ++attempt) {
+            const quint64 gapsBefore = history->totals().gaps;
+            first = readClassBytes(m_lab->a, QStringLiteral("va"), QStringLiteral("1:10"));
+            QTest::qWait(kIntervalMs);
+            last = readClassBytes(m_lab->a, QStringLiteral("va"), QStringLiteral("1:10"));
+            QVERIFY2(first.ok && last.ok, "tc -s class show did not list class 1:10");
+            // Let the poller record past T2 so the interval is fully covered.
+            QTest::qWait(kTailMs);
+            const quint64 gaps = history->totals().gaps - gapsBefore;
+            if (gaps == 0)
+                break;
+            QVERIFY2(attempt < kAttempts,
+                     qPrintable(QStringLiteral("%1 windows in a row had polling gaps: this process "
+                                               "stalls for more than 500 ms again and again")
+                                    .arg(kAttempts)));
+            qWarning("window %d had %llu polling gap(s) (this process stalled): measuring again",
+                     attempt, static_cast<unsigned long long>(gaps));
+        }
         panel.addMarker(qint64(panel.toChartTime(first.timeNs)), QStringLiteral("tc -s (T1)"));
         panel.addMarker(qint64(panel.toChartTime(last.timeNs)), QStringLiteral("tc -s (T2)"));
         panel.refresh();
         QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
 
-        const CounterHistory *history = poller.history(leaf);
-        QVERIFY(history);
         const CounterTotals totals = history->totals();
-        QVERIFY2(totals.gaps == 0 && totals.resets == 0 && totals.implausible == 0,
-                 qPrintable(QStringLiteral("the history has %1 gaps, %2 resets, %3 implausible "
+        QVERIFY2(totals.resets == 0 && totals.implausible == 0,
+                 qPrintable(QStringLiteral("the history has %1 resets, %2 implausible "
                                            "intervals: the step function is broken")
-                                .arg(totals.gaps)
                                 .arg(totals.resets)
                                 .arg(totals.implausible)));
         QCOMPARE(panel.shownTier(), 0);
