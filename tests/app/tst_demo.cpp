@@ -125,8 +125,7 @@ class TstDemo : public QObject
 private:
     void needRoot()
     {
-        if (::geteuid() != 0)
-            QSKIP("needs root: the demo lab is made of network namespaces");
+        QVERIFY2(::geteuid() == 0, "needs root: the demo lab is made of network namespaces (CI runs as root)");
     }
 
     /**
@@ -191,8 +190,9 @@ private Q_SLOTS:
             return;
         for (const QString &name : {QStringLiteral("netem delay"), QStringLiteral("netem loss"), QStringLiteral("netem rate")}) {
             const QJsonObject o = row(report, name);
+            // A kernel with netem measures the row (its tolerances are judged by the demo itself).
             if (o.value(QStringLiteral("verdict")).toString() == u"ok")
-                QSKIP("this kernel has netem: the netem rows are checked under user-mode Linux (uml_demo)");
+                continue;
             QCOMPARE(o.value(QStringLiteral("verdict")).toString(), QStringLiteral("not available"));
             QCOMPARE(o.value(QStringLiteral("missingModule")).toString(), QStringLiteral("sch_netem"));
             QVERIFY2(o.value(QStringLiteral("message")).toString().contains(QStringLiteral("sudo modprobe sch_netem")), qPrintable(compact(o)));
