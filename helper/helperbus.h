@@ -29,6 +29,8 @@ inline constexpr int MaxLabs = 4;
 inline constexpr QLatin1String RevertAfterSeconds{"revertAfterSeconds"};
 inline constexpr QLatin1String RevertOnExit{"revertOnExit"};
 inline constexpr unsigned MaxRevertSeconds = 24 * 60 * 60;
+/** PlayScenario's option: passes through the steps (u, 0 = forever), overriding the scenario's. */
+inline constexpr QLatin1String ScenarioLoops{"loops"};
 
 /** Reasons carried by the Reverted signal. */
 inline constexpr QLatin1String RevertedTimeout{"timeout"};

@@ -5,6 +5,8 @@
 #include "model/treejson.h"
 #include "netlink/netlinksocket.h"
 #include "netlink/tcengine.h"
+#include "scenario/scenario.h"
+#include "stats/monotonicclock.h"
 
 #include <QDBusConnectionInterface>
 #include <QDateTime>
@@ -13,6 +15,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+#include <utility>
 #include <unistd.h>
 
 namespace qs {
@@ -43,6 +47,22 @@ QString malformedTarget(const QString &target)
     return QStringLiteral("\"%1\" is not a target: write IF or NETNS/IF (an interface name has 1…15 characters without "
                           "'/', ':' or spaces; a namespace name has no '/')")
         .arg(shown);
+}
+
+QString progressJson(const ScenarioProgress &progress)
+{
+    return QString::fromUtf8(QJsonDocument(progress.toJson()).toJson(QJsonDocument::Compact));
+}
+
+QString playbackSummary(const ScenarioProgress &progress)
+{
+    return QStringLiteral("scenario \"%1\": step %2 of %3 (%4), loop %5 of %6")
+        .arg(progress.scenario)
+        .arg(progress.step + 1)
+        .arg(progress.steps)
+        .arg(progress.stepName)
+        .arg(progress.loop)
+        .arg(progress.loops == 0 ? QStringLiteral("forever") : QString::number(progress.loops));
 }
 
 bool isWholeNumber(const QVariant &value)
@@ -88,7 +108,8 @@ void HelperService::touch()
 
 bool HelperService::hasWork() const
 {
-    return !m_reverts.isEmpty() || !m_watcher.isEmpty() || m_authorizer.pendingChecks() > 0 || !m_labs.isEmpty();
+    return !m_reverts.isEmpty() || !m_watcher.isEmpty() || m_authorizer.pendingChecks() > 0 || !m_labs.isEmpty() ||
+           !m_scenarios.isEmpty(); // a paused playback is work too: it waits for its client
 }
 
 // --- callers ---------------------------------------------------------------------------------
@@ -134,9 +155,30 @@ void HelperService::clientLeft(const QString &busName)
     // The lab goes first: the promises about its target go with it, so none is kept in vain.
     if (const LabBook::Lab *lab = m_labs.ownedBy(busName))
         removeLab(lab->network.id(), QStringLiteral("remove-lab(client-exit)"), lab->owner);
-    const QHash<QString, QdiscTree> reverts = m_reverts.takeExitReverts(busName);
-    for (auto it = reverts.begin(); it != reverts.end(); ++it)
-        revertTo(it.key(), it.value(), HelperBus::RevertedClientExit, caller.busName.isEmpty() ? Caller{busName} : caller);
+    const Caller leaving = caller.busName.isEmpty() ? Caller{busName} : caller;
+    // Its playbacks with revertOnExit end before anything is put back, so that nothing they
+    // would apply later undoes the revert; the revert book holds the tree from before them.
+    QHash<QString, QdiscTree> earlier;
+    for (const QString &target : m_scenarios.targetsOf(busName)) {
+        if (!m_scenarios.find(target)->revertOnExit)
+            continue;
+        const QList<ScenarioBook::DeferredRevert> deferred = haltPlayback(target, QStringLiteral("client-exit"), leaving, true);
+        if (!deferred.isEmpty())
+            earlier.insert(target, deferred.first().tree); // promised by a client that left before: the older tree
+    }
+    QHash<QString, QdiscTree> reverts = m_reverts.takeExitReverts(busName);
+    for (auto it = earlier.begin(); it != earlier.end(); ++it)
+        reverts.insert(it.key(), it.value());
+    for (auto it = reverts.begin(); it != reverts.end(); ++it) {
+        if (ScenarioBook::Playback *playback = m_scenarios.find(it.key())) {
+            // Someone asked this playback to go on without its client: the promise is kept for its end.
+            playback->deferredReverts.append(ScenarioBook::DeferredRevert{it.value(), leaving});
+            audit(leaving, QStringLiteral("revert(client-exit)"), it.key(), {},
+                  QStringLiteral("deferred until the scenario playing there ends"));
+            continue;
+        }
+        revertTo(it.key(), it.value(), HelperBus::RevertedClientExit, leaving);
+    }
     touch();
 }
 
@@ -268,6 +310,8 @@ void HelperService::revertTo(const QString &target, const QdiscTree &tree, QLati
                              const QString &transaction)
 {
     const QString action = QStringLiteral("revert(") + reason + u')';
+    // The revert replaces whatever a scenario would apply next; promises it waited for are moot.
+    haltPlayback(target, QStringLiteral("revert-") + reason, caller);
     QString error;
     TcEngine *engine = m_engines.engineFor(target, &error);
     if (!engine) {
@@ -287,7 +331,31 @@ void HelperService::revertTo(const QString &target, const QdiscTree &tree, QLati
 
 void HelperService::revertEverythingPromised()
 {
-    const QHash<QString, QdiscTree> promised = m_reverts.takeAll();
+    // Playbacks end first, so none applies anything after the reverts. Where a tree is promised
+    // (or the lab goes anyway) the playback is halted and the promise carried out once; elsewhere
+    // it is stopped as its onAbort says, since nobody would otherwise end the half-played condition.
+    const QStringList promisedTargets = m_reverts.targets();
+    QHash<QString, QdiscTree> deferred;
+    for (const QString &target : m_scenarios.targets()) {
+        ScenarioBook::Playback *playback = m_scenarios.find(target);
+        if (!playback)
+            continue;
+        if (promisedTargets.contains(target) || !playback->deferredReverts.isEmpty() || m_labs.holdsTarget(target)) {
+            const QList<ScenarioBook::DeferredRevert> waiting = haltPlayback(target, QStringLiteral("helper-exit"), Caller{QStringLiteral("helper-exit")}, true);
+            if (!waiting.isEmpty())
+                deferred.insert(target, waiting.first().tree);
+            continue;
+        }
+        audit(Caller{QStringLiteral("helper-exit")}, QStringLiteral("stop-scenario"), target, {}, QStringLiteral("ok"),
+              {playbackSummary(playback->player->progress())});
+        playback->player->stop();
+        if (m_scenarios.find(target)) // it did not end at once: it must not play on
+            haltPlayback(target, QStringLiteral("helper-exit"), Caller{QStringLiteral("helper-exit")});
+    }
+    QHash<QString, QdiscTree> promised = m_reverts.takeAll();
+    for (auto it = deferred.begin(); it != deferred.end(); ++it)
+        if (!promised.contains(it.key()))
+            promised.insert(it.key(), it.value());
     for (auto it = promised.begin(); it != promised.end(); ++it)
         if (!m_labs.holdsTarget(it.key())) // a lab's tree goes with its lab
             revertTo(it.key(), it.value(), HelperBus::RevertedHelperExit, Caller{QStringLiteral("helper-exit")});
@@ -334,6 +402,9 @@ void HelperService::forgetNamespaces(const QStringList &namespaces)
         QString device;
         return QdiscTree::splitTarget(target, &netns, &device) && !netns.isEmpty() && namespaces.contains(netns);
     };
+    for (const QString &target : m_scenarios.targets())
+        if (inside(target))
+            haltPlayback(target, QStringLiteral("namespace-removed"), Caller{QStringLiteral("helper")});
     for (const QString &target : m_reverts.targets())
         if (inside(target))
             m_reverts.forgetTarget(target);
@@ -545,6 +616,7 @@ QString HelperService::Apply(const QString &target, const QString &treeJson, con
             replyError(call, HelperBus::Error::Failed, QStringLiteral("cannot read the tree of %1 to be able to revert: %2; nothing changed").arg(target, error));
             return;
         }
+        haltPlayback(target, action, caller);
         const ApplyResult result = engine->apply(tree);
         const QString transaction = RevertBook::newTransaction();
         if (!reportKernelResult(call, caller, action, target, result, transaction))
@@ -614,6 +686,7 @@ QString HelperService::Restore(const QString &target)
                            .arg(target));
             return;
         }
+        haltPlayback(target, action, caller);
         const ApplyResult result = engine->apply(snapshot->tree);
         if (!reportKernelResult(call, caller, action, target, result))
             return;
@@ -636,6 +709,7 @@ QString HelperService::Clear(const QString &target)
         TcEngine *engine = prepareChange(call, caller, QStringLiteral("clear"), target, false, &unused);
         if (!engine)
             return;
+        haltPlayback(target, QStringLiteral("clear"), caller);
         const ApplyResult result = engine->clear();
         if (reportKernelResult(call, caller, QStringLiteral("clear"), target, result))
             m_bus.send(call.createReply(reportOf(result)));
@@ -796,6 +870,357 @@ QDBusUnixFileDescriptor HelperService::OpenLabSockets(const QString &id, QDBusUn
         sockets->closeAll();
         m_bus.send(call.createReply(handed)); // our duplicates close with the reply
     });
+    return {};
+}
+
+// --- scenarios -------------------------------------------------------------------------------
+
+void HelperService::emitProgress(const QString &target, const qs::ScenarioProgress &progress)
+{
+    if (!m_heldTarget.isEmpty() && target == m_heldTarget) {
+        m_heldProgress.append(progress);
+        return;
+    }
+    Q_EMIT ScenarioProgress(target, progressJson(progress));
+}
+
+void HelperService::holdProgress(const QString &target)
+{
+    m_heldTarget = target;
+}
+
+void HelperService::releaseProgress()
+{
+    const QString target = std::exchange(m_heldTarget, QString());
+    const QList<qs::ScenarioProgress> held = std::exchange(m_heldProgress, {});
+    for (const qs::ScenarioProgress &progress : held)
+        emitProgress(target, progress);
+}
+
+bool HelperService::applyForScenario(const QString &target, const QdiscTree &tree, QString *error)
+{
+    TcEngine *engine = m_engines.engineFor(target, error); // reopened when closed after idling
+    if (!engine)
+        return false;
+    const ScenarioBook::Playback *playback = m_scenarios.find(target);
+    if (playback && !(m_engines.identityOf(target) == playback->identity)) {
+        *error = QStringLiteral("%1 is not the device the scenario began on any more (its namespace or interface was created "
+                                "again); playback ended")
+                     .arg(target);
+        return false;
+    }
+    // No TreeChanged of our own: the watcher sees the kernel's notifications of every step.
+    const ApplyResult result = engine->apply(tree);
+    if (!result.ok) {
+        *error = QStringLiteral("The kernel refused: %1").arg(result.error);
+        if (result.done > 0)
+            *error += result.restored ? QStringLiteral(". %1 was put back as it was before this step.").arg(target)
+                                      : QStringLiteral(". Putting %1 back failed: %2").arg(target, result.restoreError);
+    }
+    return result.ok;
+}
+
+void HelperService::playbackProgressed(const ScenarioPlayer *player, const qs::ScenarioProgress &progress)
+{
+    // The last one (finished, stopped, failed) goes out with ended(), once.
+    const QString target = m_scenarios.targetOf(player);
+    if (!target.isEmpty() && progress.isActive())
+        emitProgress(target, progress);
+}
+
+void HelperService::playbackEnded(const ScenarioPlayer *player, const qs::ScenarioProgress &progress)
+{
+    const QString target = m_scenarios.targetOf(player);
+    if (target.isEmpty())
+        return;
+    std::optional<ScenarioBook::Playback> ended = m_scenarios.take(target);
+    emitProgress(target, progress);
+    QString result = qs::ScenarioProgress::stateName(progress.state);
+    if (!progress.error.isEmpty())
+        result += QStringLiteral(": ") + progress.error;
+    audit(ended->owner, QStringLiteral("scenario-end"), target, {}, result, {playbackSummary(progress)});
+    // A client that left while it played asked for its tree back: now is when.
+    if (!ended->deferredReverts.isEmpty())
+        revertTo(target, ended->deferredReverts.first().tree, HelperBus::RevertedClientExit, ended->deferredReverts.first().client);
+    touch();
+}
+
+QList<ScenarioBook::DeferredRevert> HelperService::haltPlayback(const QString &target, const QString &why, const Caller &caller,
+                                                                 bool keepDeferred)
+{
+    ScenarioBook::Playback *playback = m_scenarios.find(target);
+    if (!playback)
+        return {};
+    ScenarioPlayer *player = playback->player.get();
+    player->disconnect(this); // this end is reported here, not as one that came by itself
+    player->halt();
+    qs::ScenarioProgress progress = player->progress();
+    if (progress.isActive())
+        progress.state = qs::ScenarioProgress::State::Stopped;
+    const ScenarioBook::Playback halted = std::move(*m_scenarios.take(target));
+    emitProgress(target, progress);
+    audit(caller, QStringLiteral("scenario-halt(%1)").arg(why), target, {}, QStringLiteral("ok: the kernel keeps the last step applied"),
+          {playbackSummary(progress)});
+    for (const ScenarioBook::DeferredRevert &deferred : keepDeferred ? QList<ScenarioBook::DeferredRevert>() : halted.deferredReverts)
+        audit(deferred.client, QStringLiteral("revert(client-exit)"), target, {},
+              QStringLiteral("dropped: %1 replaced the playback it waited for").arg(why));
+    touch();
+    return halted.deferredReverts;
+}
+
+void HelperService::PlayScenario(const QString &target, const QString &scenarioJson, const QVariantMap &options)
+{
+    touch();
+    if (!checkTarget(target))
+        return;
+    bool revertOnExit = false;
+    std::optional<int> loops;
+    for (auto it = options.begin(); it != options.end(); ++it) {
+        if (it.key() == HelperBus::RevertOnExit && it.value().typeId() == QMetaType::Bool) {
+            revertOnExit = it.value().toBool();
+        } else if (it.key() == HelperBus::ScenarioLoops && isWholeNumber(it.value()) && it.value().toLongLong() >= 0 &&
+                   it.value().toLongLong() <= Scenario::MaxLoops) {
+            loops = int(it.value().toLongLong());
+        } else {
+            refuse(HelperBus::Error::InvalidArguments,
+                   QStringLiteral("option \"%1\" is unknown or has a wrong value; PlayScenario knows %2 (a boolean) and %3 (a whole "
+                                  "number of passes, 0…%4; 0: until stopped)")
+                       .arg(it.key().left(64), HelperBus::RevertOnExit, HelperBus::ScenarioLoops)
+                       .arg(Scenario::MaxLoops));
+            return;
+        }
+    }
+    const QByteArray bytes = scenarioJson.toUtf8();
+    if (bytes.size() > HelperBus::MaxTreeDocumentBytes) {
+        refuse(HelperBus::Error::InvalidArguments, QStringLiteral("the scenario document has %1 bytes; the helper accepts at most %2")
+                                                       .arg(bytes.size())
+                                                       .arg(HelperBus::MaxTreeDocumentBytes));
+        return;
+    }
+    // Everything that needs no tree of the target is checked before polkit is asked, for anyone:
+    // parsing and validating stay small, like Apply's checks.
+    QStringList errors;
+    std::optional<Scenario> scenario = Scenario::fromJsonBytes(bytes, &errors);
+    if (!scenario) {
+        refuse(HelperBus::Error::InvalidArguments,
+               QStringLiteral("the scenario document is not valid: ") + errors.mid(0, 20).join(QStringLiteral("; ")));
+        return;
+    }
+    for (qsizetype i = 0; i < scenario->steps.size(); ++i) {
+        const ScenarioStep &step = scenario->steps[i];
+        if (step.kind == ScenarioStep::Kind::Profile || step.kind == ScenarioStep::Kind::Preset) {
+            refuse(HelperBus::Error::InvalidArguments,
+                   QStringLiteral("steps[%1] names the %2 \"%3\": the helper plays only resolved scenarios, since profiles are the "
+                                  "user's own; the client replaces each profile and preset step with its tree "
+                                  "(Scenario::resolveReferences) before calling PlayScenario")
+                       .arg(i)
+                       .arg(step.kind == ScenarioStep::Kind::Profile ? QStringLiteral("profile") : QStringLiteral("preset"),
+                            step.reference.left(64)));
+            return;
+        }
+        if (step.kind == ScenarioStep::Kind::Tree &&
+            (step.tree.qdiscs.size() > HelperBus::MaxQdiscs || step.tree.classes.size() > HelperBus::MaxClasses ||
+             step.tree.filters.size() + step.tree.foreignFilters.size() > HelperBus::MaxFilters)) {
+            refuse(HelperBus::Error::InvalidTree,
+                   QStringLiteral("steps[%1]: the tree has %2 qdiscs, %3 classes and %4 filters; the helper takes at most %5, %6 and %7")
+                       .arg(i)
+                       .arg(step.tree.qdiscs.size())
+                       .arg(step.tree.classes.size())
+                       .arg(step.tree.filters.size() + step.tree.foreignFilters.size())
+                       .arg(HelperBus::MaxQdiscs)
+                       .arg(HelperBus::MaxClasses)
+                       .arg(HelperBus::MaxFilters));
+            return;
+        }
+    }
+    if (loops)
+        scenario->loops = *loops;
+    if (const QStringList problems = scenario->validate(); !problems.isEmpty()) {
+        refuse(HelperBus::Error::InvalidArguments, QStringLiteral("the scenario is not valid: ") + problems.mid(0, 20).join(QStringLiteral("; ")));
+        return;
+    }
+    // Checked again once polkit has answered: another client may have started one meanwhile.
+    const auto busy = [this](const QString &on) -> QString {
+        const ScenarioBook::Playback *playback = m_scenarios.find(on);
+        if (!playback)
+            return {};
+        const qs::ScenarioProgress progress = playback->player->progress();
+        return QStringLiteral("scenario \"%1\" already plays on %2 (%3, started by uid %4, %5): stop it with StopScenario first")
+            .arg(progress.scenario, on, qs::ScenarioProgress::stateName(progress.state))
+            .arg(playback->owner.uid)
+            .arg(playback->owner.busName);
+    };
+    if (const QString playing = busy(target); !playing.isEmpty()) {
+        refuse(HelperBus::Error::InvalidArguments, playing);
+        return;
+    }
+    const bool ifb = std::any_of(scenario->steps.cbegin(), scenario->steps.cend(),
+                                 [](const ScenarioStep &step) { return step.kind == ScenarioStep::Kind::Tree && step.tree.isIfb; });
+
+    authorizeThen(changeAction(target), target, [this, target, scenario = std::move(*scenario), revertOnExit, ifb, busy](const QDBusMessage &call, const Caller &caller) {
+        const QString action = QStringLiteral("play-scenario");
+        if (const QString playing = busy(target); !playing.isEmpty()) {
+            replyError(call, HelperBus::Error::InvalidArguments, playing);
+            return;
+        }
+        std::optional<QdiscTree> unused;
+        TcEngine *engine = prepareChange(call, caller, action, target, ifb, &unused);
+        if (!engine)
+            return;
+        // The ramps start from what the kernel holds now, read afresh, not from a cached view.
+        QString error;
+        std::optional<QdiscTree> current = engine->read(&error);
+        if (!current) {
+            replyError(call, HelperBus::Error::Failed, QStringLiteral("cannot read the tree of %1 to play on it: %2; nothing changed").arg(target, error));
+            return;
+        }
+        QdiscTree::splitTarget(target, &current->netns, &current->device);
+        auto player = std::make_unique<ScenarioPlayer>(scenario, *current, [this, target](const QdiscTree &tree, QString *applyError) {
+            return applyForScenario(target, tree, applyError);
+        });
+        QStringList errors;
+        if (!player->prepare(&errors)) {
+            audit(caller, action, target, {}, QStringLiteral("refused: ") + errors.mid(0, 5).join(QStringLiteral("; ")));
+            replyError(call, HelperBus::Error::InvalidTree,
+                       QStringLiteral("scenario \"%1\" cannot play on %2: %3; nothing changed")
+                           .arg(scenario.name, target, errors.mid(0, 20).join(QStringLiteral("; "))));
+            return;
+        }
+        ScenarioPlayer *raw = player.get();
+        connect(raw, &ScenarioPlayer::progressChanged, this, [this, raw](const qs::ScenarioProgress &progress) { playbackProgressed(raw, progress); });
+        connect(raw, &ScenarioPlayer::ended, this, [this, raw](const qs::ScenarioProgress &progress) { playbackEnded(raw, progress); });
+        m_scenarios.insert(target, ScenarioBook::Playback{std::move(player), caller, revertOnExit, m_engines.identityOf(target), {}});
+        if (revertOnExit) {
+            // As Apply's: the tree from before this client's first change (kept if already promised).
+            m_reverts.rememberForExit(call.service(), target, *current);
+            trackClient(call.service());
+        }
+        audit(caller, action, target, {}, QStringLiteral("ok"),
+              {QStringLiteral("scenario \"%1\": %2 steps, %3 per pass, loops %4, revertOnExit %5")
+                   .arg(scenario.name)
+                   .arg(scenario.steps.size())
+                   .arg(Scenario::formatDurationMs(scenario.passDurationMs()))
+                   .arg(scenario.loops == 0 ? QStringLiteral("forever") : QString::number(scenario.loops))
+                   .arg(revertOnExit ? QStringLiteral("yes") : QStringLiteral("no"))});
+        holdProgress(target);
+        raw->start();
+        // A refusal of step 1 ends the playback at once (playbackEnded forgot it); the player
+        // itself is deleted only when the event loop comes back.
+        const qs::ScenarioProgress started = raw->progress();
+        if (started.state == qs::ScenarioProgress::State::Failed)
+            replyError(call, HelperBus::Error::KernelRefused,
+                       QStringLiteral("scenario \"%1\" could not start on %2: %3").arg(scenario.name, target, started.error));
+        else
+            m_bus.send(call.createReply());
+        releaseProgress();
+    });
+}
+
+void HelperService::controlScenario(const QString &target, const QString &action,
+                                    std::function<void(const QDBusMessage &, const Caller &, ScenarioPlayer &)> work)
+{
+    touch();
+    if (!checkTarget(target))
+        return;
+    // Whoever may change the target may steer its playback, not only the client that started it.
+    authorizeThen(changeAction(target), target, [this, target, action, work = std::move(work)](const QDBusMessage &call, const Caller &caller) {
+        ScenarioBook::Playback *playback = m_scenarios.find(target);
+        if (!playback) {
+            audit(caller, action, target, {}, QStringLiteral("refused: nothing plays"));
+            replyError(call, HelperBus::Error::InvalidArguments,
+                       QStringLiteral("no scenario plays on %1 (it ended, was stopped or replaced by a change, or never started)").arg(target));
+            return;
+        }
+        holdProgress(target);
+        work(call, caller, *playback->player);
+        releaseProgress();
+    });
+}
+
+void HelperService::PauseScenario(const QString &target)
+{
+    controlScenario(target, QStringLiteral("pause-scenario"), [this, target](const QDBusMessage &call, const Caller &caller, ScenarioPlayer &player) {
+        const bool playing = player.progress().state == qs::ScenarioProgress::State::Playing;
+        if (playing)
+            player.pause();
+        audit(caller, QStringLiteral("pause-scenario"), target, {}, playing ? QStringLiteral("ok") : QStringLiteral("ok (already paused)"),
+              {playbackSummary(player.progress())});
+        m_bus.send(call.createReply());
+    });
+}
+
+void HelperService::ResumeScenario(const QString &target)
+{
+    controlScenario(target, QStringLiteral("resume-scenario"), [this, target](const QDBusMessage &call, const Caller &caller, ScenarioPlayer &player) {
+        const bool paused = player.progress().state == qs::ScenarioProgress::State::Paused;
+        if (paused)
+            player.resume();
+        audit(caller, QStringLiteral("resume-scenario"), target, {}, paused ? QStringLiteral("ok") : QStringLiteral("ok (not paused)"),
+              {playbackSummary(player.progress())});
+        m_bus.send(call.createReply());
+    });
+}
+
+void HelperService::StopScenario(const QString &target)
+{
+    controlScenario(target, QStringLiteral("stop-scenario"), [this, target](const QDBusMessage &call, const Caller &caller, ScenarioPlayer &player) {
+        const QString summary = playbackSummary(player.progress());
+        const bool restores = player.scenario().onAbort == ScenarioEnding::Restore;
+        audit(caller, QStringLiteral("stop-scenario"), target, {}, QStringLiteral("ok"),
+              {summary, restores ? QStringLiteral("onAbort: the tree from before comes back") : QStringLiteral("onAbort: the last step stays")});
+        // The player carries out onAbort and ends; playbackEnded() forgets it (player stays valid until the loop returns).
+        player.stop();
+        if (m_scenarios.find(target) && m_scenarios.find(target)->player.get() == &player)
+            haltPlayback(target, QStringLiteral("stop"), caller); // it did not end by itself: it must not play on
+        const qs::ScenarioProgress after = player.progress();
+        if (after.state == qs::ScenarioProgress::State::Failed) {
+            replyError(call, HelperBus::Error::KernelRefused, QStringLiteral("playback on %1 stopped, but %2").arg(target, after.error));
+            return;
+        }
+        m_bus.send(call.createReply());
+    });
+}
+
+void HelperService::SeekScenario(const QString &target, uint step)
+{
+    controlScenario(target, QStringLiteral("seek-scenario"), [this, target, step](const QDBusMessage &call, const Caller &caller, ScenarioPlayer &player) {
+        const int steps = int(player.scenario().steps.size());
+        if (step >= uint(steps)) {
+            audit(caller, QStringLiteral("seek-scenario"), target, {}, QStringLiteral("refused: no step %1").arg(step));
+            replyError(call, HelperBus::Error::InvalidArguments,
+                       QStringLiteral("scenario \"%1\" has %2 steps, numbered from 0: there is no step %3").arg(player.scenario().name).arg(steps).arg(step));
+            return;
+        }
+        QString error;
+        const bool ok = player.seek(int(step), &error);
+        audit(caller, QStringLiteral("seek-scenario"), target, {}, ok ? QStringLiteral("ok") : QStringLiteral("failed: ") + error,
+              {playbackSummary(player.progress())});
+        if (!ok) {
+            replyError(call, HelperBus::Error::KernelRefused, QStringLiteral("seeking to step %1 on %2 failed: %3").arg(step).arg(target, error));
+            return;
+        }
+        m_bus.send(call.createReply());
+    });
+}
+
+QString HelperService::GetScenarioProgress(const QString &target)
+{
+    touch();
+    QString netns;
+    if (!checkTarget(target, &netns))
+        return {};
+    Work work = [this, target](const QDBusMessage &call, const Caller &) {
+        const ScenarioBook::Playback *playback = m_scenarios.find(target);
+        qs::ScenarioProgress progress;
+        if (playback) {
+            progress = playback->player->progress();
+        } else {
+            progress.steps = 0;
+            progress.takenAtNs = monotonicNowNs();
+        }
+        m_bus.send(call.createReply(progressJson(progress)));
+    };
+    readThen(netns, target, std::move(work));
     return {};
 }
 

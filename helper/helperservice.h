@@ -4,6 +4,7 @@
 #include "authorizer.h"
 #include "labbook.h"
 #include "revertbook.h"
+#include "scenariobook.h"
 #include "snapshotstore.h"
 #include "targetengines.h"
 #include "treewatcher.h"
@@ -51,8 +52,9 @@ public:
     bool isIdle() const { return !hasWork(); }
 
     /**
-     * The helper is going away (SIGTERM): every promised revert is carried out now (except on
-     * targets of demo labs, which removeAllLabs() removes next).
+     * The helper is going away (SIGTERM): every scenario playback ends first (halted where a
+     * promised tree comes back, else stopped as its onAbort says), then every promised revert is
+     * carried out (except on targets of demo labs, which removeAllLabs() removes next).
      */
     void revertEverythingPromised();
     /** The helper is going away: every demo lab is removed. */
@@ -79,10 +81,17 @@ public:
     QDBusUnixFileDescriptor OpenLabSockets(const QString &lab, QDBusUnixFileDescriptor &tcpSender, QDBusUnixFileDescriptor &udpSender,
                                            QDBusUnixFileDescriptor &udpReceiver, QDBusUnixFileDescriptor &probeSender,
                                            QDBusUnixFileDescriptor &probeEchoer, QDBusUnixFileDescriptor &linkStats);
+    void PlayScenario(const QString &target, const QString &scenarioJson, const QVariantMap &options);
+    void PauseScenario(const QString &target);
+    void ResumeScenario(const QString &target);
+    void StopScenario(const QString &target);
+    void SeekScenario(const QString &target, uint step);
+    QString GetScenarioProgress(const QString &target);
 
 Q_SIGNALS:
     void TreeChanged(const QString &target);
     void Reverted(const QString &target, const QString &reason);
+    void ScenarioProgress(const QString &target, const QString &progressJson);
     /** Nothing pending or watched for the idle timeout: the helper may exit. */
     void idle();
 
@@ -134,6 +143,28 @@ private:
     void revertTo(const QString &target, const QdiscTree &tree, QLatin1String reason, const Caller &caller,
                   const QString &transaction = {});
 
+    /** Pause, Resume, Stop and Seek: polkit as for a change, then @p work on the target's player (refused when none plays). */
+    void controlScenario(const QString &target, const QString &action, std::function<void(const QDBusMessage &, const Caller &, ScenarioPlayer &)> work);
+    /** The player's ApplyFunction: @p target's engine, refusing a device made again since the playback began. */
+    bool applyForScenario(const QString &target, const QdiscTree &tree, QString *error);
+    void playbackProgressed(const ScenarioPlayer *player, const qs::ScenarioProgress &progress);
+    /** A playback ended by itself (finished, stopped, failed): forgotten, and exit reverts deferred to its end carried out. */
+    void playbackEnded(const ScenarioPlayer *player, const qs::ScenarioProgress &progress);
+    /**
+     * Ends @p target's playback without touching the kernel, because @p why replaces it (a change,
+     * a revert, the client leaving); audited. Exit reverts deferred to its end are returned:
+     * with @p keepDeferred the caller carries them out, else they are audited as dropped.
+     */
+    QList<ScenarioBook::DeferredRevert> haltPlayback(const QString &target, const QString &why, const Caller &caller,
+                                                     bool keepDeferred = false);
+    void emitProgress(const QString &target, const qs::ScenarioProgress &progress);
+    /**
+     * While a scenario call on @p target is carried out, its progress signals wait until
+     * releaseProgress(), after the reply: a client hears "played" before "step 1 playing".
+     */
+    void holdProgress(const QString &target);
+    void releaseProgress();
+
     void touch();
     bool hasWork() const;
 
@@ -145,6 +176,9 @@ private:
     RevertBook m_reverts;
     TreeWatcher m_watcher;
     LabBook m_labs;
+    ScenarioBook m_scenarios;
+    QString m_heldTarget; ///< see holdProgress()
+    QList<qs::ScenarioProgress> m_heldProgress;
     QHash<QString, Caller> m_callers;  ///< by unique bus name, while it is on the bus
     QSet<QString> m_tracked;           ///< clients whose departure matters (reverts, watches)
     QHash<QString, TargetIdentity> m_snapshotOf; ///< targets whose snapshot on disk is known to match

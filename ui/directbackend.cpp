@@ -1,6 +1,7 @@
 #include "directbackend.h"
 
 #include "log/logging.h"
+#include "stats/monotonicclock.h"
 
 #include <QElapsedTimer>
 #include <QRandomGenerator>
@@ -26,6 +27,13 @@ DirectBackend::DirectBackend(QObject *parent) : TargetBackend(parent)
 
 DirectBackend::~DirectBackend()
 {
+    // Playbacks end first, so that none applies anything after the reverts below; a playback
+    // with revertOnExit left its tree from before in m_exitReverts, put back next.
+    for (auto &[target, playback] : m_playbacks) {
+        playback.player->disconnect(this);
+        playback.player->halt();
+    }
+    m_playbacks.clear();
     // The window goes away: what it asked to be reverted on exit comes back now.
     QString error;
     for (auto it = m_exitReverts.cbegin(); it != m_exitReverts.cend(); ++it)
@@ -101,6 +109,7 @@ void DirectBackend::apply(const QString &target, const QdiscTree &tree, const Ap
             m_snapshots.insert(target, *before);
         QdiscTree desired = tree;
         QdiscTree::splitTarget(target, &desired.netns, &desired.device);
+        haltPlayback(target);
         const ApplyResult applied = engine->apply(desired);
         result.ok = applied.ok;
         result.error = applied.ok ? QString() : applied.error;
@@ -124,6 +133,7 @@ void DirectBackend::apply(const QString &target, const QdiscTree &tree, const Ap
                     found->second.timer.release()->deleteLater();
                     m_timeouts.erase(found);
                     QString error;
+                    haltPlayback(target);
                     if (putBack(target, back, &error))
                         Q_EMIT reverted(target, QStringLiteral("timeout"));
                 });
@@ -156,6 +166,8 @@ void DirectBackend::restore(const QString &target)
 {
     QString error;
     const auto snapshot = m_snapshots.constFind(target);
+    if (snapshot != m_snapshots.cend())
+        haltPlayback(target);
     const bool ok = snapshot != m_snapshots.cend() && putBack(target, *snapshot, &error);
     if (snapshot == m_snapshots.cend())
         error = tr("nothing to restore: %1 has not been changed").arg(target);
@@ -236,6 +248,7 @@ bool DirectBackend::dropLab(Lab &lab, QString *error)
     // Engines, snapshots and reverts of the lab's target go first: an engine's socket would keep
     // the namespace alive, and there is nothing to put back on a link that is gone.
     const QString target = lab.network.target();
+    haltPlayback(target);
     m_engines.erase(target);
     m_snapshots.remove(target);
     m_exitReverts.remove(target);
@@ -252,6 +265,184 @@ qint64 DirectBackend::labGuardProcessId(const QString &labId) const
 {
     const auto it = m_labs.find(labId);
     return it == m_labs.end() || !it->second.guard ? -1 : it->second.guard->processId();
+}
+
+// --- scenarios -------------------------------------------------------------------------------
+
+bool DirectBackend::applyForScenario(const QString &target, const QdiscTree &tree, QString *error)
+{
+    TcEngine *engine = engineFor(target, error);
+    if (!engine)
+        return false;
+    const ApplyResult result = engine->apply(tree);
+    if (!result.ok) {
+        *error = result.error;
+        return false;
+    }
+    if (!result.plan.isEmpty())
+        later([this, target] { Q_EMIT treeChanged(target); }); // as for an apply of the window's
+    return true;
+}
+
+void DirectBackend::retire(std::unique_ptr<ScenarioPlayer> player)
+{
+    player->disconnect(this);
+    m_retired.push_back(std::move(player));
+    if (m_retired.size() == 1)
+        QTimer::singleShot(0, this, [this] { m_retired.clear(); });
+}
+
+void DirectBackend::haltPlayback(const QString &target)
+{
+    const auto it = m_playbacks.find(target);
+    if (it == m_playbacks.end())
+        return;
+    std::unique_ptr<ScenarioPlayer> player = std::move(it->second.player);
+    m_playbacks.erase(it);
+    player->disconnect(this);
+    player->halt();
+    ScenarioProgress progress = player->progress();
+    if (progress.isActive())
+        progress.state = ScenarioProgress::State::Stopped;
+    later([this, target, progress] { Q_EMIT scenarioProgress(target, progress); });
+    retire(std::move(player));
+}
+
+void DirectBackend::playbackEnded(const QString &target, const ScenarioPlayer *player, const ScenarioProgress &progress)
+{
+    const auto it = m_playbacks.find(target);
+    if (it == m_playbacks.end() || it->second.player.get() != player)
+        return;
+    std::unique_ptr<ScenarioPlayer> ended = std::move(it->second.player);
+    m_playbacks.erase(it);
+    later([this, target, progress] { Q_EMIT scenarioProgress(target, progress); });
+    retire(std::move(ended));
+}
+
+void DirectBackend::playScenario(const QString &target, const Scenario &scenario, const ScenarioPlayOptions &options)
+{
+    const QString command = QStringLiteral("play");
+    const auto refuse = [this, target, command](const QString &error) {
+        later([this, target, command, error] { Q_EMIT scenarioCommandDone(target, command, error); });
+    };
+    if (const auto it = m_playbacks.find(target); it != m_playbacks.end()) {
+        refuse(tr("scenario \"%1\" already plays on %2: stop it first").arg(it->second.player->scenario().name, target));
+        return;
+    }
+    if (scenario.hasReferences()) {
+        refuse(tr("scenario \"%1\" names profiles or presets: they must be replaced by their trees before it plays").arg(scenario.name));
+        return;
+    }
+    Scenario played = scenario;
+    if (options.loops)
+        played.loops = *options.loops;
+    if (const QStringList problems = played.validate(); !problems.isEmpty()) {
+        refuse(tr("scenario \"%1\" is not valid: %2").arg(played.name, problems.join(QStringLiteral("; "))));
+        return;
+    }
+    QString error;
+    TcEngine *engine = engineFor(target, &error);
+    std::optional<QdiscTree> before = engine ? engine->read(&error) : std::nullopt;
+    if (!before) {
+        refuse(error);
+        return;
+    }
+    QdiscTree::splitTarget(target, &before->netns, &before->device);
+    auto player = std::make_unique<ScenarioPlayer>(played, *before, [this, target](const QdiscTree &tree, QString *applyError) {
+        return applyForScenario(target, tree, applyError);
+    });
+    QStringList errors;
+    if (!player->prepare(&errors)) {
+        refuse(tr("scenario \"%1\" cannot play on %2: %3; nothing changed").arg(played.name, target, errors.join(QStringLiteral("; "))));
+        return;
+    }
+    // The same safety net as an apply: a snapshot before the first change, and the tree to put back on exit.
+    if (!m_snapshots.contains(target))
+        m_snapshots.insert(target, *before);
+    if (options.revertOnExit && !m_exitReverts.contains(target))
+        m_exitReverts.insert(target, *before);
+    ScenarioPlayer *raw = player.get();
+    connect(raw, &ScenarioPlayer::progressChanged, this, [this, target](const ScenarioProgress &progress) {
+        if (progress.isActive()) // the last one goes out with ended(), once
+            later([this, target, progress] { Q_EMIT scenarioProgress(target, progress); });
+    });
+    connect(raw, &ScenarioPlayer::ended, this,
+            [this, target, raw](const ScenarioProgress &progress) { playbackEnded(target, raw, progress); });
+    m_playbacks.emplace(target, Playback{std::move(player), options.revertOnExit});
+    // Queued before start() so the answer comes before the progress start() reports; filled in after.
+    auto outcome = std::make_shared<QString>();
+    later([this, target, command, outcome] { Q_EMIT scenarioCommandDone(target, command, *outcome); });
+    raw->start();
+    const ScenarioProgress started = raw->progress(); // still alive: a failed one is retired, not deleted
+    if (started.state == ScenarioProgress::State::Failed)
+        *outcome = tr("scenario \"%1\" could not start on %2: %3").arg(played.name, target, started.error);
+}
+
+void DirectBackend::controlPlayback(const QString &target, const QString &command, const std::function<QString(ScenarioPlayer &)> &action)
+{
+    const auto it = m_playbacks.find(target);
+    auto outcome = std::make_shared<QString>(it == m_playbacks.end() ? tr("no scenario plays on %1").arg(target) : QString());
+    // Queued first, filled in below: the answer comes before the progress the command causes.
+    later([this, target, command, outcome] { Q_EMIT scenarioCommandDone(target, command, *outcome); });
+    if (it != m_playbacks.end())
+        *outcome = action(*it->second.player);
+}
+
+void DirectBackend::pauseScenario(const QString &target)
+{
+    controlPlayback(target, QStringLiteral("pause"), [](ScenarioPlayer &player) {
+        if (player.progress().state == ScenarioProgress::State::Playing)
+            player.pause();
+        return QString();
+    });
+}
+
+void DirectBackend::resumeScenario(const QString &target)
+{
+    controlPlayback(target, QStringLiteral("resume"), [](ScenarioPlayer &player) {
+        if (player.progress().state == ScenarioProgress::State::Paused)
+            player.resume();
+        return QString();
+    });
+}
+
+void DirectBackend::stopScenario(const QString &target)
+{
+    controlPlayback(target, QStringLiteral("stop"), [this, target](ScenarioPlayer &player) {
+        player.stop(); // onAbort is carried out; playbackEnded() retires it (it stays valid until the loop returns)
+        const ScenarioProgress after = player.progress();
+        if (m_playbacks.count(target) && m_playbacks.at(target).player.get() == &player)
+            haltPlayback(target); // it did not end by itself: it must not play on
+        return after.state == ScenarioProgress::State::Failed ? after.error : QString();
+    });
+}
+
+void DirectBackend::seekScenario(const QString &target, int step)
+{
+    controlPlayback(target, QStringLiteral("seek"), [step](ScenarioPlayer &player) {
+        QString error;
+        if (step < 0 || step >= player.scenario().steps.size())
+            return tr("scenario \"%1\" has %2 steps, numbered from 0: there is no step %3")
+                .arg(player.scenario().name)
+                .arg(player.scenario().steps.size())
+                .arg(step);
+        if (!player.seek(step, &error) && error.isEmpty())
+            error = tr("seeking to step %1 failed").arg(step);
+        return error;
+    });
+}
+
+void DirectBackend::queryScenario(const QString &target)
+{
+    const auto it = m_playbacks.find(target);
+    ScenarioProgress progress;
+    if (it != m_playbacks.end()) {
+        progress = it->second.player->progress();
+    } else {
+        progress.steps = 0;
+        progress.takenAtNs = monotonicNowNs();
+    }
+    later([this, target, progress] { Q_EMIT scenarioProgress(target, progress); });
 }
 
 } // namespace qs

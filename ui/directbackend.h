@@ -2,6 +2,7 @@
 
 #include "lab/labnetwork.h"
 #include "labguard.h"
+#include "scenario/scenarioplayer.h"
 #include "targetbackend.h"
 
 #include <QHash>
@@ -9,6 +10,7 @@
 
 #include <memory>
 #include <unordered_map>
+#include <vector>
 
 namespace qs {
 
@@ -17,6 +19,10 @@ namespace qs {
  * tests: the helper's safety rules kept here — a snapshot per target before its first change,
  * restore, auto-revert, and revert-on-exit when this backend is destroyed (the window closes).
  * Answers arrive as queued signals, as the helper's would.
+ *
+ * Scenarios play here with a ScenarioPlayer per target, as in the helper: an apply, restore or
+ * revert of the target ends its playback first (the change replaces it), and when this backend
+ * is destroyed every playback ends, those with revertOnExit putting back the tree from before.
  *
  * Demo labs are built here too (root): each with a LabGuard, so the lab goes when this
  * backend is destroyed, and even when the process is killed. At construction, labs of dead
@@ -44,6 +50,13 @@ public:
     std::optional<LabTrafficSockets> openLabSockets(const QString &labId, QString *error) override;
     void removeLab(const QString &labId) override;
 
+    void playScenario(const QString &target, const Scenario &scenario, const ScenarioPlayOptions &options) override;
+    void pauseScenario(const QString &target) override;
+    void resumeScenario(const QString &target) override;
+    void stopScenario(const QString &target) override;
+    void seekScenario(const QString &target, int step) override;
+    void queryScenario(const QString &target) override;
+
     /** The guard process of lab @p labId, or -1 (for tests). */
     qint64 labGuardProcessId(const QString &labId) const;
 
@@ -61,6 +74,16 @@ private:
     bool putBack(const QString &target, const QdiscTree &tree, QString *error);
     void later(std::function<void()> emitter);
 
+    /** The player's ApplyFunction: this backend's engine, with treeChanged() as for an apply. */
+    bool applyForScenario(const QString &target, const QdiscTree &tree, QString *error);
+    /** Runs @p action on @p target's player and answers scenarioCommandDone(@p command) with what it returns (an error or nothing). */
+    void controlPlayback(const QString &target, const QString &command, const std::function<QString(ScenarioPlayer &)> &action);
+    void playbackEnded(const QString &target, const ScenarioPlayer *player, const ScenarioProgress &progress);
+    /** Ends @p target's playback without touching the kernel (a change replaces it). */
+    void haltPlayback(const QString &target);
+    /** Deletes @p player once the event loop comes back: it may be the sender of the signal being handled. */
+    void retire(std::unique_ptr<ScenarioPlayer> player);
+
     struct PendingRevert
     {
         QdiscTree before;
@@ -73,6 +96,13 @@ private:
     std::unordered_map<QString, PendingRevert> m_timeouts;
     quint64 m_nextTransaction = 1;
     std::unordered_map<QString, Lab> m_labs;
+    struct Playback
+    {
+        std::unique_ptr<ScenarioPlayer> player;
+        bool revertOnExit = true;
+    };
+    std::unordered_map<QString, Playback> m_playbacks; ///< by target
+    std::vector<std::unique_ptr<ScenarioPlayer>> m_retired;
 };
 
 } // namespace qs

@@ -23,6 +23,11 @@ HelperBackend::HelperBackend(const QDBusConnection &bus, QObject *parent)
 {
     connect(&m_client.proxy(), &OrgQdiscstudioHelper1Interface::TreeChanged, this, &TargetBackend::treeChanged);
     connect(&m_client.proxy(), &OrgQdiscstudioHelper1Interface::Reverted, this, &TargetBackend::reverted);
+    // Broadcast for every target: a viewer of another client's playback follows it too.
+    connect(&m_client.proxy(), &OrgQdiscstudioHelper1Interface::ScenarioProgress, this, [this](const QString &target, const QString &json) {
+        if (const auto progress = ScenarioProgress::fromJson(QJsonDocument::fromJson(json.toUtf8()).object()))
+            Q_EMIT scenarioProgress(target, *progress);
+    });
     // The helper exits when idle and is started again by the next call: only say so when it comes back.
     connect(&m_watcher, &QDBusServiceWatcher::serviceRegistered, this, [this] { checkVersion(); });
     checkVersion();
@@ -227,6 +232,74 @@ void HelperBackend::removeLab(const QString &labId)
         if (!call.isError())
             m_labs.remove(labId);
         Q_EMIT labRemoved(labId, call.isError() ? tr("the helper could not remove the demo lab: %1").arg(HelperClient::describe(call.error())) : QString());
+    });
+}
+
+void HelperBackend::answerScenarioCommand(const QString &target, const QString &command, const QDBusPendingCall &call)
+{
+    whenDone(call, [this, target, command](const QDBusPendingCall &done) {
+        Q_EMIT scenarioCommandDone(target, command, done.isError() ? HelperClient::describe(done.error()) : QString());
+    });
+}
+
+void HelperBackend::answerLater(const QString &target, const QString &command, const QString &error)
+{
+    QTimer::singleShot(0, this, [this, target, command, error] { Q_EMIT scenarioCommandDone(target, command, error); });
+}
+
+void HelperBackend::playScenario(const QString &target, const Scenario &scenario, const ScenarioPlayOptions &options)
+{
+    if (options.loops && *options.loops < 0) {
+        answerLater(target, QStringLiteral("play"), tr("a scenario plays 0 (until stopped) or more times, not %1").arg(*options.loops));
+        return;
+    }
+    QVariantMap map;
+    // Always sent: the helper's default (false) is not this API's (true).
+    map.insert(HelperBus::RevertOnExit, options.revertOnExit);
+    if (options.loops)
+        map.insert(HelperBus::ScenarioLoops, uint(*options.loops));
+    const QString document = QString::fromUtf8(QJsonDocument(scenario.toJson()).toJson(QJsonDocument::Compact));
+    answerScenarioCommand(target, QStringLiteral("play"), m_client.proxy().PlayScenario(target, document, map));
+}
+
+void HelperBackend::pauseScenario(const QString &target)
+{
+    answerScenarioCommand(target, QStringLiteral("pause"), m_client.proxy().PauseScenario(target));
+}
+
+void HelperBackend::resumeScenario(const QString &target)
+{
+    answerScenarioCommand(target, QStringLiteral("resume"), m_client.proxy().ResumeScenario(target));
+}
+
+void HelperBackend::stopScenario(const QString &target)
+{
+    answerScenarioCommand(target, QStringLiteral("stop"), m_client.proxy().StopScenario(target));
+}
+
+void HelperBackend::seekScenario(const QString &target, int step)
+{
+    if (step < 0) {
+        answerLater(target, QStringLiteral("seek"), tr("there is no step %1: steps are numbered from 0").arg(step));
+        return;
+    }
+    answerScenarioCommand(target, QStringLiteral("seek"), m_client.proxy().SeekScenario(target, uint(step)));
+}
+
+void HelperBackend::queryScenario(const QString &target)
+{
+    whenDone(m_client.proxy().GetScenarioProgress(target), [this, target](const QDBusPendingCall &call) {
+        const QDBusPendingReply<QString> reply = call;
+        std::optional<ScenarioProgress> progress;
+        if (!reply.isError())
+            progress = ScenarioProgress::fromJson(QJsonDocument::fromJson(reply.value().toUtf8()).object());
+        if (!progress) {
+            // Nothing is known to play; the reason travels with it for whoever shows it.
+            progress = ScenarioProgress{};
+            progress->error = reply.isError() ? HelperClient::describe(reply.error())
+                                              : tr("the helper's answer about the scenario on %1 is not readable").arg(target);
+        }
+        Q_EMIT scenarioProgress(target, *progress);
     });
 }
 

@@ -33,7 +33,19 @@ public:
     std::optional<LabTrafficSockets> openLabSockets(const QString &labId, QString *error) override;
     void removeLab(const QString &labId) override;
 
+    /** PlayScenario … GetScenarioProgress; progress comes from the helper's ScenarioProgress signal. */
+    void playScenario(const QString &target, const Scenario &scenario, const ScenarioPlayOptions &options) override;
+    void pauseScenario(const QString &target) override;
+    void resumeScenario(const QString &target) override;
+    void stopScenario(const QString &target) override;
+    void seekScenario(const QString &target, int step) override;
+    void queryScenario(const QString &target) override;
+
 private:
+    /** scenarioCommandDone(@p target, @p command, …) once the helper answers @p call. */
+    void answerScenarioCommand(const QString &target, const QString &command, const QDBusPendingCall &call);
+    /** A refusal without asking the helper, answered like the others: queued. */
+    void answerLater(const QString &target, const QString &command, const QString &error);
     /** Calls @p onReply with the finished call, on this thread, when the helper answers. */
     void whenDone(const QDBusPendingCall &call, std::function<void(const QDBusPendingCall &)> onReply);
     void checkVersion();

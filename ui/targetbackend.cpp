@@ -30,4 +30,44 @@ void TargetBackend::removeLab(const QString &labId)
     QMetaObject::invokeMethod(this, [this, labId] { Q_EMIT labRemoved(labId, labsNotSupported()); }, Qt::QueuedConnection);
 }
 
+QString TargetBackend::scenariosNotSupported()
+{
+    return tr("this way to the kernel plays no scenarios");
+}
+
+void TargetBackend::playScenario(const QString &target, const Scenario &, const ScenarioPlayOptions &)
+{
+    QMetaObject::invokeMethod(this, [this, target] { Q_EMIT scenarioCommandDone(target, QStringLiteral("play"), scenariosNotSupported()); },
+                              Qt::QueuedConnection);
+}
+
+void TargetBackend::pauseScenario(const QString &target)
+{
+    QMetaObject::invokeMethod(this, [this, target] { Q_EMIT scenarioCommandDone(target, QStringLiteral("pause"), scenariosNotSupported()); },
+                              Qt::QueuedConnection);
+}
+
+void TargetBackend::resumeScenario(const QString &target)
+{
+    QMetaObject::invokeMethod(this, [this, target] { Q_EMIT scenarioCommandDone(target, QStringLiteral("resume"), scenariosNotSupported()); },
+                              Qt::QueuedConnection);
+}
+
+void TargetBackend::stopScenario(const QString &target)
+{
+    QMetaObject::invokeMethod(this, [this, target] { Q_EMIT scenarioCommandDone(target, QStringLiteral("stop"), scenariosNotSupported()); },
+                              Qt::QueuedConnection);
+}
+
+void TargetBackend::seekScenario(const QString &target, int)
+{
+    QMetaObject::invokeMethod(this, [this, target] { Q_EMIT scenarioCommandDone(target, QStringLiteral("seek"), scenariosNotSupported()); },
+                              Qt::QueuedConnection);
+}
+
+void TargetBackend::queryScenario(const QString &target)
+{
+    QMetaObject::invokeMethod(this, [this, target] { Q_EMIT scenarioProgress(target, ScenarioProgress{}); }, Qt::QueuedConnection);
+}
+
 } // namespace qs

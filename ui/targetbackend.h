@@ -3,6 +3,8 @@
 #include "lab/labsockets.h"
 #include "model/qdisctree.h"
 #include "netlink/tcengine.h"
+#include "scenario/scenario.h"
+#include "scenario/scenarioprogress.h"
 
 #include <QObject>
 #include <QString>
@@ -30,6 +32,14 @@ struct BackendApplyResult
     QStringList plan;       ///< what the kernel was asked to do
     /** The kernel lacked this module ("sch_netem"): @ref error names it and how to load it. */
     QString missingModule;
+};
+
+/** How a scenario is played (see ScenarioPlayer). */
+struct ScenarioPlayOptions
+{
+    /** When this client goes away (crash included): stop and put back the tree from before the scenario. */
+    bool revertOnExit = true;
+    std::optional<int> loops; ///< overrides the scenario's loop count (0: forever)
 };
 
 /** A demo lab made for this client (see LabNetwork): two namespaces joined by a veth pair. */
@@ -84,6 +94,25 @@ public:
     /** "this way to the kernel has no demo lab": the default implementations' answer. */
     static QString labsNotSupported();
 
+    /**
+     * Plays @p scenario, its references resolved (Scenario::resolveReferences), on @p target,
+     * independently of any other target's playback (a scenario already playing there is
+     * refused). Answers with scenarioCommandDone(target, "play", error); progress follows as
+     * scenarioProgress(). Everything wrong with the scenario on this target is reported before
+     * anything is applied. The defaults answer that the backend plays no scenarios.
+     */
+    virtual void playScenario(const QString &target, const Scenario &scenario, const ScenarioPlayOptions &options);
+    /** Each answers with scenarioCommandDone(target, "pause" / "resume" / "stop" / "seek", error). */
+    virtual void pauseScenario(const QString &target);
+    virtual void resumeScenario(const QString &target);
+    /** Ends playback; the scenario's onAbort is carried out (by default the tree from before is put back). */
+    virtual void stopScenario(const QString &target);
+    /** Jumps to the start of @p step (0-based). */
+    virtual void seekScenario(const QString &target, int step);
+    /** Answers with scenarioProgress() for @p target now (state Stopped, steps 0 when nothing plays there). */
+    virtual void queryScenario(const QString &target);
+    static QString scenariosNotSupported();
+
 Q_SIGNALS:
     void targetsListed(const QList<qs::TargetInfo> &targets, const QString &error);
     void treeRead(const QString &target, const std::optional<qs::QdiscTree> &tree, const QString &error);
@@ -97,6 +126,10 @@ Q_SIGNALS:
     void labCreated(const qs::LabInfo &lab, const QString &error);
     /** The answer to removeLab(): @p error is empty on success. */
     void labRemoved(const QString &labId, const QString &error);
+    /** The answer to a scenario command ("play", "pause", "resume", "stop", "seek"): @p error is empty on success. */
+    void scenarioCommandDone(const QString &target, const QString &command, const QString &error);
+    /** Playback on @p target moved: a new step or state, and every half second while playing. */
+    void scenarioProgress(const QString &target, const qs::ScenarioProgress &progress);
 };
 
 } // namespace qs

@@ -1,0 +1,123 @@
+#pragma once
+
+#include "model/qdisctree.h"
+#include "scenario/rampparameter.h"
+
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace qs {
+
+class ProfileStore;
+
+/** One parameter a ramp step moves, from the value in effect when the step begins to @ref to. */
+struct RampTarget
+{
+    QString parameter; ///< a RampParameter name: "netem.delay"
+    TcHandle at;       ///< the qdisc or class; unspecified: the only node of the parameter's kind
+    double to = 0;     ///< in the parameter's held unit (RampParameter)
+    friend bool operator==(const RampTarget &, const RampTarget &) = default;
+};
+
+/**
+ * One step of a scenario: a whole condition held for its duration (a tree written out, or the
+ * name of a profile or built-in preset), or a ramp of named parameters over its duration.
+ */
+struct ScenarioStep
+{
+    enum class Kind { Tree, Profile, Preset, Ramp };
+
+    static constexpr int DefaultUpdatesPerSecond = 10;
+    static constexpr int MaxUpdatesPerSecond = 50;
+
+    QString name;            ///< shown on the timeline; may be empty
+    qint64 durationMs = 0;   ///< > 0
+    Kind kind = Kind::Tree;
+    QdiscTree tree;          ///< Kind::Tree: target-free (no device)
+    QString reference;       ///< Kind::Profile / Kind::Preset: the profile's or preset's name
+    QList<RampTarget> ramps; ///< Kind::Ramp
+    RampCurve curve = RampCurve::Linear;
+    int updatesPerSecond = DefaultUpdatesPerSecond; ///< Kind::Ramp: 1…MaxUpdatesPerSecond
+
+    /** The name, or "Step N" (1-based @p index) when it has none. */
+    QString displayName(int index) const;
+    friend bool operator==(const ScenarioStep &, const ScenarioStep &) = default;
+};
+
+/** What playback leaves on the target when the last loop ends, or when it is stopped early. */
+enum class ScenarioEnding {
+    Restore,  ///< put back the tree the target had before the scenario began
+    KeepLast, ///< leave the last condition in place
+};
+
+/**
+ * A timeline of network conditions: steps played in order, the whole repeated @ref loops times
+ * (0: until stopped). Stored as JSON with a schemaVersion beside the profiles:
+ *
+ *   {"schemaVersion": 1, "name": "…", "description": "…", "targets": ["ns/dev"],
+ *    "loops": 1 | "forever", "onEnd": "restore" | "keep", "onAbort": "restore" | "keep",
+ *    "steps": [
+ *      {"name": "LTE", "duration": "20s", "preset": "LTE (4G)"},
+ *      {"name": "Mine", "duration": "10s", "profile": "My profile"},
+ *      {"name": "Cut", "duration": "500ms", "tree": {…a target-free tree, as in treejson…}},
+ *      {"name": "Fade", "duration": "5s", "ramp": {"curve": "linear" | "exponential",
+ *        "updatesPerSecond": 10, "parameters": [{"parameter": "netem.delay", "at": "1:", "to": "200ms"}]}}]}
+ *
+ * Durations are written with a unit: "ms", "s", "min" or "h" ("1.5s", "2min"). Parsing is
+ * strict: unknown keys, wrong types, zero or negative durations, unknown parameters and values
+ * out of range are errors that name the key path ("steps[2].duration: …").
+ */
+struct Scenario
+{
+    Q_DECLARE_TR_FUNCTIONS(qs::Scenario)
+
+public:
+    static constexpr int SchemaVersion = 1;
+    static constexpr int MaxSteps = 1000;
+    static constexpr qint64 MaxStepDurationMs = 24LL * 3600 * 1000;
+    static constexpr int MaxLoops = 1000000;
+
+    QString name;
+    QString description;
+    QStringList targets; ///< where it is meant to play; empty: chosen when playing
+    int loops = 1;       ///< passes through the steps; 0: forever
+    ScenarioEnding onEnd = ScenarioEnding::Restore;
+    ScenarioEnding onAbort = ScenarioEnding::Restore;
+    QList<ScenarioStep> steps;
+
+    /** One pass through the steps. */
+    qint64 passDurationMs() const;
+    /** Some step names a profile or preset (resolveReferences() replaces them with trees). */
+    bool hasReferences() const;
+    /** Every error that does not need the target's tree: empty steps, durations, loops, update rates, ramp parameters. */
+    QStringList validate() const;
+
+    QJsonObject toJson() const;
+    /** Indented JSON with a final newline, as written to disk. */
+    QByteArray toJsonBytes() const;
+    static std::optional<Scenario> fromJson(const QJsonObject &object, QStringList *errors);
+    /** Parses bytes; syntax errors name the byte offset, schema errors the key path. */
+    static std::optional<Scenario> fromJsonBytes(const QByteArray &bytes, QStringList *errors);
+
+    /**
+     * The same scenario with every profile and preset step replaced by a tree step holding its
+     * tree, so that it can be played where the profiles are not (the helper). A profile is
+     * looked up in @p profiles (may be null: then only presets resolve), a preset among the
+     * built-in presets. nullopt with a sentence naming the step and the missing name otherwise.
+     */
+    std::optional<Scenario> resolveReferences(const ProfileStore *profiles, QString *error) const;
+
+    /** "1.5s", "250ms", "2min": the exact text parseDurationMs() reads back. */
+    static QString formatDurationMs(qint64 milliseconds);
+    /** A duration with a unit ("ms", "s", "min", "h"); nullopt with a sentence in @p error. */
+    static std::optional<qint64> parseDurationMs(QStringView text, QString *error);
+
+    friend bool operator==(const Scenario &, const Scenario &) = default;
+};
+
+} // namespace qs

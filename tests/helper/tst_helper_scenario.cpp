@@ -1,0 +1,726 @@
+// Scenario playback in qdisc-studio-helper, on a private system bus with the real polkitd and the
+// real kernel in two namespaces of the test's own joined by a veth (va → vb): the schedule as tc
+// reads it back while traffic flows, pause and resume, stop, seek, what becomes of a playback
+// whose client is killed, bad scenarios, and who may play.
+
+#include "systembusfixture.h"
+
+#include "../kernel/labnamespace.h"
+#include "lab/labsockets.h"
+#include "model/treejson.h"
+#include "netlink/tcengine.h"
+#include "scenario/rampparameter.h"
+#include "scenario/scenario.h"
+#include "scenario/scenarioprogress.h"
+#include "stats/monotonicclock.h"
+
+#include <QDBusMessage>
+#include <QDeadlineTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <arpa/inet.h>
+#include <atomic>
+#include <csignal>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace qs;
+using namespace qs::test;
+
+namespace {
+
+const QString Service = QStringLiteral("org.qdiscstudio.Helper1");
+const QString ObjectPath = QStringLiteral("/org/qdiscstudio/Helper1");
+const QString Interface = QStringLiteral("org.qdiscstudio.Helper1");
+
+const QString TbfScript = QStringLiteral("tc qdisc add dev va root handle 1: tbf rate %1 burst 32kb latency 50ms\n");
+const QString NetemScript = QStringLiteral("tc qdisc add dev va root handle 1: netem delay 10ms\n");
+
+constexpr qint64 Mbit = 1000 * 1000 / 8; // bytes per second
+constexpr qint64 UpdateIntervalMs = 100; // the ramps here run at 10 Hz
+
+QdiscTree targetFree(const QString &script)
+{
+    QdiscTree tree = treeOf(script);
+    tree.netns.clear();
+    tree.device.clear();
+    return tree;
+}
+
+ScenarioStep treeStep(const QString &name, qint64 durationMs, const QString &script)
+{
+    ScenarioStep step;
+    step.name = name;
+    step.durationMs = durationMs;
+    step.kind = ScenarioStep::Kind::Tree;
+    step.tree = targetFree(script);
+    return step;
+}
+
+ScenarioStep rampStep(const QString &name, qint64 durationMs, const QString &parameter, double to, RampCurve curve = RampCurve::Linear)
+{
+    ScenarioStep step;
+    step.name = name;
+    step.durationMs = durationMs;
+    step.kind = ScenarioStep::Kind::Ramp;
+    step.ramps = {RampTarget{parameter, TcHandle(), to}};
+    step.curve = curve;
+    step.updatesPerSecond = int(1000 / UpdateIntervalMs);
+    return step;
+}
+
+Scenario scenarioOf(const QString &name, QList<ScenarioStep> steps)
+{
+    Scenario scenario;
+    scenario.name = name;
+    scenario.steps = std::move(steps);
+    return scenario;
+}
+
+QString documentOf(const Scenario &scenario)
+{
+    return QString::fromUtf8(QJsonDocument(scenario.toJson()).toJson(QJsonDocument::Compact));
+}
+
+/** One read of the root qdisc of va by `tc -j -s`, with the monotonic times around it. */
+struct TcSample
+{
+    qint64 beforeNs = 0;
+    qint64 afterNs = 0;
+    QString kind;
+    QString handle;
+    qint64 rate = 0; ///< tbf: bytes per second
+    qint64 bytes = 0;
+    qint64 packets = 0;
+};
+
+/** UDP datagrams from namespace a to b through va, from a thread: the test's own loop blocks on tc. */
+class UdpFlow
+{
+public:
+    UdpFlow(const QString &netns, QString *error)
+    {
+        m_fd = openSocketIn(netns, AF_INET, SOCK_DGRAM, error);
+        if (m_fd < 0)
+            return;
+        sockaddr_in to{};
+        to.sin_family = AF_INET;
+        to.sin_port = htons(9); // discard; namespace b answers with port-unreachable, through vb
+        ::inet_pton(AF_INET, "198.18.0.2", &to.sin_addr);
+        if (::connect(m_fd, reinterpret_cast<const sockaddr *>(&to), sizeof(to)) != 0) {
+            *error = QStringLiteral("connect: %1").arg(QString::fromLocal8Bit(strerror(errno)));
+            return;
+        }
+        m_thread = std::thread([this] {
+            const char payload[400] = {};
+            while (!m_stop.load()) {
+                [[maybe_unused]] const ssize_t sent = ::send(m_fd, payload, sizeof(payload), MSG_DONTWAIT);
+                ::usleep(2000);
+            }
+        });
+    }
+    ~UdpFlow()
+    {
+        m_stop.store(true);
+        if (m_thread.joinable())
+            m_thread.join();
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    bool running() const { return m_thread.joinable(); }
+
+private:
+    int m_fd = -1;
+    std::atomic<bool> m_stop{false};
+    std::thread m_thread;
+};
+
+struct SeenProgress
+{
+    QString target;
+    ScenarioProgress progress;
+};
+
+} // namespace
+
+class TestHelperScenario : public QObject
+{
+    Q_OBJECT
+
+    SystemBusFixture m_bus;
+    std::unique_ptr<TwoHostLab> m_hosts;
+    QTemporaryDir m_files;
+    QString m_target;
+    QString m_stateDir;
+    QdiscTree m_original;
+    QList<SeenProgress> m_seen;
+
+    QDBusConnection root() { return m_bus.connection(QStringLiteral("root-client")); }
+    QDBusMessage call(const QString &method, const QVariantList &arguments)
+    {
+        QDBusMessage message = QDBusMessage::createMethodCall(Service, ObjectPath, Interface, method);
+        message.setArguments(arguments);
+        return root().call(message, QDBus::Block, 60000);
+    }
+    QDBusMessage play(const Scenario &scenario, const QVariantMap &options = {{QStringLiteral("revertOnExit"), false}})
+    {
+        return call(QStringLiteral("PlayScenario"), {m_target, documentOf(scenario), options});
+    }
+    std::optional<ScenarioProgress> progressNow()
+    {
+        const QDBusMessage reply = call(QStringLiteral("GetScenarioProgress"), {m_target});
+        if (reply.type() != QDBusMessage::ReplyMessage)
+            return std::nullopt;
+        return ScenarioProgress::fromJson(QJsonDocument::fromJson(reply.arguments().value(0).toString().toUtf8()).object());
+    }
+
+    QdiscTree kernelTree()
+    {
+        QString error;
+        auto engine = TcEngine::open(m_target, &error);
+        if (!engine)
+            qFatal("cannot open the lab: %s", qPrintable(error));
+        const auto tree = engine->read(&error);
+        if (!tree)
+            qFatal("cannot read the lab: %s", qPrintable(error));
+        return *tree;
+    }
+    TcSample sample()
+    {
+        TcSample s;
+        s.beforeNs = monotonicNowNs();
+        const QJsonDocument dump = m_hosts->a.tcJson(QStringLiteral("qdisc"), QStringLiteral("va"));
+        s.afterNs = monotonicNowNs();
+        for (const QJsonValue &value : dump.array()) {
+            const QJsonObject q = value.toObject();
+            if (!q.value(QStringLiteral("root")).toBool())
+                continue;
+            s.kind = q.value(QStringLiteral("kind")).toString();
+            s.handle = q.value(QStringLiteral("handle")).toString();
+            s.rate = qint64(q.value(QStringLiteral("options")).toObject().value(QStringLiteral("rate")).toDouble());
+            s.bytes = qint64(q.value(QStringLiteral("bytes")).toDouble());
+            s.packets = qint64(q.value(QStringLiteral("packets")).toDouble());
+        }
+        return s;
+    }
+    /** The first progress signal at or after index @p from that @p matches, waiting up to @p timeoutMs. */
+    std::optional<ScenarioProgress> waitForProgress(const std::function<bool(const ScenarioProgress &)> &matches, int timeoutMs, int from = 0)
+    {
+        const QDeadlineTimer deadline(timeoutMs);
+        for (;;) {
+            for (int i = from; i < m_seen.size(); ++i)
+                if (m_seen[i].target == m_target && matches(m_seen[i].progress))
+                    return m_seen[i].progress;
+            if (deadline.hasExpired())
+                return std::nullopt;
+            QTest::qWait(10);
+        }
+    }
+    bool kernelRateIs(qint64 rate)
+    {
+        const TcSample s = sample();
+        return s.kind == QStringLiteral("tbf") && s.rate == rate;
+    }
+    QString writeFile(const QString &name, const QString &text)
+    {
+        QFile file(m_files.filePath(name));
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            qFatal("cannot write %s", qPrintable(file.fileName()));
+        file.write(text.toUtf8());
+        file.close();
+        file.setPermissions(file.permissions() | QFileDevice::ReadOther | QFileDevice::ReadGroup);
+        return file.fileName();
+    }
+    /** qs_test_helpercall --hold as @p user: it makes its calls, then stays on the bus until killed. */
+    std::unique_ptr<QProcess> startHeld(TestUser user, const QStringList &arguments, QString *output)
+    {
+        auto process = m_bus.startAs(user, QStringLiteral(QS_HELPERCALL_PATH), QStringList{QStringLiteral("--hold")} + arguments);
+        QByteArray out;
+        const QDeadlineTimer deadline(30000);
+        while (!out.contains("holding\n") && !deadline.hasExpired() && process->state() == QProcess::Running) {
+            process->waitForReadyRead(100);
+            out += process->readAllStandardOutput();
+        }
+        *output = QString::fromUtf8(out + process->readAllStandardOutput());
+        return process;
+    }
+    CommandResult helperCallAs(TestUser user, const QStringList &arguments)
+    {
+        return m_bus.runAs(user, QStringLiteral(QS_HELPERCALL_PATH), arguments);
+    }
+    QString helperOutput() const { return m_bus.helperOutput(); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(isRoot(), "the helper's scenario tests need root (a system bus, polkit and network namespaces)");
+        QVERIFY(m_files.isValid());
+        QVERIFY(QFile::setPermissions(m_files.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
+                                                          QFileDevice::ReadOther | QFileDevice::ExeOther | QFileDevice::ReadGroup |
+                                                          QFileDevice::ExeGroup));
+        m_stateDir = m_files.filePath(QStringLiteral("state"));
+        QString error;
+        QVERIFY2(m_bus.start(&error), qPrintable(error));
+        m_hosts = std::make_unique<TwoHostLab>(QStringLiteral("qs-scen"));
+        QVERIFY2(m_hosts->ok, "cannot build the two namespaces joined by a veth");
+        m_target = m_hosts->a.target(QStringLiteral("va"));
+        QVERIFY2(m_bus.startHelper(QStringLiteral(QS_HELPER_PATH),
+                                   {QStringLiteral("--state-dir"), m_stateDir, QStringLiteral("--idle-timeout"), QStringLiteral("0")}, &error),
+                 qPrintable(error));
+        QVERIFY(root().connect(Service, ObjectPath, Interface, QStringLiteral("ScenarioProgress"), this,
+                               SLOT(onScenarioProgress(QString, QString))));
+    }
+
+    void init()
+    {
+        // Nothing plays, no snapshot, and the device holds the tree every test starts from.
+        call(QStringLiteral("StopScenario"), {m_target});
+        call(QStringLiteral("Restore"), {m_target});
+        m_hosts->a.tc({QStringLiteral("qdisc"), QStringLiteral("del"), QStringLiteral("dev"), QStringLiteral("va"), QStringLiteral("root")});
+        QVERIFY(m_hosts->a.tc({QStringLiteral("qdisc"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("va"), QStringLiteral("root"),
+                               QStringLiteral("handle"), QStringLiteral("5:"), QStringLiteral("htb"), QStringLiteral("default"), QStringLiteral("3")})
+                    .ok());
+        m_original = kernelTree();
+        m_seen.clear();
+    }
+
+    void cleanupTestCase()
+    {
+        m_bus.stopHelper();
+        const QString output = m_bus.helperOutput();
+        m_bus.stop();
+        m_hosts.reset();
+        QVERIFY2(!output.contains(QStringLiteral("Sanitizer")) && !output.contains(QStringLiteral("runtime error:")), qPrintable(output));
+    }
+
+    // (a) The schedule as the kernel holds it, with traffic flowing: each step and each ramp
+    // update at its time (within one update interval), changed in place.
+    void playsTheScheduleInPlace()
+    {
+        QString error;
+        UdpFlow flow(m_hosts->a.name(), &error);
+        QVERIFY2(flow.running(), qPrintable(error));
+        const Scenario scenario = scenarioOf(QStringLiteral("three steps"),
+                                             {treeStep(QStringLiteral("slow"), 1500, TbfScript.arg(QStringLiteral("10mbit"))),
+                                              treeStep(QStringLiteral("fast"), 1500, TbfScript.arg(QStringLiteral("20mbit"))),
+                                              rampStep(QStringLiteral("faster"), 1500, QStringLiteral("tbf.rate"), 40 * Mbit)});
+        const QDBusMessage reply = play(scenario);
+        QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+
+        QList<TcSample> samples;
+        const QDeadlineTimer deadline(8000);
+        while (!deadline.hasExpired()) {
+            samples.append(sample());
+            QCoreApplication::processEvents();
+            if (waitForProgress([](const ScenarioProgress &p) { return !p.isActive(); }, 0))
+                break;
+        }
+        const auto started = waitForProgress([](const ScenarioProgress &p) { return p.step == 0 && p.state == ScenarioProgress::State::Playing; }, 0);
+        QVERIFY2(started, "no progress of step 1");
+        const auto ended = waitForProgress([](const ScenarioProgress &p) { return !p.isActive(); }, 2000);
+        QVERIFY2(ended, "the playback did not end");
+        QCOMPARE(ended->state, ScenarioProgress::State::Finished);
+        QCOMPARE(started->steps, 3);
+        QCOMPARE(started->passDurationMs, qint64(4500));
+        const qint64 passStartNs = started->takenAtNs - started->positionMs * 1'000'000;
+
+        // The schedule: 10 mbit, 20 mbit, then 20 → 40 mbit updated every 100 ms from 3 s on.
+        const auto expected = [&](qint64 atNs) -> qint64 {
+            const qint64 ms = (atNs - passStartNs) / 1'000'000;
+            if (ms < 1500)
+                return 10 * Mbit;
+            if (ms < 3000)
+                return 20 * Mbit;
+            const qint64 update = std::min<qint64>((ms - 3000) / UpdateIntervalMs, 15);
+            return qint64(std::llround(rampValue(RampCurve::Linear, 20.0 * Mbit, 40.0 * Mbit, double(update * UpdateIntervalMs) / 1500.0)));
+        };
+        const qint64 toleranceNs = UpdateIntervalMs * 1'000'000;
+        const qint64 endNs = passStartNs + 4500LL * 1'000'000;
+        int checked = 0;
+        QSet<qint64> rampValues;
+        bool saw10 = false;
+        bool saw20 = false;
+        const TcSample *previous = nullptr;
+        for (const TcSample &s : std::as_const(samples)) {
+            if (s.beforeNs < passStartNs || s.afterNs > endNs - toleranceNs)
+                continue;
+            ++checked;
+            QVERIFY2(s.kind == QStringLiteral("tbf") && s.handle == QStringLiteral("1:"),
+                     qPrintable(QStringLiteral("at %1 ms: %2 %3").arg((s.beforeNs - passStartNs) / 1'000'000).arg(s.kind, s.handle)));
+            const qint64 low = expected(s.beforeNs - toleranceNs);
+            const qint64 high = expected(s.afterNs + toleranceNs);
+            // The kernel keeps tbf's rate in bytes per second exactly; the model rounds to a whole byte.
+            QVERIFY2(s.rate >= low - 1 && s.rate <= high + 1,
+                     qPrintable(QStringLiteral("read between %1 and %2 ms into the pass: rate %3 B/s, the schedule says %4…%5")
+                                    .arg((s.beforeNs - passStartNs) / 1'000'000)
+                                    .arg((s.afterNs - passStartNs) / 1'000'000)
+                                    .arg(s.rate)
+                                    .arg(low)
+                                    .arg(high)));
+            saw10 |= s.rate == 10 * Mbit;
+            saw20 |= s.rate == 20 * Mbit;
+            if (s.rate > 20 * Mbit)
+                rampValues.insert(s.rate);
+            if (previous) {
+                QVERIFY2(s.bytes >= previous->bytes && s.packets >= previous->packets,
+                         qPrintable(QStringLiteral("counters went back: %1 → %2 bytes, %3 → %4 packets")
+                                        .arg(previous->bytes)
+                                        .arg(s.bytes)
+                                        .arg(previous->packets)
+                                        .arg(s.packets)));
+            }
+            previous = &s;
+        }
+        QVERIFY2(checked > 40, qPrintable(QStringLiteral("only %1 reads of tc during the pass").arg(checked)));
+        QVERIFY(saw10 && saw20);
+        QVERIFY2(rampValues.size() >= 5, qPrintable(QStringLiteral("%1 ramp values seen").arg(rampValues.size())));
+        QVERIFY2(previous && previous->packets > 100, "no traffic went through va's qdisc");
+        qInfo("%d reads of tc during the pass, all tbf 1: with counters never going back (%lld packets, %lld bytes by the last); "
+              "%lld distinct ramp values seen",
+              checked, previous->packets, previous->bytes, qint64(rampValues.size()));
+
+        // How late each change was: bounded by the last read showing the old value and the first
+        // showing the new. (At 3000 ms the ramp begins at its start value, 20 mbit: its first
+        // visible change is the update at 3100 ms.)
+        for (const qint64 boundaryMs : {qint64(1500), qint64(3100), qint64(3500), qint64(4000), qint64(4300)}) {
+            const qint64 boundaryNs = passStartNs + boundaryMs * 1'000'000;
+            const qint64 before = expected(boundaryNs - 1);
+            qint64 lastOldNs = 0;
+            qint64 firstNewNs = 0;
+            for (const TcSample &s : std::as_const(samples)) {
+                if (s.kind != QStringLiteral("tbf") || s.afterNs > endNs)
+                    continue;
+                if (s.rate == before && s.beforeNs >= boundaryNs - 2 * toleranceNs)
+                    lastOldNs = s.beforeNs;
+                if (s.rate != before && s.rate >= expected(boundaryNs) && !firstNewNs && s.afterNs >= boundaryNs - toleranceNs)
+                    firstNewNs = s.afterNs;
+            }
+            qInfo("change due %lld ms into the pass: last old value read at %+.1f ms, first new value by %+.1f ms", boundaryMs,
+                  lastOldNs ? double(lastOldNs - boundaryNs) / 1e6 : qQNaN(), firstNewNs ? double(firstNewNs - boundaryNs) / 1e6 : qQNaN());
+            QVERIFY(firstNewNs && firstNewNs - boundaryNs <= toleranceNs + 50'000'000); // the read itself takes a few ms
+        }
+        // The steps' own start times, as the helper reports them.
+        for (const SeenProgress &seen : std::as_const(m_seen)) {
+            if (seen.progress.state != ScenarioProgress::State::Playing)
+                continue;
+            static const qint64 starts[] = {0, 1500, 3000};
+            const qint64 dueNs = passStartNs + starts[qBound(0, seen.progress.step, 2)] * 1'000'000;
+            if (seen.progress.positionMs - starts[qBound(0, seen.progress.step, 2)] < 50)
+                qInfo("step %d reported %.1f ms after it was due", seen.progress.step + 1, double(seen.progress.takenAtNs - dueNs) / 1e6);
+        }
+        // onEnd "restore": the tree from before the scenario.
+        QTRY_VERIFY_WITH_TIMEOUT(kernelTree() == m_original, 2000);
+        QVERIFY(helperOutput().contains(QStringLiteral("action=play-scenario target=\"%1\" result=\"ok\"").arg(m_target)));
+        QVERIFY(helperOutput().contains(QStringLiteral("action=scenario-end target=\"%1\" result=\"finished\"").arg(m_target)));
+    }
+
+    // (b) Pause holds the values; resume continues on a schedule shifted by the pause.
+    void pauseHoldsAndResumeShifts()
+    {
+        const Scenario scenario = scenarioOf(QStringLiteral("pause me"),
+                                             {treeStep(QStringLiteral("start"), 500, TbfScript.arg(QStringLiteral("10mbit"))),
+                                              rampStep(QStringLiteral("up"), 2000, QStringLiteral("tbf.rate"), 40 * Mbit),
+                                              treeStep(QStringLiteral("after"), 1000, TbfScript.arg(QStringLiteral("5mbit")))});
+        const QDBusMessage reply = play(scenario);
+        QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+        const auto first = waitForProgress([](const ScenarioProgress &p) { return p.step == 0 && p.isActive(); }, 2000);
+        QVERIFY(first);
+        const qint64 passStartNs = first->takenAtNs - first->positionMs * 1'000'000;
+        QVERIFY(waitForProgress([](const ScenarioProgress &p) { return p.step == 1; }, 3000));
+        QTest::qWait(500); // into the ramp
+
+        const qint64 pauseCalledNs = monotonicNowNs();
+        QDBusMessage paused = call(QStringLiteral("PauseScenario"), {m_target});
+        QVERIFY2(paused.type() == QDBusMessage::ReplyMessage, qPrintable(paused.errorMessage()));
+        const qint64 pauseAnsweredNs = monotonicNowNs();
+        const TcSample held1 = sample();
+        QTest::qWait(600);
+        const TcSample held2 = sample();
+        QCOMPARE(held1.kind, QStringLiteral("tbf"));
+        QVERIFY2(held1.rate > 10 * Mbit && held1.rate < 40 * Mbit, qPrintable(QString::number(held1.rate)));
+        QCOMPARE(held2.rate, held1.rate);
+        const auto during = progressNow();
+        QVERIFY(during);
+        QCOMPARE(during->state, ScenarioProgress::State::Paused);
+        QCOMPARE(during->step, 1);
+        QCOMPARE(during->stepName, QStringLiteral("up"));
+        const QDBusMessage again = call(QStringLiteral("PauseScenario"), {m_target}); // already paused: nothing to do, no error
+        QCOMPARE(again.type(), QDBusMessage::ReplyMessage);
+
+        const int resumedFrom = int(m_seen.size());
+        const qint64 resumeCalledNs = monotonicNowNs();
+        const QDBusMessage resumed = call(QStringLiteral("ResumeScenario"), {m_target});
+        QVERIFY2(resumed.type() == QDBusMessage::ReplyMessage, qPrintable(resumed.errorMessage()));
+        const qint64 resumeAnsweredNs = monotonicNowNs();
+        const auto third = waitForProgress([](const ScenarioProgress &p) { return p.step == 2 && p.isActive(); }, 4000, resumedFrom);
+        QVERIFY2(third, "step 3 never came after resume");
+        // Step 3 was due 2.5 s into the pass; the pause lasted between these bounds.
+        const qint64 pauseMinNs = resumeCalledNs - pauseAnsweredNs;
+        const qint64 pauseMaxNs = resumeAnsweredNs - pauseCalledNs;
+        const qint64 lateNs = third->takenAtNs - (passStartNs + 2500LL * 1'000'000);
+        qInfo("pause of %.0f…%.0f ms; step 3 began %.1f ms after its original time", double(pauseMinNs) / 1e6, double(pauseMaxNs) / 1e6,
+              double(lateNs) / 1e6);
+        QVERIFY2(lateNs >= pauseMinNs - 20'000'000 && lateNs <= pauseMaxNs + UpdateIntervalMs * 1'000'000,
+                 qPrintable(QStringLiteral("step 3 came %1 ms late for a pause of %2…%3 ms")
+                                .arg(lateNs / 1'000'000)
+                                .arg(pauseMinNs / 1'000'000)
+                                .arg(pauseMaxNs / 1'000'000)));
+        QTRY_VERIFY_WITH_TIMEOUT(kernelRateIs(5 * Mbit), 1000);
+        QVERIFY(helperOutput().contains(QStringLiteral("action=pause-scenario target=\"%1\" result=\"ok\"").arg(m_target)));
+        QVERIFY(helperOutput().contains(QStringLiteral("action=resume-scenario target=\"%1\" result=\"ok\"").arg(m_target)));
+        QVERIFY(call(QStringLiteral("StopScenario"), {m_target}).type() == QDBusMessage::ReplyMessage);
+    }
+
+    // (c) Stop puts back the tree from before; a change of the target ends the playback instead.
+    void stopRestoresAndAChangeReplacesPlayback()
+    {
+        const Scenario scenario = scenarioOf(QStringLiteral("to stop"),
+                                             {treeStep(QStringLiteral("a"), 300, TbfScript.arg(QStringLiteral("10mbit"))),
+                                              treeStep(QStringLiteral("b"), 10000, TbfScript.arg(QStringLiteral("20mbit")))});
+        QDBusMessage reply = play(scenario);
+        QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+        QVERIFY(kernelRateIs(10 * Mbit)); // step 1 is applied before the reply
+        QTRY_VERIFY_WITH_TIMEOUT(kernelRateIs(20 * Mbit), 1500);
+        reply = call(QStringLiteral("StopScenario"), {m_target});
+        QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+        QVERIFY(kernelTree() == m_original);
+        const TcSample after = sample();
+        QCOMPARE(after.kind, QStringLiteral("htb"));
+        QCOMPARE(after.handle, QStringLiteral("5:"));
+        QVERIFY(waitForProgress([](const ScenarioProgress &p) { return p.state == ScenarioProgress::State::Stopped; }, 1000));
+        QCOMPARE(progressNow()->steps, 0);
+        reply = call(QStringLiteral("PauseScenario"), {m_target});
+        QCOMPARE(reply.errorName(), QStringLiteral("org.qdiscstudio.Error.InvalidArguments"));
+
+        // An Apply while it plays ends the playback first; nothing of the scenario comes later.
+        m_seen.clear();
+        reply = play(scenario);
+        QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+        const QString tree = QString::fromUtf8(TreeJson::toDocument(targetFree(TbfScript.arg(QStringLiteral("3mbit")))));
+        reply = call(QStringLiteral("Apply"), {m_target, tree, QVariantMap{}});
+        QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+        QVERIFY(waitForProgress([](const ScenarioProgress &p) { return p.state == ScenarioProgress::State::Stopped; }, 1000));
+        QTest::qWait(600); // past step 2's time
+        QVERIFY(kernelRateIs(3 * Mbit));
+        QVERIFY(helperOutput().contains(QStringLiteral("action=scenario-halt(apply) target=\"%1\"").arg(m_target)));
+    }
+
+    // (d) Seek jumps to a step; one playback per target.
+    void seekJumpsToAStep()
+    {
+        const Scenario scenario = scenarioOf(QStringLiteral("long steps"),
+                                             {treeStep(QStringLiteral("ten"), 10000, TbfScript.arg(QStringLiteral("10mbit"))),
+                                              treeStep(QStringLiteral("twenty"), 10000, TbfScript.arg(QStringLiteral("20mbit"))),
+                                              treeStep(QStringLiteral("thirty"), 10000, TbfScript.arg(QStringLiteral("30mbit")))});
+        QDBusMessage reply = play(scenario);
+        QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+        QVERIFY(kernelRateIs(10 * Mbit));
+
+        reply = play(scenario);
+        QCOMPARE(reply.errorName(), QStringLiteral("org.qdiscstudio.Error.InvalidArguments"));
+        QVERIFY2(reply.errorMessage().contains(QStringLiteral("already plays")) && reply.errorMessage().contains(QStringLiteral("uid 0")),
+                 qPrintable(reply.errorMessage()));
+
+        const qint64 seekNs = monotonicNowNs();
+        reply = call(QStringLiteral("SeekScenario"), {m_target, 2u});
+        QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+        QVERIFY(kernelRateIs(30 * Mbit)); // applied before the reply
+        qInfo("seek to step 3 applied within %.1f ms", double(monotonicNowNs() - seekNs) / 1e6);
+        auto now = progressNow();
+        QCOMPARE(now->step, 2);
+        QCOMPARE(now->stepName, QStringLiteral("thirty"));
+        QVERIFY(now->positionMs >= 20000 && now->positionMs < 21000);
+
+        reply = call(QStringLiteral("SeekScenario"), {m_target, 3u});
+        QCOMPARE(reply.errorName(), QStringLiteral("org.qdiscstudio.Error.InvalidArguments"));
+        reply = call(QStringLiteral("SeekScenario"), {m_target, 0u});
+        QVERIFY(reply.type() == QDBusMessage::ReplyMessage);
+        QVERIFY(kernelRateIs(10 * Mbit));
+        QVERIFY(helperOutput().contains(QStringLiteral("action=seek-scenario target=\"%1\" result=\"ok\"").arg(m_target)));
+        QVERIFY(call(QStringLiteral("StopScenario"), {m_target}).type() == QDBusMessage::ReplyMessage);
+        QVERIFY(kernelTree() == m_original);
+    }
+
+    // (e) A client killed while it plays: with revertOnExit the tree comes back and playback ends;
+    // without it, playback goes on.
+    void killedClientEndsItsPlaybackWithRevertOnExit()
+    {
+        const Scenario scenario = scenarioOf(QStringLiteral("killed"),
+                                             {treeStep(QStringLiteral("a"), 500, TbfScript.arg(QStringLiteral("10mbit"))),
+                                              treeStep(QStringLiteral("b"), 10000, TbfScript.arg(QStringLiteral("20mbit")))});
+        const QString file = writeFile(QStringLiteral("killed.json"), documentOf(scenario));
+        QString output;
+        auto client = startHeld(TestUser::Granted,
+                                {QStringLiteral("PlayScenario"), QStringLiteral("s:") + m_target, QStringLiteral("file:") + file,
+                                 QStringLiteral("opts:{\"revertOnExit\":true}")},
+                                &output);
+        QVERIFY2(output.startsWith(QStringLiteral("ok")), qPrintable(output));
+        QVERIFY(kernelRateIs(10 * Mbit));
+        ::kill(pid_t(client->processId()), SIGKILL);
+        QElapsedTimer sinceKill;
+        sinceKill.start();
+        QTRY_VERIFY_WITH_TIMEOUT(kernelTree() == m_original, 2000);
+        qInfo("tree back %lld ms after kill -9 of the playing client", sinceKill.elapsed());
+        QCOMPARE(progressNow()->steps, 0);
+        QTest::qWait(700); // past step 2's time: the halted player applies nothing more
+        QVERIFY(kernelTree() == m_original);
+        QVERIFY(helperOutput().contains(QStringLiteral("action=scenario-halt(client-exit) target=\"%1\"").arg(m_target)));
+        QVERIFY(helperOutput().contains(QStringLiteral("action=revert(client-exit) target=\"%1\" result=\"ok\"").arg(m_target)));
+        client->waitForFinished();
+    }
+
+    void playbackWithoutRevertOnExitOutlivesItsClient()
+    {
+        const Scenario scenario = scenarioOf(QStringLiteral("outlives"),
+                                             {treeStep(QStringLiteral("a"), 600, TbfScript.arg(QStringLiteral("10mbit"))),
+                                              treeStep(QStringLiteral("b"), 10000, TbfScript.arg(QStringLiteral("20mbit")))});
+        const QString file = writeFile(QStringLiteral("outlives.json"), documentOf(scenario));
+        const QString tree = writeFile(QStringLiteral("3mbit.json"), QString::fromUtf8(TreeJson::toDocument(targetFree(TbfScript.arg(QStringLiteral("3mbit"))))));
+        // As a window does: a change of its own with revertOnExit, then a scenario asked to go on without it.
+        QString output;
+        auto client = startHeld(TestUser::Granted,
+                                {QStringLiteral("Apply"), QStringLiteral("s:") + m_target, QStringLiteral("file:") + tree,
+                                 QStringLiteral("opts:{\"revertOnExit\":true}"), QStringLiteral("--"), QStringLiteral("PlayScenario"),
+                                 QStringLiteral("s:") + m_target, QStringLiteral("file:") + file, QStringLiteral("opts:{\"revertOnExit\":false}")},
+                                &output);
+        const QStringList lines = output.split(u'\n', Qt::SkipEmptyParts);
+        QVERIFY2(lines.size() == 3 && lines[0].startsWith(QStringLiteral("ok")) && lines[1] == QStringLiteral("ok"), qPrintable(output));
+        QVERIFY(kernelRateIs(10 * Mbit));
+        ::kill(pid_t(client->processId()), SIGKILL);
+        client->waitForFinished();
+        QTRY_VERIFY_WITH_TIMEOUT(kernelRateIs(20 * Mbit), 2000);
+        const auto now = progressNow();
+        QCOMPARE(now->state, ScenarioProgress::State::Playing);
+        QCOMPARE(now->step, 1);
+        // The window's promise waits for the playback's end instead of cutting it short.
+        QVERIFY(helperOutput().contains(QStringLiteral("action=revert(client-exit) target=\"%1\" result=\"deferred").arg(m_target)));
+        // Another client allowed to change the target may stop it: onAbort puts back the tree from
+        // before the scenario (3 mbit), then the departed client's promise its own tree from before.
+        QVERIFY(call(QStringLiteral("StopScenario"), {m_target}).type() == QDBusMessage::ReplyMessage);
+        QVERIFY(kernelTree() == m_original);
+        QVERIFY(helperOutput().contains(QStringLiteral("action=revert(client-exit) target=\"%1\" result=\"ok\"").arg(m_target)));
+    }
+
+    // (f) Whatever is wrong is said, and nothing is applied.
+    void badScenariosChangeNothing_data()
+    {
+        QTest::addColumn<QString>("document");
+        QTest::addColumn<QString>("errorName");
+        QTest::addColumn<QString>("says");
+
+        ScenarioStep profile;
+        profile.name = QStringLiteral("mine");
+        profile.durationMs = 1000;
+        profile.kind = ScenarioStep::Kind::Profile;
+        profile.reference = QStringLiteral("My profile");
+        QTest::newRow("unresolved profile") << documentOf(scenarioOf(QStringLiteral("refs"), {treeStep(QStringLiteral("a"), 500, TbfScript.arg(QStringLiteral("1mbit"))), profile}))
+                                            << QStringLiteral("InvalidArguments") << QStringLiteral("resolve");
+
+        QJsonObject zero = scenarioOf(QStringLiteral("zero"), {treeStep(QStringLiteral("a"), 500, TbfScript.arg(QStringLiteral("1mbit")))}).toJson();
+        QJsonArray steps = zero.value(QStringLiteral("steps")).toArray();
+        QJsonObject step = steps[0].toObject();
+        step.insert(QStringLiteral("duration"), QStringLiteral("0s"));
+        steps[0] = step;
+        zero.insert(QStringLiteral("steps"), steps);
+        QTest::newRow("zero duration") << QString::fromUtf8(QJsonDocument(zero).toJson(QJsonDocument::Compact)) << QStringLiteral("InvalidArguments")
+                                       << QStringLiteral("steps\\[0\\]\\.duration");
+
+        // netem is absent from this kernel, but compiling happens before anything reaches it.
+        QTest::newRow("exponential ramp from 0")
+            << documentOf(scenarioOf(QStringLiteral("exp"), {treeStep(QStringLiteral("no loss"), 500, NetemScript),
+                                                             rampStep(QStringLiteral("lossy"), 1000, QStringLiteral("netem.loss"), 0.05, RampCurve::Exponential)}))
+            << QStringLiteral("InvalidTree") << QStringLiteral("lossy|steps\\[1\\]|step 2");
+        QTest::newRow("parameter missing in the tree")
+            << documentOf(scenarioOf(QStringLiteral("missing"), {rampStep(QStringLiteral("delay"), 1000, QStringLiteral("netem.delay"), 100000)}))
+            << QStringLiteral("InvalidTree") << QStringLiteral("netem");
+        QString huge = documentOf(scenarioOf(QStringLiteral("huge"), {treeStep(QStringLiteral("a"), 500, TbfScript.arg(QStringLiteral("1mbit")))}));
+        huge.append(QString(5 * 1024 * 1024, u' '));
+        QTest::newRow("5 MiB") << huge << QStringLiteral("InvalidArguments") << QStringLiteral("at most");
+    }
+    void badScenariosChangeNothing()
+    {
+        QFETCH(QString, document);
+        QFETCH(QString, errorName);
+        QFETCH(QString, says);
+        const QDBusMessage reply = call(QStringLiteral("PlayScenario"), {m_target, document, QVariantMap{}});
+        QCOMPARE(reply.type(), QDBusMessage::ErrorMessage);
+        qInfo("%s: %s", qPrintable(reply.errorName()), qPrintable(reply.errorMessage().left(300)));
+        QCOMPARE(reply.errorName(), QStringLiteral("org.qdiscstudio.Error.") + errorName);
+        QVERIFY2(reply.errorMessage().contains(QRegularExpression(says)), qPrintable(reply.errorMessage()));
+        QVERIFY(kernelTree() == m_original);
+        QCOMPARE(progressNow()->steps, 0);
+        const QDBusMessage bad = call(QStringLiteral("PlayScenario"), {m_target, document, QVariantMap{{QStringLiteral("loops"), QStringLiteral("2")}}});
+        QCOMPARE(bad.errorName(), QStringLiteral("org.qdiscstudio.Error.InvalidArguments"));
+    }
+
+    // (g) Playing, pausing and stopping need what changing the target needs.
+    void userWithoutGrantIsRefused()
+    {
+        const Scenario scenario = scenarioOf(QStringLiteral("not yours"),
+                                             {treeStep(QStringLiteral("a"), 10000, TbfScript.arg(QStringLiteral("10mbit")))});
+        const QString file = writeFile(QStringLiteral("denied.json"), documentOf(scenario));
+        CommandResult r = helperCallAs(TestUser::Denied, {QStringLiteral("PlayScenario"), QStringLiteral("s:") + m_target,
+                                                          QStringLiteral("file:") + file, QStringLiteral("opts:{}")});
+        QVERIFY2(r.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.NotAuthorized")), qPrintable(r.out + r.err));
+        QVERIFY(kernelTree() == m_original);
+        QCOMPARE(progressNow()->steps, 0);
+
+        QDBusMessage reply = play(scenario);
+        QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+        for (const QString &method : {QStringLiteral("PauseScenario"), QStringLiteral("StopScenario")}) {
+            r = helperCallAs(TestUser::Denied, {method, QStringLiteral("s:") + m_target});
+            QVERIFY2(r.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.NotAuthorized")), qPrintable(method + u' ' + r.out + r.err));
+        }
+        QCOMPARE(progressNow()->state, ScenarioProgress::State::Playing);
+        QVERIFY(kernelRateIs(10 * Mbit));
+        QVERIFY(helperOutput().contains(QStringLiteral("result=\"refused by polkit (org.qdiscstudio.apply)\"")));
+        QVERIFY(call(QStringLiteral("StopScenario"), {m_target}).type() == QDBusMessage::ReplyMessage);
+        QVERIFY(kernelTree() == m_original);
+    }
+
+    // Last, as it restarts the helper. SIGTERM: a playback whose tree is promised back is halted
+    // and the promise kept once; one without a promise is stopped as its onAbort says.
+    void helperExitEndsPlaybacks()
+    {
+        const Scenario scenario = scenarioOf(QStringLiteral("until exit"),
+                                             {treeStep(QStringLiteral("a"), 10000, TbfScript.arg(QStringLiteral("10mbit")))});
+        for (const bool revertOnExit : {true, false}) {
+            QDBusMessage reply = play(scenario, {{QStringLiteral("revertOnExit"), revertOnExit}});
+            QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+            QVERIFY(kernelRateIs(10 * Mbit));
+            m_bus.stopHelper();
+            const QString output = m_bus.helperOutput();
+            QVERIFY(kernelTree() == m_original);
+            if (revertOnExit) {
+                QVERIFY2(output.contains(QStringLiteral("action=scenario-halt(helper-exit) target=\"%1\"").arg(m_target)), qPrintable(output));
+                QVERIFY(output.contains(QStringLiteral("action=revert(helper-exit) target=\"%1\" result=\"ok\"").arg(m_target)));
+            } else {
+                QVERIFY2(output.contains(QStringLiteral("action=stop-scenario target=\"%1\" result=\"ok\"").arg(m_target)), qPrintable(output));
+                QVERIFY(output.contains(QStringLiteral("action=scenario-end target=\"%1\" result=\"stopped\"").arg(m_target)));
+            }
+            QString error;
+            QVERIFY2(m_bus.startHelper(QStringLiteral(QS_HELPER_PATH),
+                                       {QStringLiteral("--state-dir"), m_stateDir, QStringLiteral("--idle-timeout"), QStringLiteral("0")}, &error),
+                     qPrintable(error));
+        }
+    }
+
+public Q_SLOTS:
+    void onScenarioProgress(const QString &target, const QString &json)
+    {
+        const auto progress = ScenarioProgress::fromJson(QJsonDocument::fromJson(json.toUtf8()).object());
+        if (!progress)
+            qFatal("unreadable ScenarioProgress: %s", qPrintable(json));
+        m_seen.append(SeenProgress{target, *progress});
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHelperScenario)
+#include "tst_helper_scenario.moc"
