@@ -11,6 +11,8 @@
 #include "netlink/tcplan.h"
 #include "nodeeditor.h"
 #include "profilespane.h"
+#include "scenario/scenariopanel.h"
+#include "scenario/scenariostore.h"
 #include "sparklinedelegate.h"
 #include "statspoller.h"
 #include "targetspane.h"
@@ -22,7 +24,10 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QFontDatabase>
+#include <QFrame>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
@@ -42,6 +47,8 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
+#include <utility>
 
 #include <netlink/version.h>
 #include <sys/utsname.h>
@@ -50,6 +57,8 @@ namespace qs {
 
 namespace {
 constexpr unsigned AskToKeepSeconds = 20;
+// Scenario step markers on the charts: the timeline's playhead colour, apart from the lines'.
+constexpr QRgb ScenarioMarkerColor = 0xe15759;
 } // namespace
 
 MainWindow::MainWindow(std::unique_ptr<TargetBackend> backend, QWidget *parent)
@@ -107,6 +116,7 @@ void MainWindow::buildLayout()
     m_treeView->setToolTip(tr("The tree of the chosen target. Select a node to edit it; select several to chart them together."));
 
     auto *treeBar = new QToolBar(this);
+    m_treeBar = treeBar;
     treeBar->setObjectName(QStringLiteral("treeBar"));
     treeBar->setIconSize(QSize(16, 16));
     m_addMenu = new QMenu(tr("&Add"), this);
@@ -146,6 +156,7 @@ void MainWindow::buildLayout()
     auto *treePane = new QWidget(this);
     auto *treeLayout = new QVBoxLayout(treePane);
     treeLayout->setContentsMargins(0, 0, 0, 0);
+    treeLayout->addWidget(buildScenarioBanner());
     treeLayout->addWidget(treeBar);
     treeLayout->addWidget(m_treeView, 1);
 
@@ -199,8 +210,14 @@ void MainWindow::buildLayout()
     split->setSizes({260, 1000});
     setCentralWidget(split);
 
+    addDockWidget(Qt::BottomDockWidgetArea, buildScenarioDock());
+
     m_status = new ApplyStatus(this);
     statusBar()->addPermanentWidget(m_status, 1);
+    m_scenarioStatus = new QLabel(this);
+    m_scenarioStatus->setObjectName(QStringLiteral("status.scenario"));
+    m_scenarioStatus->hide();
+    statusBar()->insertPermanentWidget(0, m_scenarioStatus);
     m_modeLabel = new QLabel(this);
     m_modeLabel->setObjectName(QStringLiteral("status.mode"));
     m_modeLabel->hide();
@@ -269,7 +286,7 @@ void MainWindow::buildMenus()
     m_liveAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     m_liveAction->setToolTip(tr("Apply every edit at once, while a slider moves (Ctrl+L)"));
     connect(m_liveAction, &QAction::toggled, this, [this](bool live) {
-        m_applyAction->setEnabled(!live);
+        m_applyAction->setEnabled(!live && !isScenarioDriving());
         if (live)
             submitIfLive();
     });
@@ -278,6 +295,12 @@ void MainWindow::buildMenus()
     restore->setToolTip(tr("Put back the tree the target had before Qdisc Studio first changed it"));
     target->addSeparator();
     target->addAction(tr("Re&fresh targets"), QKeySequence::Refresh, m_backend.get(), &TargetBackend::listTargets);
+    target->addSeparator();
+    QAction *scenarios = m_scenarioDock->toggleViewAction();
+    //: menu entry that shows or hides the scenario panel
+    scenarios->setText(tr("&Scenario panel"));
+    scenarios->setObjectName(QStringLiteral("action.scenarioPanel"));
+    target->addAction(scenarios);
 
     QToolBar *bar = addToolBar(tr("Apply"));
     bar->setObjectName(QStringLiteral("applyBar"));
@@ -387,11 +410,8 @@ void MainWindow::connectBackend()
     connect(backend, &TargetBackend::treeChanged, this, [this](const QString &target) {
         // A change made elsewhere (tc, another window): show what the kernel holds once our own
         // requests have settled, so a drag is never yanked back mid-way.
-        if (target == m_target && !m_applier->isBusy() && !m_dragBefore) {
-            m_reloadOnRead = true;
-            m_editsSinceReload = 0;
-            m_backend->readTree(target);
-        }
+        if (target == m_target)
+            reloadFromKernel();
     });
     connect(backend, &TargetBackend::confirmed, this, [this](const QString &, bool ok, const QString &error) {
         statusBar()->showMessage(ok ? tr("Change kept") : error, 5000);
@@ -423,7 +443,15 @@ void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree
             return;
         if (TcPlanner(PschedClock::system()).plan(*tree, m_model->tree()).isEmpty())
             return; // the kernel holds what the editor shows
-        statusBar()->showMessage(tr("The tree of %1 was changed outside this window; showing what the kernel holds").arg(target), 8000);
+        // A playing scenario says so in its banner; this message would repeat with every step.
+        if (!isScenarioDriving())
+            statusBar()->showMessage(tr("The tree of %1 was changed outside this window; showing what the kernel holds").arg(target), 8000);
+        // The user keeps looking at the rows they chose: a scenario changes values many times a
+        // minute, and a tc command elsewhere should not throw the selection away either.
+        m_undo->clear();
+        if (!updateParamsInPlace(*tree))
+            showTreeKeepingSelection(*tree);
+        return; // errors shown stay: a scenario's failure must not vanish with the next read
     }
     m_loadingTarget.clear();
     if (m_target != target) {
@@ -435,6 +463,9 @@ void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree
         else
             m_status->setError(tr("No statistics for %1: %2").arg(target, statsError));
         m_backend->watch(target);
+        m_charts->clearMarkers(); // they marked another target's changes
+        m_scenarioPanel->setTarget(target);
+        updateEditingAllowed(); // a scenario on the previous target plays on, without driving this one
         if (m_demo && target == m_demo->lab().target)
             setWindowTitle(tr("Demo lab — Qdisc Studio"));
         else
@@ -449,6 +480,79 @@ void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree
         m_treeView->setCurrentIndex(m_model->index(0, 0));
     showInEditor();
     m_status->setError({});
+}
+
+void MainWindow::reloadFromKernel()
+{
+    // A change made elsewhere (tc, another window, a scenario): show what the kernel holds once
+    // our own requests have settled, so a drag is never yanked back mid-way.
+    if (m_target.isEmpty() || m_applier->isBusy() || m_dragBefore)
+        return;
+    m_reloadOnRead = true;
+    m_editsSinceReload = 0;
+    m_backend->readTree(m_target);
+}
+
+bool MainWindow::updateParamsInPlace(const QdiscTree &tree)
+{
+    const QdiscTree &shown = m_model->tree();
+    if (shown.qdiscs.size() != tree.qdiscs.size() || shown.classes.size() != tree.classes.size())
+        return false;
+    // Same nodes in the same places with the kernel's parameters must be the kernel's tree;
+    // anything else (a filter, a kind, a node more or less) takes a reset.
+    QdiscTree same = shown;
+    for (qsizetype i = 0; i < tree.qdiscs.size(); ++i) {
+        const QdiscNode &from = shown.qdiscs.at(i);
+        const QdiscNode &to = tree.qdiscs.at(i);
+        if (from.handle != to.handle || from.parent != to.parent || from.kind() != to.kind())
+            return false;
+        same.qdiscs[i].params = to.params;
+    }
+    for (qsizetype i = 0; i < tree.classes.size(); ++i) {
+        if (shown.classes.at(i).classId != tree.classes.at(i).classId || shown.classes.at(i).parent != tree.classes.at(i).parent)
+            return false;
+        same.classes[i].params = tree.classes.at(i).params;
+    }
+    if (!(same == tree))
+        return false;
+    for (const QdiscNode &node : tree.qdiscs) {
+        NodeRef ref{NodeRef::Type::Qdisc, node.handle, node.handle.isUnspec() ? node.parent : TcHandle(), -1};
+        if (!m_model->setQdiscParams(m_model->indexOf(ref), node.params))
+            return false;
+    }
+    for (const ClassNode &node : tree.classes) {
+        if (!m_model->setClassParams(m_model->indexOf(NodeRef{NodeRef::Type::Class, node.classId, {}, -1}), node.params))
+            return false;
+    }
+    showInEditor();
+    return true;
+}
+
+void MainWindow::showTreeKeepingSelection(const QdiscTree &tree)
+{
+    QList<NodeRef> selected;
+    for (const QModelIndex &index : m_treeView->selectionModel()->selectedRows()) {
+        if (const auto ref = m_model->refAt(index))
+            selected.append(*ref);
+    }
+    const auto current = m_model->refAt(m_treeView->currentIndex());
+    m_model->setTree(tree);
+    m_poller->resetNodes();
+    m_treeView->expandAll();
+    QItemSelection again;
+    for (const NodeRef &ref : std::as_const(selected)) {
+        const QModelIndex index = m_model->indexOf(ref);
+        if (index.isValid())
+            again.select(index, index);
+    }
+    const QModelIndex currentAgain = current ? m_model->indexOf(*current) : QModelIndex();
+    if (currentAgain.isValid())
+        m_treeView->selectionModel()->setCurrentIndex(currentAgain, QItemSelectionModel::NoUpdate);
+    if (!again.isEmpty())
+        m_treeView->selectionModel()->select(again, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    else if (m_model->rowCount() > 0)
+        m_treeView->setCurrentIndex(m_model->index(0, 0));
+    showInEditor();
 }
 
 void MainWindow::onApplied(const QString &target, const BackendApplyResult &result)
@@ -511,6 +615,10 @@ void MainWindow::showInEditor()
 
 void MainWindow::editSelected(const std::function<bool()> &edit, bool final, const QString &what)
 {
+    if (refuseWhileScenarioDrives()) {
+        showInEditor(); // the editor shows the kernel's values again
+        return;
+    }
     if (!m_dragBefore)
         m_dragBefore = m_model->tree();
     edit();
@@ -524,6 +632,8 @@ void MainWindow::editSelected(const std::function<bool()> &edit, bool final, con
 
 void MainWindow::editStructure(const QString &what, const std::function<bool()> &edit)
 {
+    if (refuseWhileScenarioDrives())
+        return;
     const QdiscTree before = m_model->tree();
     if (!edit())
         return;
@@ -535,6 +645,8 @@ void MainWindow::editStructure(const QString &what, const std::function<bool()> 
 
 void MainWindow::setTreeFromHistory(const QdiscTree &tree)
 {
+    if (refuseWhileScenarioDrives())
+        return;
     const auto ref = m_model->refAt(m_treeView->currentIndex());
     m_model->setTree(tree);
     m_treeView->expandAll();
@@ -556,7 +668,7 @@ void MainWindow::submitIfLive()
 
 void MainWindow::applyNow()
 {
-    if (m_target.isEmpty())
+    if (m_target.isEmpty() || refuseWhileScenarioDrives())
         return;
     QStringList errors;
     for (const ValidationIssue &issue : m_model->tree().validate())
@@ -573,6 +685,11 @@ void MainWindow::applyNow()
 
 void MainWindow::applyProfile(const Profile &profile)
 {
+    if (isScenarioDriving()) {
+        //: asked when a profile is double-clicked while a scenario plays; %1 is the profile
+        askToStopScenario(tr("Stop it and apply “%1”?").arg(profile.name), [this, profile] { applyProfile(profile); });
+        return;
+    }
     const auto tree = profile.treeFor(m_target.isEmpty() ? QStringLiteral("DEV") : m_target);
     if (!tree) {
         m_status->setError(tr("Profile \"%1\" has no tree for %2").arg(profile.name, m_target));
@@ -593,6 +710,10 @@ void MainWindow::applyProfile(const Profile &profile)
 
 void MainWindow::restoreOriginal()
 {
+    if (isScenarioDriving()) {
+        askToStopScenario(tr("Stop it and put back the original tree?"), [this] { restoreOriginal(); });
+        return;
+    }
     if (!m_target.isEmpty())
         m_backend->restore(m_target);
 }
@@ -821,6 +942,159 @@ void MainWindow::updateModeLabel()
         break;
     }
     m_modeLabel->show();
+}
+
+// --- scenarios ---------------------------------------------------------------------------------
+
+QDockWidget *MainWindow::buildScenarioDock()
+{
+    m_scenarioPanel = new ScenarioPanel(m_backend.get(), this);
+    // A dock below everything: the timeline gets the window's whole width, the charts stay in
+    // sight beside it, and people who never play scenarios close it (Target ▸ Scenario panel).
+    m_scenarioDock = new QDockWidget(tr("Scenario"), this);
+    m_scenarioDock->setObjectName(QStringLiteral("scenarioDock"));
+    m_scenarioDock->setWidget(m_scenarioPanel);
+    m_scenarioDock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::TopDockWidgetArea);
+    connect(m_scenarioPanel, &ScenarioPanel::progressChanged, this, &MainWindow::onScenarioProgress);
+    connect(m_scenarioPanel, &ScenarioPanel::stepEntered, this, &MainWindow::onScenarioStep);
+    connect(m_scenarioPanel, &ScenarioPanel::activeChanged, this, &MainWindow::onScenarioActiveChanged);
+    connect(m_scenarioPanel, &ScenarioPanel::commandDone, this, [this](const QString &command, const QString &error) {
+        if (command == u"stop" && !error.isEmpty())
+            m_afterScenarioStop = {}; // it still plays: the change the user asked for waits no more
+    });
+    return m_scenarioDock;
+}
+
+QWidget *MainWindow::buildScenarioBanner()
+{
+    auto *banner = new QFrame(this);
+    banner->setObjectName(QStringLiteral("scenario.banner"));
+    banner->setFrameShape(QFrame::StyledPanel);
+    banner->setAutoFillBackground(true);
+    QPalette tinted = banner->palette();
+    const QColor base = tinted.color(QPalette::Window);
+    const QColor highlight = tinted.color(QPalette::Highlight);
+    tinted.setColor(QPalette::Window, QColor::fromRgbF(base.redF() * 0.8 + highlight.redF() * 0.2, base.greenF() * 0.8 + highlight.greenF() * 0.2,
+                                                       base.blueF() * 0.8 + highlight.blueF() * 0.2));
+    banner->setPalette(tinted);
+    m_scenarioBannerText = new QLabel(banner);
+    m_scenarioBannerText->setObjectName(QStringLiteral("scenario.bannerText"));
+    m_scenarioBannerText->setWordWrap(true);
+    auto *stop = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("Stop scenario"), banner);
+    stop->setObjectName(QStringLiteral("scenario.bannerStop"));
+    stop->setToolTip(tr("End playback; then the tree can be edited again"));
+    connect(stop, &QPushButton::clicked, this, [this] { m_scenarioPanel->stop(); });
+    auto *layout = new QHBoxLayout(banner);
+    layout->setContentsMargins(6, 3, 6, 3);
+    auto *icon = new QLabel(banner);
+    icon->setPixmap(style()->standardIcon(QStyle::SP_MediaPlay).pixmap(16, 16));
+    layout->addWidget(icon);
+    layout->addWidget(m_scenarioBannerText, 1);
+    layout->addWidget(stop);
+    banner->hide();
+    m_scenarioBanner = banner;
+    return banner;
+}
+
+bool MainWindow::isScenarioDriving() const
+{
+    return m_scenarioPanel && m_scenarioPanel->isActive() && !m_target.isEmpty() && m_scenarioPanel->target() == m_target;
+}
+
+void MainWindow::onScenarioProgress(const ScenarioProgress &progress)
+{
+    if (progress.isActive()) {
+        //: status bar; %1 the scenario, %2 where it is ("playing step 2 of 3 (Peak), loop 1 of 1")
+        m_scenarioStatus->setText(tr("Scenario “%1”: %2").arg(progress.scenario, progress.describe()));
+        m_scenarioStatus->show();
+        //: banner above the tree; %1 the scenario, %2 the target
+        m_scenarioBannerText->setText(tr("<b>“%1” is driving %2</b>: the tree shows what the kernel holds as it plays. "
+                                         "Editing waits until it stops.")
+                                          .arg(progress.scenario.toHtmlEscaped(), m_target.toHtmlEscaped()));
+        // A step or a ramp update changed the kernel's tree: the rows show the values now in effect.
+        reloadFromKernel();
+    } else {
+        m_scenarioStatus->hide();
+    }
+}
+
+void MainWindow::onScenarioStep(const ScenarioProgress &progress, qint64 startNs)
+{
+    QString label = progress.stepName;
+    if (progress.step == 0 && progress.loop > 1)
+        //: a chart marker where a scenario's loop begins again; %1 the step, %2 the loop
+        label = tr("%1 (loop %2)").arg(progress.stepName).arg(progress.loop);
+    m_charts->addMarker(qint64(std::llround(m_charts->toChartTime(startNs))), label, QColor::fromRgb(ScenarioMarkerColor));
+    if (m_measured && m_demo && m_target == m_demo->lab().target)
+        m_measured->addMarker(startNs, label);
+}
+
+void MainWindow::onScenarioActiveChanged(bool active)
+{
+    updateEditingAllowed();
+    const ScenarioProgress &progress = m_scenarioPanel->progress();
+    if (active) {
+        // Edits before the scenario describe a kernel that is gone; undoing one would fight it.
+        m_undo->clear();
+        return;
+    }
+    switch (progress.state) {
+    case ScenarioProgress::State::Finished:
+        statusBar()->showMessage(tr("Scenario “%1” finished on %2").arg(progress.scenario, m_target), 8000);
+        break;
+    case ScenarioProgress::State::Failed:
+        m_status->setError(tr("Scenario “%1” failed: %2").arg(progress.scenario, progress.error));
+        break;
+    default:
+        statusBar()->showMessage(tr("Scenario stopped on %1").arg(m_target), 8000);
+        break;
+    }
+    reloadFromKernel(); // what the scenario left (usually the tree from before it)
+    if (auto then = std::exchange(m_afterScenarioStop, {}))
+        then();
+}
+
+void MainWindow::updateEditingAllowed()
+{
+    // While a scenario drives the target the tree is a view of the kernel: a slider would jump
+    // under the hand at every ramp update and the next step would undo the edit anyway.
+    const bool driving = isScenarioDriving();
+    m_scenarioBanner->setVisible(driving);
+    m_editor->setEnabled(!driving);
+    m_treeBar->setEnabled(!driving);
+    m_addMenu->setEnabled(!driving);
+    m_kindMenu->setEnabled(!driving);
+    m_applyAction->setEnabled(!driving && !isLive());
+}
+
+bool MainWindow::refuseWhileScenarioDrives()
+{
+    if (!isScenarioDriving())
+        return false;
+    statusBar()->showMessage(tr("A scenario is driving %1: stop it to edit the tree").arg(m_target), 5000);
+    return true;
+}
+
+void MainWindow::askToStopScenario(const QString &question, std::function<void()> then)
+{
+    const ScenarioProgress &progress = m_scenarioPanel->progress();
+    const Scenario *scenario = m_scenarioPanel->currentScenario();
+    const bool restores = !scenario || scenario->onAbort == ScenarioEnding::Restore;
+    //: %1 the scenario, %2 the target
+    QMessageBox box(QMessageBox::Question, tr("A scenario is playing"),
+                    tr("“%1” is playing on %2 and changes its tree as it goes.").arg(progress.scenario, m_target), QMessageBox::NoButton,
+                    this);
+    box.setInformativeText(question + u' ' +
+                           (restores ? tr("Stopping first puts back the tree from before the scenario.")
+                                     : tr("Stopping leaves the condition in effect now.")));
+    QPushButton *stop = box.addButton(tr("Stop the scenario"), QMessageBox::AcceptRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(stop);
+    box.exec();
+    if (box.clickedButton() != stop || !isScenarioDriving())
+        return;
+    m_afterScenarioStop = std::move(then);
+    m_scenarioPanel->stop();
 }
 
 void MainWindow::showAbout()

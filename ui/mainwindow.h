@@ -6,16 +6,19 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
 class QAction;
+class QDockWidget;
 class QLabel;
 class QPlainTextEdit;
 class QSplitter;
 class QTreeView;
 class QUndoStack;
 class QMenu;
+class QToolBar;
 
 namespace qs {
 
@@ -26,10 +29,12 @@ class MeasuredPanel;
 class LiveApplier;
 class NodeEditor;
 class ProfilesPane;
+class ScenarioPanel;
 class StatsPoller;
 class TargetsPane;
 class TreeModel;
 struct Profile;
+struct ScenarioProgress;
 
 /**
  * The window: targets and profiles on the left, the tree of the chosen target in the middle
@@ -60,6 +65,15 @@ public:
     bool isLive() const;
     void setLive(bool live);
 
+    /** The scenario panel (a dock below the window's panes); it plays on the current target. */
+    ScenarioPanel *scenarioPanel() const { return m_scenarioPanel; }
+    /**
+     * A scenario plays (or is paused) on the current target: the tree shows what the kernel
+     * holds as it changes, and the window's own edits wait until it stops (see
+     * askToStopScenario()).
+     */
+    bool isScenarioDriving() const;
+
     /**
      * Demo mode: asks the backend for a demo lab, opens its target, runs the lab's traffic and
      * shows what it measures (the Measured panel) beside the editor, with the lab's presets
@@ -85,6 +99,12 @@ private:
     void connectBackend();
 
     void onTreeRead(const QString &target, const std::optional<QdiscTree> &tree, const QString &error);
+    /** Reads the kernel's tree of the current target again, unless the user is in the middle of a change. */
+    void reloadFromKernel();
+    /** Shows @p tree's values in the rows already there, when only parameters changed: no reset, no lost selection. */
+    bool updateParamsInPlace(const QdiscTree &tree);
+    /** Shows @p tree with a model reset, keeping the selected rows that are still there. */
+    void showTreeKeepingSelection(const QdiscTree &tree);
     void onApplied(const QString &target, const BackendApplyResult &result);
     void onSelectionChanged();
     void showInEditor();
@@ -107,6 +127,22 @@ private:
     void fillAddMenu();
     void fillKindMenu();
     ApplyOptions applyOptions() const;
+
+    // --- scenarios
+    QDockWidget *buildScenarioDock();
+    QWidget *buildScenarioBanner();
+    void onScenarioProgress(const ScenarioProgress &progress);
+    void onScenarioStep(const ScenarioProgress &progress, qint64 startNs);
+    void onScenarioActiveChanged(bool active);
+    /** Makes the tree, the editor and the apply actions read-only while a scenario drives the target. */
+    void updateEditingAllowed();
+    /**
+     * The user asked for a change to a target a scenario drives: asks @p question ("Stop it and
+     * apply …?"); on yes stops the scenario and does @p then once it has stopped, on no nothing.
+     */
+    void askToStopScenario(const QString &question, std::function<void()> then);
+    /** Refuses an edit while a scenario drives the target, saying why; true when refused. */
+    bool refuseWhileScenarioDrives();
 
     std::unique_ptr<TargetBackend> m_backend;
     LiveApplier *m_applier;
@@ -132,6 +168,13 @@ private:
     DemoSession *m_demo = nullptr;
     MeasuredPanel *m_measured = nullptr;
     QString m_backendNote;
+    ScenarioPanel *m_scenarioPanel = nullptr;
+    QDockWidget *m_scenarioDock = nullptr;
+    QWidget *m_scenarioBanner = nullptr;
+    QLabel *m_scenarioBannerText = nullptr;
+    QLabel *m_scenarioStatus = nullptr;
+    QToolBar *m_treeBar = nullptr;
+    std::function<void()> m_afterScenarioStop; ///< the change the user asked for once the scenario has stopped
 
     QString m_target;
     QString m_loadingTarget;

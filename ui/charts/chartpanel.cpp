@@ -2,6 +2,7 @@
 
 #include "chartcsv.h"
 #include "ratechart.h"
+#include "stats/monotonicclock.h"
 
 #include <QButtonGroup>
 #include <QChartView>
@@ -21,19 +22,11 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include <ctime>
 #include <limits>
 
 namespace qs {
 
 namespace {
-
-qint64 monotonicNowNs()
-{
-    timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return qint64(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
-}
 
 QString metricFileTag(ChartMetric metric)
 {
@@ -301,9 +294,14 @@ QList<QPointF> ChartPanel::plottedPoints(ChartMetric metric, quint64 key) const
     return metric == m_chart->metric() ? m_chart->plottedPoints(key) : QList<QPointF>();
 }
 
-void ChartPanel::addMarker(qint64 timeMs, const QString &label)
+void ChartPanel::addMarker(qint64 timeMs, const QString &label, const QColor &color)
 {
-    m_chart->addMarker(timeMs, label);
+    m_chart->addMarker(timeMs, label, color);
+}
+
+QList<ChartMarker> ChartPanel::markers() const
+{
+    return m_chart->markers();
 }
 
 void ChartPanel::clearMarkers()

@@ -1,9 +1,11 @@
 #pragma once
 
+#include "chartmarker.h"
 #include "chartmetric.h"
 #include "historysource.h"
 #include "timewindow.h"
 
+#include <QColor>
 #include <QElapsedTimer>
 #include <QList>
 #include <QPointF>
@@ -84,9 +86,14 @@ public:
      */
     double toChartTime(qint64 monotonicNs) const;
 
-    /** A labelled vertical line at @p timeMs (wall clock, ms since the epoch), e.g. an apply. */
-    void addMarker(qint64 timeMs, const QString &label);
+    /**
+     * A labelled vertical line at @p timeMs (wall clock, ms since the epoch), e.g. an apply or
+     * a scenario's step, in @p color (the text colour when invalid); see RateChart::addMarker().
+     */
+    void addMarker(qint64 timeMs, const QString &label, const QColor &color = {});
     void clearMarkers();
+    /** The markers held, oldest first (at most RateChart::MaxMarkers). */
+    QList<ChartMarker> markers() const;
 
     RateChart *chart() const { return m_chart; }
     QChartView *chartView() const { return m_view; }

@@ -1,5 +1,7 @@
 #include "ratechart.h"
 
+#include "stats/monotonicclock.h"
+
 #include <QDateTime>
 #include <QGraphicsSimpleTextItem>
 #include <QLegendMarker>
@@ -11,7 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <ctime>
+#include <limits>
 
 namespace qs {
 
@@ -20,8 +22,8 @@ namespace {
 // A node whose counters reset or whose polling stalled more often than this within one window
 // gets its remaining segments joined: the cap keeps the series count bounded.
 constexpr int MaxPartsPerLine = 8;
-// Markers beyond this replace the oldest: the chart's memory stays fixed.
-constexpr size_t MaxMarkers = 16;
+// Marker labels that would overlap go one row lower, up to this many rows.
+constexpr int MarkerLabelRows = 3;
 constexpr size_t BoldLinesUpTo = 8;
 constexpr int MinPoints = 64;
 constexpr int MaxPoints = 2000;
@@ -33,13 +35,6 @@ constexpr int PointBudget = 6000;
 // Tableau 10: distinguishable, and still readable on dark backgrounds once lightened.
 constexpr std::array<QRgb, 10> LineColors{0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f,
                                           0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f, 0xbab0ac};
-
-qint64 monotonicNowNs()
-{
-    timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return qint64(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
-}
 
 // 1, 2, 2.5 or 5 times a power of ten, at least @p raw: steps a person reads at a glance.
 double niceStep(double raw)
@@ -318,9 +313,10 @@ qsizetype RateChart::pointCount() const
     return count;
 }
 
-void RateChart::addMarker(qint64 timeMs, const QString &label)
+void RateChart::addMarker(qint64 timeMs, const QString &label, const QColor &color)
 {
-    if (m_markers.size() == MaxMarkers) {
+    // Beyond the limit the oldest marker's items are reused: the chart's memory stays fixed.
+    if (m_markers.size() == size_t(MaxMarkers)) {
         // Recycle the oldest marker's items.
         std::rotate(m_markers.begin(), m_markers.begin() + 1, m_markers.end());
     } else {
@@ -336,6 +332,7 @@ void RateChart::addMarker(qint64 timeMs, const QString &label)
     }
     Marker &marker = m_markers.back();
     marker.timeMs = timeMs;
+    marker.color = color;
     marker.text->setText(label);
     styleMarker(marker);
     updateMarkers();
@@ -351,6 +348,14 @@ void RateChart::clearMarkers()
     m_markers.clear();
 }
 
+QList<ChartMarker> RateChart::markers() const
+{
+    QList<ChartMarker> out;
+    for (const Marker &marker : m_markers)
+        out.append(ChartMarker{marker.timeMs, marker.text->text(), marker.line->isVisible()});
+    return out;
+}
+
 void RateChart::updateMarkers()
 {
     for (Marker &marker : m_markers) {
@@ -362,18 +367,36 @@ void RateChart::updateMarkers()
 
 void RateChart::placeMarkerLabels()
 {
+    // Left to right, each label in the first row where it clears the one before it: markers
+    // a few seconds apart (scenario steps) keep readable names.
+    std::array<qreal, MarkerLabelRows> rowEnds;
+    rowEnds.fill(-std::numeric_limits<qreal>::infinity());
+    std::vector<Marker *> shown;
     for (Marker &marker : m_markers) {
         const double x = toAxisTime(double(marker.timeMs));
         const bool inside = x >= m_timeAxis->min() && x <= m_timeAxis->max();
         marker.text->setVisible(inside);
-        marker.line->setVisible(inside);
-        if (!inside)
-            continue;
+        if (marker.line->isVisible() != inside) {
+            marker.line->setVisible(inside);
+            hideLegendEntry(this, marker.line); // showing a series shows its legend entry again
+        }
+        if (inside)
+            shown.push_back(&marker);
+    }
+    std::sort(shown.begin(), shown.end(),
+              [](const Marker *a, const Marker *b) { return a->timeMs < b->timeMs; });
+    for (Marker *marker : shown) {
+        const double x = toAxisTime(double(marker->timeMs));
         // Right of the line, or left of it where the text would leave the plot area.
-        const QPointF top = mapToPosition(QPointF(x, m_valueTop), marker.line);
-        const qreal width = marker.text->boundingRect().width();
-        const bool fitsRight = top.x() + 4 + width <= plotArea().right();
-        marker.text->setPos(top + QPointF(fitsRight ? 4 : -4 - width, 2));
+        const QPointF top = mapToPosition(QPointF(x, m_valueTop), marker->line);
+        const QRectF box = marker->text->boundingRect();
+        const bool fitsRight = top.x() + 4 + box.width() <= plotArea().right();
+        const qreal left = fitsRight ? top.x() + 4 : top.x() - 4 - box.width();
+        int row = 0;
+        while (row + 1 < MarkerLabelRows && left < rowEnds[size_t(row)] + 6)
+            ++row;
+        rowEnds[size_t(row)] = left + box.width();
+        marker->text->setPos(QPointF(left, top.y() + 2 + row * box.height()));
     }
 }
 
@@ -419,11 +442,12 @@ void RateChart::applyPalette(const QPalette &palette)
 
 void RateChart::styleMarker(const Marker &marker) const
 {
-    QPen pen(m_textColor);
+    const QColor color = marker.color.isValid() ? marker.color : m_textColor;
+    QPen pen(color);
     pen.setStyle(Qt::DashLine);
     pen.setWidthF(1.0);
     marker.line->setPen(pen);
-    marker.text->setBrush(m_textColor);
+    marker.text->setBrush(color);
 }
 
 } // namespace qs

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "chartmarker.h"
 #include "chartmetric.h"
 #include "historysource.h"
 #include "timewindow.h"
@@ -67,9 +68,16 @@ public:
     /** Wall-clock ms since the epoch of a sample taken at @p monotonicNs (the histories' clock). */
     double toChartTime(qint64 monotonicNs) const;
 
-    /** A dashed vertical line at @p timeMs (wall clock, ms since the epoch), labelled. */
-    void addMarker(qint64 timeMs, const QString &label);
+    /**
+     * A dashed vertical line at @p timeMs (wall clock, ms since the epoch), labelled, in
+     * @p color (the text colour when invalid). It scrolls with the lines and hides once it
+     * leaves the window; beyond MaxMarkers the oldest is reused, so memory stays fixed.
+     */
+    void addMarker(qint64 timeMs, const QString &label, const QColor &color = {});
     void clearMarkers();
+    /** The markers held, oldest first. */
+    QList<ChartMarker> markers() const;
+    static constexpr int MaxMarkers = 16;
 
     /** Follows the widget palette, light or dark. */
     void applyPalette(const QPalette &palette);
@@ -93,6 +101,7 @@ private:
     struct Marker
     {
         qint64 timeMs = 0;
+        QColor color;
         QLineSeries *line = nullptr;
         QGraphicsSimpleTextItem *text = nullptr;
     };

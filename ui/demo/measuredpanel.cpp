@@ -1,9 +1,12 @@
 #include "measuredpanel.h"
 
+#include "stats/monotonicclock.h"
+
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
 #include <QGraphicsLayout>
+#include <QGraphicsSimpleTextItem>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLegend>
@@ -15,19 +18,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <ctime>
 #include <limits>
 
 namespace qs {
 
 namespace {
-
-qint64 monotonicNowNs()
-{
-    timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return qint64(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
-}
 
 /** Three significant digits at most, never a trailing ".0": 0.214, 21.4, 214. */
 QString number(double value)
@@ -388,6 +383,61 @@ void MeasuredPanel::redrawChart(qint64 nowNs)
         // A hair below the decade: its label is drawn (exactly on the edge, rounding may drop it).
         m_rttAxis->setRange(m_axisBottomMs * 0.999, m_axisTopMs);
     }
+    m_lastRedrawNs = nowNs;
+    placeMarkers(nowNs);
+}
+
+void MeasuredPanel::addMarker(qint64 timeNs, const QString &label)
+{
+    if (m_markers.size() == size_t(MaxMarkers)) {
+        std::rotate(m_markers.begin(), m_markers.begin() + 1,
+                    m_markers.end()); // reuse the oldest's items
+    } else {
+        Marker marker;
+        marker.line = new QLineSeries(m_chart);
+        m_chart->addSeries(marker.line);
+        marker.line->attachAxis(m_timeAxis);
+        marker.line->attachAxis(m_rttAxis);
+        marker.text = new QGraphicsSimpleTextItem(m_chart);
+        marker.text->setZValue(10);
+        m_markers.push_back(marker);
+    }
+    Marker &marker = m_markers.back();
+    marker.timeNs = timeNs;
+    marker.text->setText(label);
+    QPen pen(QColor(0xe1, 0x57, 0x59)); // the scenario's colour, as on the main charts
+    pen.setStyle(Qt::DashLine);
+    marker.line->setPen(pen);
+    marker.text->setBrush(pen.color());
+    placeMarkers(m_lastRedrawNs > 0 ? m_lastRedrawNs : monotonicNowNs());
+}
+
+void MeasuredPanel::placeMarkers(qint64 nowNs)
+{
+    const double bottom = m_axisBottomMs * 0.999;
+    for (const Marker &marker : m_markers) {
+        const double x = double(marker.timeNs - nowNs) / 1e9;
+        const bool inside = x >= -ChartSeconds && x <= 0;
+        marker.line->setVisible(inside);
+        marker.text->setVisible(inside);
+        if (!inside)
+            continue;
+        marker.line->replace(QList<QPointF>{{x, bottom}, {x, m_axisTopMs}});
+        const QPointF top = m_chart->mapToPosition(QPointF(x, m_axisTopMs), marker.line);
+        const qreal width = marker.text->boundingRect().width();
+        const bool fitsRight = top.x() + 3 + width <= m_chart->plotArea().right();
+        marker.text->setPos(top + QPointF(fitsRight ? 3 : -3 - width, 1));
+    }
+}
+
+QStringList MeasuredPanel::visibleMarkerLabels() const
+{
+    QStringList labels;
+    for (const Marker &marker : m_markers) {
+        if (marker.line->isVisible())
+            labels.append(marker.text->text());
+    }
+    return labels;
 }
 
 QList<QPointF> MeasuredPanel::rttPoints() const

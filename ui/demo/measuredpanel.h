@@ -5,12 +5,14 @@
 #include <QElapsedTimer>
 #include <QList>
 #include <QPointF>
+#include <QStringList>
 #include <QTimer>
 #include <QWidget>
 
 #include <vector>
 
 class QChart;
+class QGraphicsSimpleTextItem;
 class QChartView;
 class QLabel;
 class QLineSeries;
@@ -64,6 +66,16 @@ public:
     /** The RTT chart's median line: x in seconds before now (-60 … 0), y in ms. */
     QList<QPointF> rttPoints() const;
 
+    /**
+     * A labelled vertical line on the RTT chart where a change began (a scenario's step) at
+     * CLOCK_MONOTONIC @p timeNs: it scrolls with the line and leaves on the left. At most
+     * MaxMarkers are kept; a new one reuses the oldest.
+     */
+    void addMarker(qint64 timeNs, const QString &label);
+    static constexpr int MaxMarkers = 8;
+    /** The labels of the markers inside the chart now, oldest first. */
+    QStringList visibleMarkerLabels() const;
+
 public Q_SLOTS:
     /** Reads a snapshot now and shows it. */
     void refresh();
@@ -89,6 +101,7 @@ private:
     void setFiguresDimmed(bool dimmed);
     void addRttSample(qint64 nowNs, double medianMs, double p95Ms);
     void redrawChart(qint64 nowNs);
+    void placeMarkers(qint64 nowNs);
 
     QTimer m_timer;
     LabTraffic *m_traffic = nullptr;
@@ -114,6 +127,15 @@ private:
     QValueAxis *m_timeAxis;
     QLogValueAxis *m_rttAxis;
     QLabel *m_hint;
+
+    struct Marker
+    {
+        qint64 timeNs = 0;
+        QLineSeries *line = nullptr;
+        QGraphicsSimpleTextItem *text = nullptr;
+    };
+    std::vector<Marker> m_markers; // oldest first
+    qint64 m_lastRedrawNs = 0;
 
     // A fixed ring of samples: ChartSeconds of them at IntervalMs, and a few spare.
     std::vector<RttSample> m_ring;
