@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "cliscenario.h"
 #include "helperclient.h"
 #include "log/logging.h"
 #include "model/treejson.h"
@@ -145,6 +146,12 @@ int Cli::run(const QStringList &arguments)
         {"restore", &Cli::restore},     {"confirm", &Cli::confirm},      {"demo", &Cli::demo},
     };
     const QString command = arguments.first();
+    // play and scenarios live in cliscenario.cpp, with their own state (a backend, an event loop).
+    if (command == u"play" || command == u"scenarios") {
+        log().debug("{}: {} argument(s): {}", command.toStdString(), arguments.size() - 1, arguments.mid(1).join(u' ').toStdString());
+        CliScenario scenarioCommands(m_out, m_err);
+        return command == u"play" ? scenarioCommands.play(arguments.mid(1)) : scenarioCommands.scenarios(arguments.mid(1));
+    }
     for (const auto &[name, handler] : handlers) {
         if (command == QLatin1String(name)) {
             log().debug("{}: {} argument(s): {}", name, arguments.size() - 1, arguments.mid(1).join(u' ').toStdString());

@@ -378,13 +378,120 @@ CliHelp demoHelp()
     return h;
 }
 
+CliHelp playHelp()
+{
+    CliHelp h;
+    h.name = QStringLiteral("play");
+    h.synopsis = {Cli::tr("[options] --dev TARGET SCENARIO")};
+    h.summary = Cli::tr("Play a scenario, a timeline of network conditions, on a target.");
+    h.description = {
+        Cli::tr("Plays SCENARIO on TARGET: its steps in order, each held for its duration (a preset, a profile or a tree written "
+                "out) or ramping parameters from one value to another (netem.delay 20ms to 200ms over 5 s, ten updates a second), "
+                "the whole repeated as often as the scenario says. Steps are scheduled on the monotonic clock from the start of "
+                "each pass, so lateness never adds up over a long scenario; a ramp changes its node in place, so counters and "
+                "queued packets survive."),
+        Cli::tr("SCENARIO is a file (a path with a / or ending in .json), else one of your scenarios, else a built-in one (see "
+                "qdisc-studio scenarios). Its profiles and presets are looked up, and everything wrong with it is reported, every "
+                "error at once, before anything is applied: unknown names, durations, ramps whose node is missing on TARGET or "
+                "that cannot start where they would (an exponential ramp from zero)."),
+        Cli::tr("A line is printed for each step as it begins: the time, the step, its name and the pass. With --json, one JSON "
+                "object a line instead: first the schedule, then every progress report with the CLOCK_MONOTONIC times "
+                "\"takenAtNs\", \"stepDueNs\" and \"stepStartedNs\", comparable with any other process's readings of that clock."),
+        Cli::tr("When the last pass ends, the scenario's onEnd is carried out: by default the tree from before is put back. Ctrl-C, "
+                "SIGTERM and SIGHUP stop the playback and carry out its onAbort (by default the tree from before is put back; "
+                "--keep leaves the last condition); the command ends once that is done."),
+        Cli::tr("It plays through qdisc-studio-helper on the system bus (polkit action org.qdiscstudio.apply), which stops the "
+                "playback and puts back the tree from before even when this command is killed (unless --no-revert-on-exit, --keep "
+                "or a scenario that keeps its last condition: then a killed command leaves the scenario to play to its end). "
+                "Without the helper, root plays it in this process."),
+    };
+    h.options = {
+        helpOption(),
+        devOption(),
+        {{QStringLiteral("loop")}, Cli::tr("N"),
+         Cli::tr("Play N passes instead of the scenario's own count; 0 plays until stopped."), {},
+         Cli::tr("the scenario's \"loops\"")},
+        {{QStringLiteral("keep")}, {},
+         Cli::tr("Leave the last condition in place when the scenario ends or is stopped, whatever its onEnd and onAbort say. "
+                 "The helper is then not asked to revert when this command is killed."),
+         {}, {}},
+        {{QStringLiteral("no-revert-on-exit")}, {},
+         Cli::tr("Do not ask the helper to stop and put back the tree from before when this command dies without stopping the "
+                 "playback (kill -9): the scenario plays on to its end."),
+         {}, {}},
+        directOption(Cli::tr("Play in this process even when the helper is there (root only).")),
+        jsonOption(Cli::tr("One JSON object a line: the \"schedule\", then each progress report with \"event\" (\"step\", "
+                           "\"state\" or \"progress\"), \"state\", \"loop\", \"step\", \"stepName\", \"positionMs\", \"takenAtNs\", "
+                           "\"stepDueNs\" (when the step was due) and \"stepStartedNs\" (when the kernel had it).")),
+    };
+    h.arguments = {
+        {Cli::tr("SCENARIO"), Cli::tr("A scenario file, or the name of one of your scenarios or of a built-in one.")},
+    };
+    h.examples = {
+        {Cli::tr("Play a built-in scenario on eth1 until it ends:"), Cli::tr("qdisc-studio play \"Entering a tunnel\" --dev eth1")},
+        {Cli::tr("Repeat a scenario file on veth1 in the namespace lab until Ctrl-C:"),
+         Cli::tr("qdisc-studio play --dev lab/veth1 --loop 0 commute.json")},
+        {Cli::tr("Progress for a script, leaving the last condition in place:"),
+         Cli::tr("qdisc-studio play --dev eth1 --json --keep degrade.json")},
+    };
+    h.exitStatus = {
+        {QStringLiteral("0"), Cli::tr("The scenario played to its end.")},
+        {QStringLiteral("1"), Cli::tr("It could not be played (no helper, no root, the target cannot be read) or failed while playing.")},
+        {QStringLiteral("2"), Cli::tr("The command line or the scenario is wrong; nothing was applied.")},
+        {QStringLiteral("129, 130, 143"),
+         Cli::tr("Stopped by SIGHUP, Ctrl-C (SIGINT) or SIGTERM, after the tree from before was put back (or kept).")},
+    };
+    return h;
+}
+
+CliHelp scenariosHelp()
+{
+    CliHelp h;
+    h.name = QStringLiteral("scenarios");
+    h.synopsis = {Cli::tr("[options] [list | show SCENARIO | check SCENARIO]")};
+    h.summary = Cli::tr("List the built-in scenarios and yours, show one, or check a scenario file.");
+    h.description = {
+        Cli::tr("Without an action, or with list, prints the built-in scenarios and your own, one a line: the name, where it comes "
+                "from, its steps, how long a pass lasts and how many passes it plays. Your scenarios are the JSON files in "
+                "$XDG_DATA_HOME/qdisc-studio/scenarios (~/.local/share/qdisc-studio/scenarios by default); a file that cannot be "
+                "read is reported and skipped."),
+        Cli::tr("show SCENARIO prints its description and each step: when it starts, how long it lasts and what it holds (a "
+                "preset, a profile or a tree, in one line; a ramp with its parameters, curve and updates a second), then the "
+                "passes and what happens at the end and when it is stopped."),
+        Cli::tr("check SCENARIO lists everything wrong with it, one error a line, as play would before applying anything; with "
+                "--dev also what is wrong with it on that target as it is now."),
+        Cli::tr("Reads only. Exit status 1 when the scenario cannot be found or is not valid."),
+    };
+    h.options = {
+        helpOption(),
+        jsonOption(Cli::tr("Output as JSON: the list as an array of \"name\", \"source\", \"description\", \"steps\", "
+                           "\"passDurationMs\", \"duration\", \"loops\" and \"targets\"; a scenario as its file; a check as "
+                           "\"valid\" and \"errors\".")),
+        {{QStringLiteral("dev")}, Cli::tr("TARGET"), Cli::tr("For check: also check the scenario against the tree TARGET holds now."),
+         {}, {}},
+    };
+    h.arguments = {
+        {Cli::tr("list"), Cli::tr("List every built-in scenario and yours (the default).")},
+        {Cli::tr("show SCENARIO"), Cli::tr("Show a scenario: a file, one of yours, or a built-in one, looked for in that order.")},
+        {Cli::tr("check SCENARIO"), Cli::tr("Check a scenario file (or a stored scenario) and list every error.")},
+    };
+    h.examples = {
+        {Cli::tr("Every scenario:"), Cli::tr("qdisc-studio scenarios")},
+        {Cli::tr("The steps of a built-in scenario:"), Cli::tr("qdisc-studio scenarios show \"Entering a tunnel\"")},
+        {Cli::tr("Check a file before playing it on veth1 in the namespace lab:"),
+         Cli::tr("qdisc-studio scenarios check commute.json --dev lab/veth1")},
+    };
+    return h;
+}
+
 using HelpBuilder = CliHelp (*)();
 
 /** In the order the overview lists them. */
 constexpr std::pair<const char *, HelpBuilder> kHelpBuilders[] = {
     {"import", importHelp},   {"export", exportHelp}, {"validate", validateHelp}, {"profiles", profilesHelp},
     {"targets", targetsHelp}, {"show", showHelp},     {"stats", statsHelp},       {"apply", applyHelp},
-    {"clear", clearHelp},     {"restore", restoreHelp}, {"confirm", confirmHelp},   {"demo", demoHelp},
+    {"clear", clearHelp},     {"restore", restoreHelp}, {"confirm", confirmHelp},   {"play", playHelp},
+    {"scenarios", scenariosHelp}, {"demo", demoHelp},
 };
 
 CliHelp overviewHelp()

@@ -1,3 +1,4 @@
+#include "../kernel/labnamespace.h"
 #include "profiles/profile.h"
 #include "tc/tcimporter.h"
 
@@ -181,7 +182,8 @@ private Q_SLOTS:
         const Run help = run({QStringLiteral("--help")});
         QCOMPARE(help.exitCode, 0);
         QVERIFY2(help.out.startsWith(u"Usage: qdisc-studio "), qPrintable(help.out));
-        for (const char *sub : {"import", "export", "validate", "profiles", "targets", "show", "stats", "apply", "clear", "restore", "confirm"})
+        for (const char *sub : {"import", "export", "validate", "profiles", "targets", "show", "stats", "apply", "clear", "restore", "confirm",
+                                "play", "scenarios"})
             QVERIFY2(QRegularExpression(QStringLiteral("\n  %1 +\\S").arg(QLatin1String(sub))).match(help.out).hasMatch(), sub);
         for (const char *option : {"--help", "--version", "--verbose", "-platform"})
             QVERIFY2(help.out.contains(QLatin1String(option)), option);
@@ -205,6 +207,8 @@ private Q_SLOTS:
         QTest::newRow("clear") << QStringLiteral("clear") << list("--dev --direct --json");
         QTest::newRow("restore") << QStringLiteral("restore") << list("--dev --json");
         QTest::newRow("confirm") << QStringLiteral("confirm") << list("TRANSACTION");
+        QTest::newRow("play") << QStringLiteral("play") << list("--dev --loop --keep --no-revert-on-exit --direct --json SCENARIO");
+        QTest::newRow("scenarios") << QStringLiteral("scenarios") << list("--json --dev list show check SCENARIO");
     }
 
     void subcommandHelp()
@@ -305,6 +309,191 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(u"--verbose: cannot read"), qPrintable(r.err));
         QVERIFY2(!r.err.contains(u" debug "), qPrintable(r.err));
+    }
+
+    /** play's help says what each exit status means: scripts tell "nothing applied" from "failed". */
+    void playHelpHasExitStatuses()
+    {
+        const Run r = run({QStringLiteral("play"), QStringLiteral("--help")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(u"\nExit status:\n"), qPrintable(r.out));
+        for (const char *status : {"  0 ", "  1 ", "  2 ", "130"})
+            QVERIFY2(r.out.contains(QLatin1String(status)), status);
+        QVERIFY2(r.out.contains(u"Default: the scenario's \"loops\""), qPrintable(r.out));
+    }
+
+    void scenariosListsTheBuiltIns()
+    {
+        const Run json = run({QStringLiteral("scenarios"), QStringLiteral("list"), QStringLiteral("--json")});
+        QVERIFY2(json.exitCode == 0, qPrintable(json.err));
+        const QJsonArray all = QJsonDocument::fromJson(json.out.toUtf8()).array();
+        QStringList builtIns;
+        for (const QJsonValue &v : all) {
+            const QJsonObject o = v.toObject();
+            if (o[u"source"].toString() != u"built-in")
+                continue;
+            builtIns.append(o[u"name"].toString());
+            QVERIFY2(o[u"steps"].toInt() >= 1 && o[u"passDurationMs"].toDouble() > 0, qPrintable(o[u"name"].toString()));
+            QVERIFY(o[u"loops"].isDouble() || o[u"loops"].toString() == u"forever");
+        }
+        QVERIFY2(builtIns.size() >= 5, qPrintable(json.out));
+
+        // The same in words: one line each, with its steps and length.
+        const Run text = run({QStringLiteral("scenarios")});
+        QCOMPARE(text.exitCode, 0);
+        for (const QString &name : std::as_const(builtIns))
+            QVERIFY2(QRegularExpression(QStringLiteral("\n  %1 +built-in  \\d+ step\\S*  \\S+ a pass, ").arg(QRegularExpression::escape(name)))
+                         .match(text.out)
+                         .hasMatch(),
+                     qPrintable(name + QStringLiteral(" in:\n") + text.out));
+        QVERIFY2(text.out.contains(u"(none yet)"), qPrintable(text.out));
+
+        // A scenario of the user's is listed as such; a broken file is reported, not fatal.
+        QDir().mkpath(m_home.filePath(QStringLiteral("data/qdisc-studio/scenarios")));
+        writeFile(QStringLiteral("data/qdisc-studio/scenarios/mine.json"),
+                  R"j({"schemaVersion": 1, "name": "Mine", "loops": "forever", "steps": [{"duration": "1.5s", "preset": "LTE (4G)"}]})j");
+        writeFile(QStringLiteral("data/qdisc-studio/scenarios/broken.json"), "{ not json");
+        const Run withMine = run({QStringLiteral("scenarios"), QStringLiteral("--json")});
+        QCOMPARE(withMine.exitCode, 0);
+        QVERIFY2(withMine.err.contains(u"broken.json"), qPrintable(withMine.err));
+        bool found = false;
+        for (const QJsonValue &v : QJsonDocument::fromJson(withMine.out.toUtf8()).array())
+            found = found || (v[u"name"].toString() == u"Mine" && v[u"source"].toString() == u"user" && v[u"loops"].toString() == u"forever");
+        QVERIFY2(found, qPrintable(withMine.out));
+        QFile::remove(m_home.filePath(QStringLiteral("data/qdisc-studio/scenarios/mine.json")));
+        QFile::remove(m_home.filePath(QStringLiteral("data/qdisc-studio/scenarios/broken.json")));
+    }
+
+    void scenariosShowsABuiltIn()
+    {
+        const QJsonArray all = QJsonDocument::fromJson(run({QStringLiteral("scenarios"), QStringLiteral("--json")}).out.toUtf8()).array();
+        QVERIFY(!all.isEmpty());
+        const QString name = all.first()[u"name"].toString();
+        const int steps = all.first()[u"steps"].toInt();
+        const Run show = run({QStringLiteral("scenarios"), QStringLiteral("show"), name});
+        QVERIFY2(show.exitCode == 0, qPrintable(show.err));
+        QVERIFY2(show.out.startsWith(name + QStringLiteral(" (built-in)\n")), qPrintable(show.out));
+        QVERIFY2(show.out.contains(u"\nSteps:\n"), qPrintable(show.out));
+        for (int i = 1; i <= steps; ++i)
+            QVERIFY2(show.out.contains(QStringLiteral("\n  %1. ").arg(i, 2)), qPrintable(show.out));
+        QVERIFY2(show.out.contains(u"One pass: ") && show.out.contains(u"At the end: "), qPrintable(show.out));
+
+        // --json: the scenario as its file, read back the same.
+        const Run json = run({QStringLiteral("scenarios"), QStringLiteral("show"), name, QStringLiteral("--json")});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject file = QJsonDocument::fromJson(json.out.toUtf8()).object();
+        QCOMPARE(file[u"name"].toString(), name);
+        QCOMPARE(file[u"steps"].toArray().size(), steps);
+
+        // A ramp is shown with its parameter, its values and its rate.
+        const QString path = writeFile(QStringLiteral("ramp.json"), R"({"schemaVersion": 1, "name": "Fade", "steps": [
+            {"name": "Near", "duration": "2s", "tree": {"qdiscs": [{"parent": "root", "handle": "1:", "kind": "netem", "params": {"delay": "20ms"}}]}},
+            {"name": "Away", "duration": "5s", "ramp": {"curve": "linear", "updatesPerSecond": 10, "parameters": [{"parameter": "netem.delay", "to": "200ms"}]}}]})");
+        const Run ramp = run({QStringLiteral("scenarios"), QStringLiteral("show"), path});
+        QVERIFY2(ramp.exitCode == 0, qPrintable(ramp.err));
+        QVERIFY2(ramp.out.contains(u"ramp netem.delay 20ms → 200ms, linear at 10 updates/s"), qPrintable(ramp.out));
+        QVERIFY2(ramp.out.contains(u"Near") && ramp.out.contains(u"Away") && ramp.out.contains(u"netem"), qPrintable(ramp.out));
+
+        // An unknown name: exit status 1, and where it looked.
+        const Run missing = run({QStringLiteral("scenarios"), QStringLiteral("show"), QStringLiteral("No such scenario")});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY2(missing.err.contains(u"No such scenario") && missing.err.contains(m_home.filePath(QStringLiteral("data/qdisc-studio/scenarios"))),
+                 qPrintable(missing.err));
+    }
+
+    void scenariosCheckListsEveryError()
+    {
+        const QString good = writeFile(QStringLiteral("good-scenario.json"),
+                                       R"j({"schemaVersion": 1, "name": "Good", "steps": [{"duration": "1s", "preset": "LTE (4G)"}]})j");
+        Run r = run({QStringLiteral("scenarios"), QStringLiteral("check"), good});
+        QVERIFY2(r.exitCode == 0 && r.out.contains(u": valid"), qPrintable(r.out + r.err));
+
+        const QString bad = writeFile(QStringLiteral("bad-scenario.json"), R"({"schemaVersion": 1, "name": "Bad", "steps": [
+            {"name": "A", "duration": "1s", "profile": "Nobody else"},
+            {"name": "B", "duration": "1s", "preset": "No such preset"}]})");
+        r = run({QStringLiteral("scenarios"), QStringLiteral("check"), bad, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(report[u"valid"].toBool(true), false);
+        const QString errors = report[u"errors"].toVariant().toStringList().join(u'\n');
+        QVERIFY2(errors.contains(u"Nobody else") && errors.contains(u"No such preset"), qPrintable(errors));
+    }
+
+    /** Scenarios that must be refused before anything is applied, with what the error names. */
+    void playRefusesBadScenarios_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QStringList>("mentions");
+        const QByteArray tbf = R"({"qdiscs": [{"parent": "root", "handle": "1:", "kind": "tbf", "params": {"rate": "10mbit", "burst": "32kb", "latency": "50ms"}}]})";
+        const QByteArray netem0 = R"({"qdiscs": [{"parent": "root", "handle": "1:", "kind": "netem", "params": {"delay": "0ms"}}]})";
+        const auto scenario = [](const QByteArray &steps) -> QByteArray { return QByteArray(R"({"schemaVersion": 1, "name": "Bad", "steps": [)") + steps + "]}"; };
+        QTest::newRow("missing profile")
+            << scenario(R"({"name": "First", "duration": "1s", "tree": )" + tbf + R"(}, {"name": "Mine", "duration": "1s", "profile": "Not there"})")
+            << QStringList{QStringLiteral("step 2"), QStringLiteral("Mine"), QStringLiteral("Not there")};
+        QTest::newRow("zero duration") << scenario(R"({"duration": "0s", "tree": )" + tbf + "}")
+                                       << QStringList{QStringLiteral("steps[0].duration")};
+        QTest::newRow("negative duration") << scenario(R"({"duration": "-2s", "tree": )" + tbf + "}")
+                                           << QStringList{QStringLiteral("steps[0].duration")};
+        QTest::newRow("exponential ramp from 0")
+            << scenario(R"({"name": "Zero", "duration": "1s", "tree": )" + netem0 +
+                        R"(}, {"name": "Up", "duration": "2s", "ramp": {"curve": "exponential", "parameters": [{"parameter": "netem.delay", "to": "100ms"}]}})")
+            << QStringList{QStringLiteral("Up"), QStringLiteral("exponential")};
+        QTest::newRow("unknown parameter")
+            << scenario(R"({"duration": "1s", "tree": )" + tbf +
+                        R"(}, {"duration": "2s", "ramp": {"parameters": [{"parameter": "tbf.bogus", "to": "1mbit"}]}})")
+            << QStringList{QStringLiteral("tbf.bogus")};
+        QTest::newRow("every error at once")
+            << scenario(R"({"name": "P1", "duration": "1s", "profile": "Gone 1"}, {"name": "P2", "duration": "1s", "profile": "Gone 2"})")
+            << QStringList{QStringLiteral("Gone 1"), QStringLiteral("Gone 2"), QStringLiteral("step 1"), QStringLiteral("step 2")};
+    }
+
+    void playRefusesBadScenarios()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QStringList, mentions);
+        if (!qs::test::isRoot())
+            QFAIL("play needs a target: this test builds one in a network namespace of its own and needs root (CI runs as root)");
+        qs::test::LabNamespace ns(QStringLiteral("qs-cli-play"));
+        QVERIFY(ns.ok() && ns.addVethPair(QStringLiteral("va"), QStringLiteral("vb")));
+        QVERIFY(ns.tc(QStringLiteral("qdisc add dev va root handle 7: tbf rate 3mbit burst 32kb latency 40ms").split(u' ')).ok());
+        const QByteArray before = ns.tc(QStringLiteral("-j qdisc show dev va").split(u' ')).out.toUtf8();
+
+        const QString path = writeFile(QStringLiteral("bad-%1.json").arg(QString::fromLatin1(QTest::currentDataTag()).replace(u' ', u'-')), json);
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("data")));
+        env.insert(QStringLiteral("DBUS_SYSTEM_BUS_ADDRESS"), QStringLiteral("unix:path=/nonexistent/qs-no-bus")); // as root: in process
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(QS_APP_PATH), {QStringLiteral("play"), path, QStringLiteral("--dev"), ns.target(QStringLiteral("va"))});
+        QVERIFY(process.waitForFinished(30000));
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        QVERIFY2(process.exitCode() == 2, qPrintable(QStringLiteral("exit %1: %2").arg(process.exitCode()).arg(err)));
+        for (const QString &word : std::as_const(mentions))
+            QVERIFY2(err.contains(word), qPrintable(word + QStringLiteral(" not in: ") + err));
+        QVERIFY2(err.contains(u"nothing was applied"), qPrintable(err));
+        QCOMPARE(ns.tc(QStringLiteral("-j qdisc show dev va").split(u' ')).out.toUtf8(), before);
+    }
+
+    void playCommandLineMistakes()
+    {
+        // No SCENARIO, an unknown one (with where it looked), a bad --loop, a bad target: exit 2, nothing touched.
+        Run r = run({QStringLiteral("play"), QStringLiteral("--dev"), QStringLiteral("lo")});
+        QCOMPARE(r.exitCode, 2);
+        r = run({QStringLiteral("play"), QStringLiteral("No such scenario"), QStringLiteral("--dev"), QStringLiteral("lo")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"No such scenario") && r.err.contains(m_home.filePath(QStringLiteral("data/qdisc-studio/scenarios"))), qPrintable(r.err));
+        const QString good = writeFile(QStringLiteral("one-step.json"),
+                                       R"j({"schemaVersion": 1, "name": "One", "steps": [{"duration": "1s", "preset": "LTE (4G)"}]})j");
+        r = run({QStringLiteral("play"), good, QStringLiteral("--dev"), QStringLiteral("lo"), QStringLiteral("--loop"), QStringLiteral("-1")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"--loop"), qPrintable(r.err));
+        r = run({QStringLiteral("play"), good, QStringLiteral("--dev"), QStringLiteral("a/b/c")});
+        QCOMPARE(r.exitCode, 2);
+        r = run({QStringLiteral("play"), good});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"--dev"), qPrintable(r.err));
+        r = run({QStringLiteral("scenarios"), QStringLiteral("frobnicate")});
+        QCOMPARE(r.exitCode, 2);
     }
 };
 

@@ -1,0 +1,765 @@
+// `qdisc-studio play` and `qdisc-studio scenarios`: a scenario (a timeline of conditions) played
+// on a target through the same backend the window uses, and the scenarios listed, shown and
+// checked. Everything wrong with a scenario is reported before anything is applied.
+
+#include "cliscenario.h"
+
+#include "cli.h"
+#include "directbackend.h"
+#include "helperbackend.h"
+#include "helperbus.h"
+#include "helperclient.h"
+#include "log/logging.h"
+#include "netlink/tcengine.h"
+#include "profiles/builtinpresets.h"
+#include "profiles/profilestore.h"
+#include "scenario/rampparameter.h"
+#include "scenario/scenarioprogress.h"
+#include "scenario/scenariostore.h"
+#include "stats/monotonicclock.h"
+#include "tc/tcsummary.h"
+
+#include <QCommandLineParser>
+#include <QDBusConnectionInterface>
+#include <QDBusReply>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSocketNotifier>
+#include <QTime>
+#include <QTimer>
+
+#include <spdlog/logger.h>
+
+#include <csignal>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace qs {
+
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr int ExitOk = 0;
+constexpr int ExitFailure = 1;
+constexpr int ExitUsage = 2;
+
+/** How long a stop may take to put the tree back before the command gives up on it. */
+constexpr auto StopTimeout = 60s;
+/** How long the backend may take to answer a read or the start of playback (a polkit dialog can take minutes). */
+constexpr auto AnswerTimeout = 300s;
+
+/** Whether the helper runs on @p bus or D-Bus can start it (its activation file is installed). */
+bool helperOnBus(const QDBusConnection &bus)
+{
+    const QDBusConnectionInterface *interface = bus.interface();
+    if (!interface)
+        return false;
+    const QDBusReply<bool> running = interface->isServiceRegistered(HelperBus::Service);
+    if (running.isValid() && running.value())
+        return true;
+    const QDBusReply<QStringList> activatable = interface->activatableServiceNames();
+    return activatable.isValid() && activatable.value().contains(HelperBus::Service);
+}
+
+bool isValidTarget(const QString &target)
+{
+    QString netns;
+    QString device;
+    return QdiscTree::splitTarget(target, &netns, &device) && isValidDeviceName(device) && (netns.isEmpty() || isValidNetnsName(netns));
+}
+
+QString loopsText(int loops)
+{
+    return loops == 0 ? QStringLiteral("∞") : QString::number(loops);
+}
+
+QString endingText(ScenarioEnding ending)
+{
+    return ending == ScenarioEnding::Restore ? CliScenario::tr("put back the tree from before") : CliScenario::tr("keep the last condition");
+}
+
+/** The JSON words of an ending, as in the scenario file: never translated. */
+QString endingWord(ScenarioEnding ending)
+{
+    return ending == ScenarioEnding::Restore ? QStringLiteral("restore") : QStringLiteral("keep");
+}
+
+bool isReference(const ScenarioStep &step)
+{
+    return step.kind == ScenarioStep::Kind::Profile || step.kind == ScenarioStep::Kind::Preset;
+}
+
+int signalPipe[2] = {-1, -1};
+
+void onSignal(int signal)
+{
+    const char byte = char(signal);
+    [[maybe_unused]] const ssize_t written = ::write(signalPipe[1], &byte, 1);
+}
+
+/**
+ * Ctrl-C, SIGTERM and SIGHUP while a scenario plays: the handler only writes a byte to a pipe;
+ * the event loop notices it and the command stops the playback the normal way, so the tree from
+ * before is put back before the process ends. The previous handlers come back with this object.
+ */
+class Interruption : public QObject
+{
+public:
+    Interruption()
+    {
+        if (::pipe2(signalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
+            return;
+        m_notifier = new QSocketNotifier(signalPipe[0], QSocketNotifier::Read, this);
+        connect(m_notifier, &QSocketNotifier::activated, this, [this] {
+            char byte = 0;
+            while (::read(signalPipe[0], &byte, 1) == 1) {
+                if (!m_signal) // the first one counts: a second Ctrl-C must not change the exit status
+                    m_signal = byte;
+            }
+            if (m_loop)
+                m_loop->quit();
+        });
+        struct sigaction action = {};
+        action.sa_handler = onSignal;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESTART;
+        for (const int s : {SIGINT, SIGTERM, SIGHUP})
+            sigaction(s, &action, &m_previous[s]);
+    }
+    ~Interruption() override
+    {
+        if (!m_notifier)
+            return;
+        for (const int s : {SIGINT, SIGTERM, SIGHUP})
+            sigaction(s, &m_previous[s], nullptr);
+        delete m_notifier;
+        ::close(signalPipe[0]);
+        ::close(signalPipe[1]);
+        signalPipe[0] = signalPipe[1] = -1;
+    }
+
+    int signal() const { return m_signal; }
+
+    /**
+     * Runs @p loop until @p done (checked whenever the loop is woken: the callers quit it when
+     * an answer arrives), @p timeout passes (0: never) or, when @p interruptible, a signal
+     * arrives. True when @p done.
+     */
+    bool waitFor(const std::function<bool()> &done, std::chrono::milliseconds timeout, bool interruptible, QEventLoop &loop)
+    {
+        if (done())
+            return true;
+        QTimer timer;
+        timer.setSingleShot(true);
+        bool timedOut = false;
+        QObject::connect(&timer, &QTimer::timeout, &loop, [&] {
+            timedOut = true;
+            loop.quit();
+        });
+        if (timeout.count() > 0)
+            timer.start(timeout);
+        while (!done() && !timedOut && !(interruptible && m_signal)) {
+            m_loop = &loop;
+            loop.exec();
+            m_loop = nullptr;
+        }
+        return done();
+    }
+
+private:
+    QSocketNotifier *m_notifier = nullptr;
+    QEventLoop *m_loop = nullptr;
+    int m_signal = 0;
+    struct sigaction m_previous[NSIG] = {};
+};
+
+} // namespace
+
+std::optional<int> CliScenario::parse(QCommandLineParser &parser, const QString &command, const QStringList &arguments)
+{
+    const CliHelp help = Cli::help(command);
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    for (const CliHelp::Option &option : help.options)
+        parser.addOption(option.toParserOption());
+    // parse(), not process(): process() would exit the process itself, with its own messages.
+    if (!parser.parse(QStringList{QStringLiteral("qdisc-studio")} + arguments))
+        return usageError(command, parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        m_out << help.text();
+        return ExitOk;
+    }
+    return std::nullopt;
+}
+
+spdlog::logger &CliScenario::log()
+{
+    static const std::shared_ptr<spdlog::logger> logger = qs::log::get("cli");
+    m_out.flush();
+    m_err.flush();
+    return *logger;
+}
+
+void CliScenario::printError(const QString &command, const QString &message)
+{
+    m_err << QStringLiteral("qdisc-studio ") << command << QStringLiteral(": ") << message << u'\n';
+}
+
+int CliScenario::usageError(const QString &command, const QString &message)
+{
+    printError(command, message);
+    return ExitUsage;
+}
+
+QStringList CliScenario::problems(const Scenario &scenario, const ProfileStore &profiles)
+{
+    QStringList errors = scenario.validate();
+    QString error;
+    if (scenario.resolveReferences(&profiles, &error))
+        return errors;
+    // resolveReferences() stops at the first name it cannot find. Each reference is tried on its
+    // own (the others made plain steps), so that every missing one is named with its own step.
+    QStringList missing;
+    for (qsizetype i = 0; i < scenario.steps.size(); ++i) {
+        if (!isReference(scenario.steps[i]))
+            continue;
+        Scenario probe = scenario;
+        for (qsizetype j = 0; j < probe.steps.size(); ++j) {
+            if (j != i && isReference(probe.steps[j])) {
+                probe.steps[j].kind = ScenarioStep::Kind::Tree;
+                probe.steps[j].reference.clear();
+                probe.steps[j].tree = QdiscTree();
+            }
+        }
+        QString stepError;
+        if (!probe.resolveReferences(&profiles, &stepError))
+            missing.append(stepError);
+    }
+    errors += missing.isEmpty() ? QStringList{error} : missing;
+    return errors;
+}
+
+QString CliScenario::describeStep(const ScenarioStep &step, const ProfileStore &profiles, const TimelineStep *compiled)
+{
+    switch (step.kind) {
+    case ScenarioStep::Kind::Tree:
+        return step.tree.qdiscs.isEmpty() ? tr("no qdisc (the device's default)") : TcSummary::tree(step.tree);
+    case ScenarioStep::Kind::Preset:
+    case ScenarioStep::Kind::Profile: {
+        const bool preset = step.kind == ScenarioStep::Kind::Preset;
+        //: a scenario step that holds a built-in preset or one of the user's profiles; %1 is its name
+        QString text = preset ? tr("preset %1").arg(step.reference) : tr("profile %1").arg(step.reference);
+        QString error;
+        std::optional<Profile> profile = preset ? BuiltinPresets::find(step.reference) : profiles.load(step.reference, &error);
+        if (!profile || profile->trees.isEmpty())
+            return text + QStringLiteral(" ") + (preset ? tr("(no such preset)") : tr("(no such profile)"));
+        return text + QStringLiteral(": ") + TcSummary::tree(profile->trees.first());
+    }
+    case ScenarioStep::Kind::Ramp: {
+        QStringList parts;
+        for (qsizetype i = 0; i < step.ramps.size(); ++i) {
+            const RampTarget &ramp = step.ramps[i];
+            QString part = ramp.parameter;
+            if (!ramp.at.isUnspec())
+                //: a ramp parameter on one node: "netem.delay on 1:"
+                part = tr("%1 on %2").arg(part, ramp.at.toString());
+            const QString to = RampParameter::formatValue(ramp.parameter, ramp.to);
+            if (compiled && i < compiled->ramps.size()) {
+                // Read back from a tree, a value carries the model's rounding (a loss of
+                // 0.2000000095 %): six significant digits are what a person wants to see.
+                const double from = QString::number(compiled->ramps[i].from, 'g', 6).toDouble();
+                part += u' ' + RampParameter::formatValue(ramp.parameter, from) + QStringLiteral(" → ") + to;
+            }
+            else
+                part += QStringLiteral(" → ") + to;
+            parts.append(part);
+        }
+        //: %1: what moves ("netem.delay 20ms → 200ms"), %2: the curve ("linear"), %3: updates per second
+        return tr("ramp %1, %2 at %3 updates/s").arg(parts.join(QStringLiteral(", ")), rampCurveName(step.curve)).arg(step.updatesPerSecond);
+    }
+    }
+    return {};
+}
+
+int CliScenario::play(const QStringList &arguments)
+{
+    const QString command = QStringLiteral("play");
+    QCommandLineParser parser;
+    if (const auto done = parse(parser, command, arguments))
+        return *done;
+    if (parser.positionalArguments().size() != 1)
+        return usageError(command, tr("give one SCENARIO (a name or a file) and --dev TARGET"));
+    const bool json = parser.isSet(QStringLiteral("json"));
+    const bool keep = parser.isSet(QStringLiteral("keep"));
+    const bool direct = parser.isSet(QStringLiteral("direct"));
+    const bool revertOnExit = !parser.isSet(QStringLiteral("no-revert-on-exit"));
+    std::optional<int> loops;
+    if (parser.isSet(QStringLiteral("loop"))) {
+        bool ok = false;
+        const int n = parser.value(QStringLiteral("loop")).toInt(&ok);
+        if (!ok || n < 0 || n > Scenario::MaxLoops)
+            return usageError(command, tr("--loop takes a whole number of passes from 0 (forever) to %1").arg(Scenario::MaxLoops));
+        loops = n;
+    }
+    if (direct && geteuid() != 0)
+        return usageError(command, tr("--direct needs root: the scenario is played in this process"));
+
+    // Everything about the scenario itself is checked before any target is touched.
+    const QString nameOrPath = parser.positionalArguments().first();
+    ScenarioStore store;
+    QString error;
+    std::optional<Scenario> scenario = store.find(nameOrPath, &error);
+    if (!scenario) {
+        printError(command, error);
+        m_err << tr("nothing was applied") << u'\n';
+        return ExitUsage;
+    }
+    if (loops)
+        scenario->loops = *loops;
+    if (keep)
+        scenario->onEnd = scenario->onAbort = ScenarioEnding::KeepLast;
+
+    QString target = parser.value(QStringLiteral("dev"));
+    if (target.isEmpty() && scenario->targets.size() == 1)
+        target = scenario->targets.first(); // the scenario says where it is meant to play
+    if (target.isEmpty())
+        return usageError(command, scenario->targets.isEmpty()
+                                       ? tr("give --dev TARGET: scenario \"%1\" names no target").arg(scenario->name)
+                                       : tr("give --dev TARGET: scenario \"%1\" is meant for %2").arg(scenario->name, scenario->targets.join(QStringLiteral(", "))));
+    if (!isValidTarget(target))
+        return usageError(command, tr("\"%1\" is not a target; write it as IF or NETNS/IF").arg(target));
+
+    const ProfileStore profiles;
+    const QStringList errors = problems(*scenario, profiles);
+    if (!errors.isEmpty()) {
+        for (const QString &e : errors)
+            printError(command, e);
+        m_err << tr("scenario \"%1\" has %n error(s); nothing was applied", nullptr, int(errors.size())).arg(scenario->name) << u'\n';
+        log().debug("play target={}: scenario \"{}\" refused before playing: {} error(s)", target.toStdString(),
+                    scenario->name.toStdString(), errors.size());
+        return ExitUsage;
+    }
+    const std::optional<Scenario> resolved = scenario->resolveReferences(&profiles, &error);
+    if (!resolved) { // problems() found nothing, so this does not happen; said anyway rather than played half
+        printError(command, error);
+        return ExitUsage;
+    }
+
+    Interruption interruption;
+
+    // The same way to the kernel as the window: the helper when the system bus has it, else this
+    // process as root (containers, CI machines, a build tree never installed).
+    std::unique_ptr<TargetBackend> backend;
+    QString whyNotHelper;
+    if (!direct) {
+        QDBusConnection bus = QDBusConnection::systemBus();
+        if (!bus.isConnected())
+            whyNotHelper = tr("there is no D-Bus system bus");
+        else if (!helperOnBus(bus))
+            whyNotHelper = tr("the Qdisc Studio helper (%1) is not on the system bus").arg(HelperBus::Service);
+        else
+            backend = std::make_unique<HelperBackend>(bus);
+    }
+    if (!backend) {
+        if (geteuid() != 0) {
+            printError(command, tr("playing a scenario needs the Qdisc Studio helper on the system bus, or root: %1").arg(whyNotHelper));
+            return ExitFailure;
+        }
+        backend = std::make_unique<DirectBackend>();
+        if (!direct)
+            m_err << tr("%1: playing in this process (running as root)").arg(whyNotHelper) << u'\n';
+    }
+    log().info("play target={}: scenario \"{}\" through {}", target.toStdString(), resolved->name.toStdString(),
+               backend->describe().toStdString());
+
+    QEventLoop loop;
+    const auto wake = [&loop] { loop.quit(); };
+
+    // The target's tree now: what the ramps of the first pass start from, and what the scenario
+    // is checked against (a ramp needs its node, an exponential ramp a start above zero).
+    std::optional<std::optional<QdiscTree>> current;
+    QString readError;
+    {
+        QObject context;
+        QObject::connect(backend.get(), &TargetBackend::treeRead, &context,
+                         [&](const QString &t, const std::optional<QdiscTree> &tree, const QString &why) {
+                             if (t != target)
+                                 return;
+                             current = tree;
+                             readError = why;
+                             wake();
+                         });
+        backend->readTree(target);
+        interruption.waitFor([&] { return current.has_value(); }, AnswerTimeout, true, loop);
+    }
+    if (interruption.signal()) {
+        printError(command, tr("interrupted (signal %1); nothing was applied").arg(interruption.signal()));
+        return 128 + interruption.signal();
+    }
+    if (!current || !*current) {
+        printError(command, tr("cannot read %1: %2").arg(target, current ? readError : tr("no answer within %1 s").arg(AnswerTimeout.count())));
+        return ExitFailure;
+    }
+    QdiscTree before = **current;
+    QdiscTree::splitTarget(target, &before.netns, &before.device); // the timeline binds its trees to these
+    QStringList compileErrors;
+    const std::optional<ScenarioTimeline> timeline = ScenarioTimeline::compile(*resolved, before, &compileErrors);
+    if (!timeline) {
+        for (const QString &e : std::as_const(compileErrors))
+            printError(command, e);
+        m_err << tr("scenario \"%1\" cannot play on %2 (%n error(s)); nothing was applied", nullptr, int(compileErrors.size()))
+                     .arg(resolved->name, target)
+              << u'\n';
+        return ExitUsage;
+    }
+
+    const int passes = resolved->loops;
+    if (json) {
+        // The schedule first, so that a reader can lay the progress lines over it.
+        QJsonArray steps;
+        for (const TimelineStep &s : timeline->steps())
+            steps.append(QJsonObject{{QStringLiteral("name"), s.name},
+                                     {QStringLiteral("startMs"), double(s.startMs)},
+                                     {QStringLiteral("durationMs"), double(s.durationMs)},
+                                     {QStringLiteral("ramp"), s.isRamp},
+                                     {QStringLiteral("updateIntervalMs"), double(s.updateIntervalMs)}});
+        m_out << QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("event"), QStringLiteral("schedule")},
+                                                            {QStringLiteral("scenario"), resolved->name},
+                                                            {QStringLiteral("target"), target},
+                                                            {QStringLiteral("backend"), backend->describe()},
+                                                            {QStringLiteral("loops"), passes},
+                                                            {QStringLiteral("passDurationMs"), double(timeline->durationMs())},
+                                                            {QStringLiteral("onEnd"), endingWord(resolved->onEnd)},
+                                                            {QStringLiteral("onAbort"), endingWord(resolved->onAbort)},
+                                                            {QStringLiteral("steps"), steps},
+                                                            {QStringLiteral("takenAtNs"), double(monotonicNowNs())}})
+                                       .toJson(QJsonDocument::Compact))
+              << u'\n';
+    } else {
+        //: %1 the scenario, %2 the target, %3 the length of one pass, %4 how many passes ("2 passes", "until stopped")
+        m_out << tr("Playing \"%1\" on %2: %n step(s), %3 a pass, %4.", nullptr, int(timeline->steps().size()))
+                     .arg(resolved->name, target, Scenario::formatDurationMs(timeline->durationMs()),
+                          passes == 0 ? tr("until stopped") : tr("%n pass(es)", nullptr, passes))
+              << u'\n'
+              << tr("Ctrl-C stops it and will %1.").arg(endingText(resolved->onAbort)) << u'\n';
+    }
+    m_out.flush();
+
+    // Progress: a line per change of step, loop or state; with --json every report, one a line.
+    std::optional<ScenarioProgress> last;
+    std::optional<ScenarioProgress> ended;
+    bool seenActive = false;
+    qint64 stepStartedNs = 0;
+    qint64 stepDueNs = 0;
+    const auto stepStartMs = [&](int step) {
+        return step >= 0 && step < timeline->steps().size() ? timeline->steps()[step].startMs : 0;
+    };
+    const auto report = [&](const ScenarioProgress &p) {
+        const bool newStep = p.isActive() && (!last || !last->isActive() || last->loop != p.loop || last->step != p.step);
+        const bool newState = !last || last->state != p.state;
+        if (newStep) {
+            stepStartedNs = p.takenAtNs; // the first report of a step comes right after the kernel took it
+            // The position is the clock's, floored to the millisecond, so this is when the step
+            // was due to within a millisecond (the player's own stepStarted stays in its process).
+            stepDueNs = p.takenAtNs - (p.positionMs - stepStartMs(p.step)) * 1'000'000;
+        }
+        if (json) {
+            QJsonObject o = p.toJson();
+            o.insert(QStringLiteral("event"), newStep ? QStringLiteral("step") : newState ? QStringLiteral("state") : QStringLiteral("progress"));
+            o.insert(QStringLiteral("state"), ScenarioProgress::stateName(p.state));
+            o.insert(QStringLiteral("loop"), p.loop);
+            o.insert(QStringLiteral("loops"), p.loops);
+            o.insert(QStringLiteral("step"), p.step);
+            o.insert(QStringLiteral("steps"), p.steps);
+            o.insert(QStringLiteral("stepName"), p.stepName);
+            o.insert(QStringLiteral("positionMs"), double(p.positionMs));
+            o.insert(QStringLiteral("takenAtNs"), double(p.takenAtNs));
+            if (p.isActive()) {
+                o.insert(QStringLiteral("stepStartMs"), double(stepStartMs(p.step)));
+                o.insert(QStringLiteral("stepStartedNs"), double(stepStartedNs));
+                o.insert(QStringLiteral("stepDueNs"), double(stepDueNs));
+            }
+            if (!p.error.isEmpty())
+                o.insert(QStringLiteral("error"), p.error);
+            m_out << QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact)) << u'\n';
+        } else if (newStep || (newState && p.state == ScenarioProgress::State::Paused)) {
+            //: one line per step: wall-clock time, step number of steps, step name, pass number of passes ("∞": forever)
+            m_out << tr("%1  step %2/%3  %4  (loop %5/%6)")
+                         .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")))
+                         .arg(p.step + 1)
+                         .arg(p.steps)
+                         .arg(p.stepName)
+                         .arg(p.loop)
+                         .arg(loopsText(p.loops));
+            if (p.state == ScenarioProgress::State::Paused)
+                m_out << QStringLiteral("  ") << tr("paused");
+            m_out << u'\n';
+        }
+        m_out.flush();
+        last = p;
+    };
+
+    std::optional<QString> playAnswer;
+    std::optional<QString> stopAnswer;
+    QObject context;
+    QObject::connect(backend.get(), &TargetBackend::scenarioProgress, &context, [&](const QString &t, const ScenarioProgress &p) {
+        if (t != target || ended)
+            return;
+        // A report of no playback (a query's answer, steps 0) before this one began is not its end.
+        if (!p.isActive() && !seenActive && !playAnswer)
+            return;
+        if (p.isActive())
+            seenActive = true;
+        report(p);
+        if (!p.isActive())
+            ended = p;
+        wake();
+    });
+    QObject::connect(backend.get(), &TargetBackend::scenarioCommandDone, &context,
+                     [&](const QString &t, const QString &what, const QString &why) {
+                         if (t != target)
+                             return;
+                         if (what == u"play")
+                             playAnswer = why;
+                         else if (what == u"stop")
+                             stopAnswer = why;
+                         wake();
+                     });
+
+    ScenarioPlayOptions options;
+    // Only the helper outlives this process: it puts the tree back when the command is killed.
+    // In this process the command stops the playback itself on a signal. A revert-on-exit
+    // promise also outlives the playback's own end (the helper's and the in-process backend's
+    // alike): asked for, it would undo a kept last condition the moment this command exits, so
+    // a scenario that keeps its last condition (--keep, or its own onEnd / onAbort) plays
+    // without it, and a killed command then leaves it to play to its end.
+    const bool keeps = resolved->onEnd == ScenarioEnding::KeepLast || resolved->onAbort == ScenarioEnding::KeepLast;
+    options.revertOnExit = revertOnExit && !keeps && dynamic_cast<HelperBackend *>(backend.get()) != nullptr;
+    if (revertOnExit && keeps && dynamic_cast<HelperBackend *>(backend.get()))
+        log().info("play target={}: the scenario keeps its last condition: the helper is not asked to revert when this command exits",
+                   target.toStdString());
+    options.loops = resolved->loops;
+    log().debug("play target={}: starting (loops={}, onEnd={}, onAbort={}, revertOnExit={})", target.toStdString(), resolved->loops,
+                endingWord(resolved->onEnd).toStdString(), endingWord(resolved->onAbort).toStdString(), revertOnExit);
+    backend->playScenario(target, *resolved, options);
+    // Not cut short by a signal: a playback that starts is then stopped the normal way below.
+    interruption.waitFor([&] { return playAnswer.has_value(); }, AnswerTimeout, false, loop);
+    if (!playAnswer) {
+        printError(command, tr("no answer to the request to play within %1 s").arg(AnswerTimeout.count()));
+        return ExitFailure;
+    }
+    if (!playAnswer->isEmpty()) {
+        printError(command, *playAnswer);
+        return ExitFailure;
+    }
+
+    // Playing: until it ends by itself or a signal asks to stop it.
+    interruption.waitFor([&] { return ended.has_value(); }, 0ms, true, loop);
+    if (!ended) {
+        const int signal = interruption.signal();
+        log().info("play target={}: signal {}: stopping ({})", target.toStdString(), signal, endingWord(resolved->onAbort).toStdString());
+        backend->stopScenario(target);
+        // Not cut short by another signal: the exit status promises the tree was put back.
+        interruption.waitFor([&] { return ended.has_value() && stopAnswer.has_value(); }, StopTimeout, false, loop);
+        if (!ended) {
+            printError(command, tr("stopping on %1 was not confirmed: %2")
+                                    .arg(target, stopAnswer && !stopAnswer->isEmpty() ? *stopAnswer
+                                                                                       : tr("no answer within %1 s").arg(StopTimeout.count())));
+            return ExitFailure;
+        }
+        if (ended->state == ScenarioProgress::State::Failed) {
+            printError(command, tr("stopped, but %1").arg(ended->error));
+            return ExitFailure;
+        }
+        if (!json)
+            m_out << tr("%1  stopped (signal %2): %3").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))).arg(signal)
+                         .arg(resolved->onAbort == ScenarioEnding::Restore ? tr("the tree from before is back") : tr("the last condition stays"))
+                  << u'\n';
+        m_out.flush();
+        return 128 + signal;
+    }
+    switch (ended->state) {
+    case ScenarioProgress::State::Finished:
+        if (!json)
+            m_out << tr("%1  finished: %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")))
+                         .arg(resolved->onEnd == ScenarioEnding::Restore ? tr("the tree from before is back") : tr("the last condition stays"))
+                  << u'\n';
+        return ExitOk;
+    case ScenarioProgress::State::Failed:
+        printError(command, tr("playback failed: %1").arg(ended->error));
+        return ExitFailure;
+    default: // stopped by someone else (the window, another command)
+        printError(command, tr("playback on %1 was stopped from elsewhere").arg(target));
+        return ExitFailure;
+    }
+}
+
+int CliScenario::scenarios(const QStringList &arguments)
+{
+    const QString command = QStringLiteral("scenarios");
+    QCommandLineParser parser;
+    if (const auto done = parse(parser, command, arguments))
+        return *done;
+    const QStringList positional = parser.positionalArguments();
+    const QString action = positional.value(0, QStringLiteral("list"));
+    const bool json = parser.isSet(QStringLiteral("json"));
+    if (parser.isSet(QStringLiteral("dev")) && action != u"check")
+        return usageError(command, tr("--dev goes with \"scenarios check\" only"));
+    if (action == u"list" && positional.size() <= 1)
+        return list(json);
+    if (action == u"show" && positional.size() == 2)
+        return show(positional[1], json);
+    if (action == u"check" && positional.size() == 2) {
+        const QString target = parser.value(QStringLiteral("dev"));
+        if (!target.isEmpty() && !isValidTarget(target))
+            return usageError(command, tr("\"%1\" is not a target; write it as IF or NETNS/IF").arg(target));
+        return check(positional[1], target, json);
+    }
+    return usageError(command, tr("use \"scenarios list\", \"scenarios show SCENARIO\" or \"scenarios check SCENARIO\""));
+}
+
+int CliScenario::list(bool json)
+{
+    ScenarioStore store;
+    const ScenarioStore::Listing listing = store.list();
+    for (const ScenarioStore::LoadProblem &problem : listing.problems)
+        m_err << tr("warning: %1: skipped: %2").arg(problem.path, problem.reason) << u'\n';
+    const QList<Scenario> builtins = ScenarioStore::builtins();
+    log().debug("scenarios: {} built-in, {} of the user's and {} unreadable file(s) in {}", builtins.size(), listing.scenarios.size(),
+                listing.problems.size(), store.directory().toStdString());
+    if (json) {
+        QJsonArray array;
+        const auto add = [&](const Scenario &s, const char *source) {
+            array.append(QJsonObject{{QStringLiteral("name"), s.name},
+                                     {QStringLiteral("source"), QLatin1String(source)},
+                                     {QStringLiteral("description"), s.description},
+                                     {QStringLiteral("steps"), int(s.steps.size())},
+                                     {QStringLiteral("passDurationMs"), double(s.passDurationMs())},
+                                     {QStringLiteral("duration"), Scenario::formatDurationMs(s.passDurationMs())},
+                                     {QStringLiteral("loops"), s.loops == 0 ? QJsonValue(QStringLiteral("forever")) : QJsonValue(s.loops)},
+                                     {QStringLiteral("targets"), QJsonArray::fromStringList(s.targets)}});
+        };
+        for (const Scenario &s : builtins)
+            add(s, "built-in");
+        for (const Scenario &s : listing.scenarios)
+            add(s, "user");
+        m_out << QString::fromUtf8(QJsonDocument(array).toJson());
+        return ExitOk;
+    }
+    qsizetype width = 0;
+    for (const Scenario &s : builtins + listing.scenarios)
+        width = std::max(width, s.name.size());
+    const auto line = [&](const Scenario &s, const QString &source) {
+        m_out << QStringLiteral("  ") << s.name.leftJustified(width) << QStringLiteral("  ") << source << QStringLiteral("  ")
+              << tr("%n step(s)", nullptr, int(s.steps.size())) << QStringLiteral("  ")
+              //: a scenario's length: one pass, then how many passes ("forever" or a number)
+              << tr("%1 a pass, %2").arg(Scenario::formatDurationMs(s.passDurationMs()),
+                                         s.loops == 0 ? tr("looping forever") : tr("%n pass(es)", nullptr, s.loops))
+              << u'\n';
+    };
+    m_out << tr("Built-in scenarios:") << u'\n';
+    for (const Scenario &s : builtins)
+        line(s, tr("built-in"));
+    m_out << tr("Your scenarios (%1):").arg(store.directory()) << u'\n';
+    if (listing.scenarios.isEmpty())
+        m_out << QStringLiteral("  ") << tr("(none yet)") << u'\n';
+    for (const Scenario &s : listing.scenarios)
+        line(s, tr("yours"));
+    return ExitOk;
+}
+
+int CliScenario::show(const QString &nameOrPath, bool json)
+{
+    const QString command = QStringLiteral("scenarios");
+    ScenarioStore store;
+    QString error;
+    const std::optional<Scenario> scenario = store.find(nameOrPath, &error);
+    if (!scenario) {
+        printError(command, error);
+        return ExitFailure;
+    }
+    if (json) {
+        m_out << QString::fromUtf8(scenario->toJsonBytes());
+        return ExitOk;
+    }
+    const ProfileStore profiles;
+    // Against an empty device the ramps' start values are known whenever a step before them sets
+    // the node; a ramp at the very start depends on the target and is shown without one.
+    std::optional<ScenarioTimeline> timeline;
+    if (const auto resolved = scenario->resolveReferences(&profiles, &error)) {
+        QdiscTree empty;
+        empty.device = QStringLiteral("DEV");
+        QStringList ignored;
+        timeline = ScenarioTimeline::compile(*resolved, empty, &ignored);
+    }
+    const bool builtIn = ScenarioStore::isBuiltin(scenario->name) && !nameOrPath.contains(u'/') && !nameOrPath.endsWith(QStringLiteral(".json"));
+    m_out << (builtIn ? tr("%1 (built-in)").arg(scenario->name) : scenario->name) << u'\n';
+    if (!scenario->description.isEmpty())
+        m_out << scenario->description << u'\n';
+    if (!scenario->targets.isEmpty())
+        m_out << tr("Meant for: %1").arg(scenario->targets.join(QStringLiteral(", "))) << u'\n';
+    m_out << u'\n' << tr("Steps:") << u'\n';
+    qint64 startMs = 0;
+    qsizetype nameWidth = 0;
+    for (qsizetype i = 0; i < scenario->steps.size(); ++i)
+        nameWidth = std::max(nameWidth, scenario->steps[i].displayName(int(i) + 1).size());
+    for (qsizetype i = 0; i < scenario->steps.size(); ++i) {
+        const ScenarioStep &step = scenario->steps[i];
+        const TimelineStep *compiled = timeline && i < timeline->steps().size() ? &timeline->steps()[i] : nullptr;
+        m_out << QStringLiteral("  %1. ").arg(i + 1, 2) << step.displayName(int(i) + 1).leftJustified(nameWidth) << QStringLiteral("  ")
+              << QStringLiteral("%1 +%2").arg(Scenario::formatDurationMs(startMs).rightJustified(7), Scenario::formatDurationMs(step.durationMs).leftJustified(6))
+              << QStringLiteral("  ") << describeStep(step, profiles, compiled) << u'\n';
+        startMs += step.durationMs;
+    }
+    m_out << u'\n'
+          << tr("One pass: %1; passes: %2.").arg(Scenario::formatDurationMs(scenario->passDurationMs()),
+                                                 scenario->loops == 0 ? tr("until stopped") : QString::number(scenario->loops))
+          << u'\n'
+          << tr("At the end: %1. When stopped: %2.").arg(endingText(scenario->onEnd), endingText(scenario->onAbort)) << u'\n';
+    return ExitOk;
+}
+
+int CliScenario::check(const QString &nameOrPath, const QString &target, bool json)
+{
+    const QString command = QStringLiteral("scenarios");
+    ScenarioStore store;
+    QString error;
+    QStringList errors;
+    const std::optional<Scenario> scenario = store.find(nameOrPath, &error);
+    if (!scenario) {
+        errors = error.split(u'\n', Qt::SkipEmptyParts);
+    } else {
+        const ProfileStore profiles;
+        errors = problems(*scenario, profiles);
+        if (errors.isEmpty() && !target.isEmpty()) {
+            // Against the target's tree as it is now: what play would find before applying anything.
+            auto engine = HelperClient().openForReading(target, &error);
+            const auto tree = engine ? engine->read(&error) : std::nullopt;
+            if (!tree) {
+                printError(command, tr("cannot read %1: %2").arg(target, error));
+                return ExitFailure;
+            }
+            const auto resolved = scenario->resolveReferences(&profiles, &error);
+            if (resolved)
+                ScenarioTimeline::compile(*resolved, *tree, &errors);
+            else
+                errors.append(error);
+        }
+    }
+    const bool valid = errors.isEmpty();
+    log().debug("scenarios check {}: {} error(s)", nameOrPath.toStdString(), errors.size());
+    if (json) {
+        m_out << QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("valid"), valid}, {QStringLiteral("errors"), QJsonArray::fromStringList(errors)}})
+                                       .toJson());
+    } else {
+        // "error:" stays untranslated, like validate's: editors and CI annotations read these lines.
+        for (const QString &e : std::as_const(errors))
+            m_err << nameOrPath << QStringLiteral(": error: ") << e << u'\n';
+        m_out << (valid ? tr("%1: valid") : tr("%1: not valid")).arg(nameOrPath) << u'\n';
+    }
+    return valid ? ExitOk : ExitFailure;
+}
+
+} // namespace qs
