@@ -59,25 +59,43 @@ template <typename T> T toInteger(double value, double max)
     return T(std::llround(std::clamp(value, 0.0, max)));
 }
 
-/** The shortest percent text that parsePercentFraction() turns back into exactly @p fraction. */
+/** @p percent with @p digits significant digits, as a plain decimal ("0.2", "100", "0.00001"). */
+QString plainDecimal(double percent, int digits)
+{
+    QString text = QString::number(percent, 'g', digits);
+    if (!text.contains(u'e'))
+        return text;
+    // 'g' switched to an exponent; the same digits written out ("1e-05" is "0.00001"): a scenario
+    // file reads like tc input.
+    const int exponent = text.mid(text.indexOf(u'e') + 1).toInt();
+    text = QString::number(percent, 'f', std::max(0, digits - 1 - exponent));
+    if (text.contains(u'.')) {
+        while (text.endsWith(u'0'))
+            text.chop(1);
+        if (text.endsWith(u'.'))
+            text.chop(1);
+    }
+    return text;
+}
+
+/**
+ * The shortest percent text that means the same to the kernel as @p fraction: the fewest
+ * significant digits whose parsed value scales to the same Probability. A value read back from a
+ * tree (scaled / UINT32_MAX) is then "0.2%", not "0.2000000095460564%".
+ */
 QString exactPercent(double fraction)
 {
+    if (!(fraction > 0)) // also -0 and NaN
+        return QStringLiteral("0%");
     const double percent = fraction * 100.0;
-    // fraction * 100 may land one ulp beside the number that was parsed; try it and its neighbours.
-    const double candidates[] = {percent, std::nextafter(percent, HUGE_VAL),
-                                 std::nextafter(percent, -HUGE_VAL)};
-    // Plain decimals ("100%", "0.00001%"), never "1e+02%": a scenario file reads like tc input.
-    for (int decimals = 0; decimals <= 24; ++decimals) {
-        for (double candidate : candidates) {
-            if (candidate < 0)
-                continue;
-            QString number = QString::number(candidate, 'f', decimals);
-            const auto back = TcUnits::parsePercentFraction(QString(number + u'%'));
-            if (back && *back == fraction)
-                return number + u'%';
-        }
+    const Probability wanted = Probability::fromFraction(fraction);
+    for (int digits = 1; digits <= 17; ++digits) {
+        const QString number = plainDecimal(percent, digits);
+        const auto back = TcUnits::parsePercentFraction(QString(number + u'%'));
+        if (back && Probability::fromFraction(*back) == wanted)
+            return number + u'%';
     }
-    return QString::number(percent, 'g', 17) + u'%';
+    return plainDecimal(percent, 17) + u'%';
 }
 
 const NetemParams *netemAt(const QdiscTree &tree, TcHandle node)

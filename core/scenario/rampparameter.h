@@ -46,7 +46,12 @@ public:
     static std::optional<Unit> unitOf(QStringView name);
     /** Parses @p text in @p name's unit ("200ms" for netem.delay); nullopt with a sentence in @p error. */
     static std::optional<double> parseValue(QStringView name, QStringView text, QString *error);
-    /** The exact text of @p value in @p name's unit, as parseValue() reads it back ("200ms", "5mbit", "2%"). */
+    /**
+     * The shortest text of @p value in @p name's unit that parseValue() reads back to what the
+     * kernel holds ("200ms", "5mbit", "2%"): the model's integer for times, rates, sizes and
+     * packets; for percentages the fewest significant digits that scale to the same Probability,
+     * so a value read from a tree prints "0.2%", never "0.2000000095460564%".
+     */
     static QString formatValue(QStringView name, double value);
     /** The largest value the model and kernel hold for @p name (e.g. netem's 274.9 s delay, 100 %). */
     static double maximumOf(QStringView name);

@@ -186,6 +186,11 @@ std::optional<ScenarioStep> stepFromJson(const QJsonValue &value, const QString 
         const auto ms = Scenario::parseDurationMs(duration.toString(), &error);
         if (!ms)
             errors->append(at(path + QStringLiteral(".duration"), error));
+        else if (*ms < Scenario::MinStepDurationMs)
+            errors->append(at(path + QStringLiteral(".duration"),
+                              Scenario::tr("%1 is shorter than a step may last (%2)")
+                                  .arg(duration.toString(),
+                                       Scenario::formatDurationMs(Scenario::MinStepDurationMs))));
         else if (*ms > Scenario::MaxStepDurationMs)
             errors->append(at(path + QStringLiteral(".duration"),
                               Scenario::tr("%1 is longer than a step may last (%2)")
@@ -366,6 +371,10 @@ QStringList Scenario::validate() const
         if (step.durationMs <= 0)
             error(tr("the duration must be above 0; it is %1")
                       .arg(formatDurationMs(step.durationMs)));
+        else if (step.durationMs < MinStepDurationMs)
+            //: %1 is the step's duration ("20ms"), %2 the shortest allowed ("50ms").
+            error(tr("the duration %1 is shorter than a step may last; make it %2 or longer")
+                      .arg(formatDurationMs(step.durationMs), formatDurationMs(MinStepDurationMs)));
         else if (step.durationMs > MaxStepDurationMs)
             error(tr("the duration %1 is longer than a step may last (%2)")
                       .arg(formatDurationMs(step.durationMs), formatDurationMs(MaxStepDurationMs)));
@@ -378,7 +387,7 @@ QStringList Scenario::validate() const
                           .arg(step.tree.target()));
             for (const ValidationIssue &issue : step.tree.validate()) {
                 if (issue.isError())
-                    error(issue.field + QStringLiteral(": ") + issue.message);
+                    error(issue.field + QStringLiteral(": ") + nestedSentence(issue.message));
             }
             break;
         case ScenarioStep::Kind::Profile:
@@ -495,7 +504,12 @@ std::optional<Scenario> Scenario::fromJson(const QJsonObject &o, QStringList *er
         const auto n = wholeNumber(loops);
         if (loops.isString() && loops.toString() == u"forever")
             scenario.loops = 0;
-        else if (n && *n >= 0 && *n <= MaxLoops)
+        else if (n && *n == 0)
+            // 0 reads like "no pass at all"; repeating until stopped is written out.
+            errors->append(QStringLiteral("loops: ") +
+                           tr("0 would play no loop at all; to repeat until stopped, write "
+                              "\"forever\""));
+        else if (n && *n >= 1 && *n <= MaxLoops)
             scenario.loops = int(*n);
         else
             errors->append(
@@ -602,6 +616,20 @@ std::optional<Scenario> Scenario::resolveReferences(const ProfileStore *profiles
         step.reference.clear();
     }
     return resolved;
+}
+
+QString nestedSentence(const QString &sentence)
+{
+    QString text = sentence.trimmed();
+    // One final full stop (not an ellipsis): the outer sentence goes on or ends by itself.
+    if (text.endsWith(u'.') && !text.endsWith(QStringLiteral("..")))
+        text.chop(1);
+    // A plain word's capital only: "RTNETLINK", "HTB" and "IFB" keep theirs.
+    if (text.size() >= 2 && text.at(0).isUpper() && text.at(1).isLower())
+        text[0] = text.at(0).toLower();
+    else if (text.size() == 1 && text.at(0).isUpper() && text.at(0) != u'I')
+        text[0] = text.at(0).toLower();
+    return text;
 }
 
 QString Scenario::formatDurationMs(qint64 milliseconds)

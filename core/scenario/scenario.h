@@ -36,7 +36,7 @@ struct ScenarioStep
     static constexpr int MaxUpdatesPerSecond = 50;
 
     QString name;            ///< shown on the timeline; may be empty
-    qint64 durationMs = 0;   ///< > 0
+    qint64 durationMs = 0;   ///< Scenario::MinStepDurationMs…Scenario::MaxStepDurationMs
     Kind kind = Kind::Tree;
     QdiscTree tree;          ///< Kind::Tree: target-free (no device)
     QString reference;       ///< Kind::Profile / Kind::Preset: the profile's or preset's name
@@ -69,8 +69,9 @@ enum class ScenarioEnding {
  *        "updatesPerSecond": 10, "parameters": [{"parameter": "netem.delay", "at": "1:", "to": "200ms"}]}}]}
  *
  * Durations are written with a unit: "ms", "s", "min" or "h" ("1.5s", "2min"). Parsing is
- * strict: unknown keys, wrong types, zero or negative durations, unknown parameters and values
- * out of range are errors that name the key path ("steps[2].duration: …").
+ * strict: unknown keys, wrong types, durations under MinStepDurationMs, a numeric "loops": 0
+ * (repeating until stopped is written "forever"), unknown parameters and values out of range are
+ * errors that name the key path ("steps[2].duration: …").
  */
 struct Scenario
 {
@@ -79,13 +80,15 @@ struct Scenario
 public:
     static constexpr int SchemaVersion = 1;
     static constexpr int MaxSteps = 1000;
+    /** The shortest step: a timer and an apply cannot hold a shorter condition reliably. */
+    static constexpr qint64 MinStepDurationMs = 50;
     static constexpr qint64 MaxStepDurationMs = 24LL * 3600 * 1000;
     static constexpr int MaxLoops = 1000000;
 
     QString name;
     QString description;
     QStringList targets; ///< where it is meant to play; empty: chosen when playing
-    int loops = 1;       ///< passes through the steps; 0: forever
+    int loops = 1;       ///< passes through the steps; 0: forever (written "forever"; a 0 in a file is refused)
     ScenarioEnding onEnd = ScenarioEnding::Restore;
     ScenarioEnding onAbort = ScenarioEnding::Restore;
     QList<ScenarioStep> steps;
@@ -119,5 +122,12 @@ public:
 
     friend bool operator==(const Scenario &, const Scenario &) = default;
 };
+
+/**
+ * @p sentence (an error from elsewhere) made fit to follow a colon inside another sentence: its
+ * first letter lowercased when it starts a plain word ("The kernel…" becomes "the kernel…", while
+ * "RTNETLINK answers" and "IFB…" stay), and a final full stop dropped.
+ */
+QString nestedSentence(const QString &sentence);
 
 } // namespace qs

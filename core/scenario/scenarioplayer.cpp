@@ -3,13 +3,16 @@
 #include "stats/monotonicclock.h"
 
 #include <algorithm>
+#include <climits>
+#include <limits>
 
 namespace qs {
 
 /* TRANSLATOR qs::ScenarioPlayer
 
    Why a scenario's playback failed or stopped short: "step 2 (Outage) could not be applied: …",
-   followed by the kernel's or helper's own reason.
+   followed by the kernel's or helper's own reason. Messages start in lower case and end without a
+   full stop: they are shown after "failed: " or "“Name” stopped: ".
 */
 
 namespace {
@@ -44,19 +47,51 @@ ScenarioPlayer::~ScenarioPlayer() = default;
 bool ScenarioPlayer::prepare(QStringList *errors)
 {
     if (m_state == ScenarioProgress::State::Playing || m_state == ScenarioProgress::State::Paused) {
-        errors->append(tr("The scenario is already playing."));
+        errors->append(tr("the scenario is already playing"));
         return false;
     }
     QStringList found;
-    auto timeline = ScenarioTimeline::compile(m_scenario, m_before, &found);
-    if (!timeline) {
+    auto first = ScenarioTimeline::compile(m_scenario, m_before, &found);
+    if (!first) {
         errors->append(found);
         return false;
     }
-    m_timeline = std::move(timeline);
+    std::optional<ScenarioTimeline> later;
+    if (m_scenario.loops != 1) {
+        // Every pass after the first starts from the first pass's end tree (and ends on the same
+        // tree again: a tree step fixes what follows it, a ramp writes the same end values), so
+        // one compilation serves them all, and what would fail at loop 2 is found now.
+        later = ScenarioTimeline::compile(m_scenario, first->endTree(), &found);
+        if (!later) {
+            for (const QString &error : std::as_const(found))
+                //: %1 says what is wrong there ("step 1 (Fade): netem.delay: there is no netem
+                //: qdisc in the tree").
+                errors->append(tr("loop 2 would start from the end of loop 1, where %1")
+                                   .arg(nestedSentence(error)));
+            return false;
+        }
+    }
+    m_firstTimeline = std::move(first);
+    m_laterTimeline = std::move(later);
+    m_timeline = m_firstTimeline;
     m_loop = 1;
     startPass();
     return true;
+}
+
+void ScenarioPlayer::setClockForTesting(Clock clock)
+{
+    m_clock = std::move(clock);
+}
+
+qint64 ScenarioPlayer::nowNs() const
+{
+    return m_clock ? m_clock() : monotonicNowNs();
+}
+
+int ScenarioPlayer::loopForPeople() const
+{
+    return int(std::clamp<qint64>(m_loop, 1, INT_MAX));
 }
 
 void ScenarioPlayer::start()
@@ -65,14 +100,15 @@ void ScenarioPlayer::start()
         return; // playing, paused, or already played: a player plays once
     if (!m_timeline) {
         finish(ScenarioProgress::State::Failed,
-               tr("The scenario was not prepared for this target; nothing was applied."));
+               tr("the scenario was not prepared for this target; nothing was applied"));
         return;
     }
     m_error.clear();
     m_loop = 1;
+    m_timeline = m_firstTimeline;
     startPass();
     m_state = ScenarioProgress::State::Playing;
-    m_passStartNs = monotonicNowNs();
+    m_passStartNs = nowNs();
     onTimer(); // applies step 1 at once and arms the timer for what follows
 }
 
@@ -81,7 +117,7 @@ void ScenarioPlayer::pause()
     if (m_state != ScenarioProgress::State::Playing)
         return;
     m_timer.stop();
-    m_pausedAtNs = monotonicNowNs();
+    m_pausedAtNs = nowNs();
     m_pausedPositionMs = std::clamp(positionAt(m_pausedAtNs), qint64(0), m_timeline->durationMs());
     m_state = ScenarioProgress::State::Paused;
     emitProgress();
@@ -93,7 +129,7 @@ void ScenarioPlayer::resume()
         return;
     // The whole schedule moves by the pause, so the step that was cut short gets its remaining
     // time.
-    m_passStartNs += monotonicNowNs() - m_pausedAtNs;
+    m_passStartNs += nowNs() - m_pausedAtNs;
     m_state = ScenarioProgress::State::Playing;
     emitProgress();
     onTimer();
@@ -108,8 +144,8 @@ void ScenarioPlayer::stop()
         QString error;
         if (!restoreBefore(&error)) {
             finish(ScenarioProgress::State::Failed,
-                   tr("Playback was stopped, but the tree from before could not be put back: %1")
-                       .arg(error));
+                   tr("playback was stopped, but the tree from before could not be put back: %1")
+                       .arg(nestedSentence(error)));
             return;
         }
     }
@@ -131,22 +167,22 @@ bool ScenarioPlayer::seek(int step, QString *error)
         return false;
     };
     if (m_state != ScenarioProgress::State::Playing && m_state != ScenarioProgress::State::Paused)
-        return refuse(tr("Nothing is playing: start the scenario before jumping to a step."));
+        return refuse(tr("nothing is playing: start the scenario before jumping to a step"));
     if (step < 0 || step >= m_timeline->steps().size())
-        return refuse(tr("There is no step %1; the scenario has %2 steps.")
+        return refuse(tr("there is no step %1; the scenario has %2 steps")
                           .arg(step + 1)
                           .arg(m_timeline->steps().size()));
 
     const qint64 startMs = m_timeline->steps().at(step).startMs;
-    const qint64 askedNs = monotonicNowNs();
+    const qint64 askedNs = nowNs();
     QString applyError;
-    if (!applyAt(startMs, &applyError)) {
-        const QString message =
-            tr("%1 could not be applied: %2").arg(stepLabel(*m_timeline, step), applyError);
+    if (!applyTree(m_timeline->treeAt(startMs), startMs, &applyError)) {
+        const QString message = tr("%1 could not be applied: %2")
+                                    .arg(stepLabel(*m_timeline, step), nestedSentence(applyError));
         fail(message);
         return refuse(message);
     }
-    const qint64 appliedNs = monotonicNowNs();
+    const qint64 appliedNs = nowNs();
     if (m_state == ScenarioProgress::State::Paused) {
         // Still held: resume() continues from the step's start.
         m_passStartNs = m_pausedAtNs - startMs * NsPerMs;
@@ -156,7 +192,7 @@ bool ScenarioPlayer::seek(int step, QString *error)
     }
     m_step = step;
     m_lastAppliedMs = startMs;
-    Q_EMIT stepStarted(m_loop, step, askedNs, appliedNs);
+    Q_EMIT stepStarted(loopForPeople(), step, askedNs, appliedNs);
     if (m_state != ScenarioProgress::State::Playing && m_state != ScenarioProgress::State::Paused)
         return true; // a receiver stopped playback
     emitProgress();
@@ -168,10 +204,10 @@ bool ScenarioPlayer::seek(int step, QString *error)
 ScenarioProgress ScenarioPlayer::progress() const
 {
     ScenarioProgress p;
-    const qint64 now = monotonicNowNs();
+    const qint64 now = nowNs();
     p.scenario = m_scenario.name;
     p.state = m_state;
-    p.loop = m_loop;
+    p.loop = loopForPeople();
     p.loops = m_scenario.loops;
     p.step = std::max(m_step, 0);
     p.steps = int(m_scenario.steps.size());
@@ -204,111 +240,122 @@ void ScenarioPlayer::onTimer()
     if (m_state != ScenarioProgress::State::Playing || !m_timeline)
         return;
 
-    struct Started
-    {
-        int loop;
-        int step;
-        qint64 dueNs;
-    };
-    QList<Started> started;
-    qint64 applyPosition =
-        -1; // only the latest due change is applied (-1: none); stale ramp updates are skipped
-    const qint64 now = monotonicNowNs();
-
-    for (;;) {
-        const qint64 duration = m_timeline->durationMs();
-        const QList<TimelineStep> &steps = m_timeline->steps();
-        const qint64 position = positionAt(now);
-        const qint64 change = changeAtOrBefore(std::min(position, duration));
-        const int reached =
-            position >= duration ? int(steps.size()) - 1 : m_timeline->stepAt(change);
-        for (int j = m_step + 1; j <= reached; ++j)
-            started.append({m_loop, j, m_passStartNs + steps.at(j).startMs * NsPerMs});
-        m_step = std::max(m_step, reached);
-
-        if (position < duration) {
-            if (change > m_lastAppliedMs) {
-                applyPosition = change;
-                m_lastAppliedMs = change;
-            }
-            break;
+    const qint64 now = nowNs();
+    // Every pass lasts the same: the steps' durations do not depend on the tree.
+    const qint64 duration = m_timeline->durationMs();
+    qint64 position = positionAt(now);
+    if (position >= duration) {
+        if (!isLastPass()) {
+            // One pass or more are over. The passes in between are skipped arithmetically (a
+            // stall of an hour over a 100 ms forever loop must not replay 36000 passes): the
+            // schedule stays absolute, so the pass reached starts a whole number of pass
+            // durations after this one. Its end values are superseded by the next pass's first
+            // tree.
+            qint64 skip = position / duration;
+            if (m_scenario.loops != 0)
+                skip = std::min(skip, qint64(m_scenario.loops) - m_loop);
+            const qint64 loop =
+                m_loop > std::numeric_limits<qint64>::max() - skip ? m_loop : m_loop + skip;
+            enterLaterPass(loop, m_passStartNs + skip * duration * NsPerMs);
+            position = positionAt(now);
         }
-
-        // The pass is over. A ramp at the end still owes its exact end values.
-        if (steps.last().isRamp && m_lastAppliedMs < duration)
-            applyPosition = duration;
-        m_lastAppliedMs = duration;
-
-        const bool anotherPass = m_scenario.loops == 0 || m_loop < m_scenario.loops;
-        if (!anotherPass) {
-            const bool restoring = m_scenario.onEnd == ScenarioEnding::Restore;
-            // With Restore the end values would be replaced at once; don't flash them.
-            if (applyPosition >= 0 && !restoring) {
-                QString error;
-                if (!applyAt(applyPosition, &error)) {
-                    fail(tr("%1 could not be applied: %2")
-                             .arg(stepLabel(*m_timeline, int(steps.size()) - 1), error));
-                    return;
-                }
-            }
-            const qint64 appliedNs = monotonicNowNs();
-            for (const Started &s : std::as_const(started)) {
-                Q_EMIT stepStarted(s.loop, s.step, s.dueNs, appliedNs);
-                if (m_state != ScenarioProgress::State::Playing)
-                    return;
-            }
-            if (restoring) {
-                QString error;
-                if (!restoreBefore(&error)) {
-                    finish(
-                        ScenarioProgress::State::Failed,
-                        tr("The scenario ended, but the tree from before could not be put back: %1")
-                            .arg(error));
-                    return;
-                }
-            }
-            finish(ScenarioProgress::State::Finished);
-            return;
-        }
-
-        // The next pass starts from what this one left, exactly one pass duration later on the
-        // clock (absolute: lateness in this pass does not push the next one back).
-        QStringList errors;
-        auto next = ScenarioTimeline::compile(m_scenario, m_timeline->endTree(), &errors);
-        if (!next) {
-            //: %1 is the 1-based pass that could not start, %2 the reasons.
-            fail(tr("Loop %1 cannot start: %2")
-                     .arg(m_loop + 1)
-                     .arg(errors.join(QStringLiteral("; "))));
-            return;
-        }
-        m_passStartNs += duration * NsPerMs;
-        m_timeline = std::move(next);
-        ++m_loop;
-        startPass();
-        applyPosition = -1; // the next pass's first tree supersedes the end values
-    }
-
-    if (applyPosition >= 0 && isRedundantUpdate(applyPosition)) {
-        m_lastAppliedMs = applyPosition;
-    } else if (applyPosition >= 0) {
-        QString error;
-        if (!applyAt(applyPosition, &error)) {
-            fail(tr("%1 could not be applied: %2")
-                     .arg(stepLabel(*m_timeline, m_timeline->stepAt(applyPosition)), error));
+        if (position >= duration) { // only the last pass can still be over
+            endLastPass();
             return;
         }
     }
-    const qint64 appliedNs = monotonicNowNs();
-    for (const Started &s : std::as_const(started)) {
-        Q_EMIT stepStarted(s.loop, s.step, s.dueNs, appliedNs);
+
+    // Only the latest change due is applied: stale ramp updates, and steps passed while late,
+    // are skipped (and a skipped step is not announced).
+    const qint64 change = changeAtOrBefore(position);
+    int reached = -1;
+    if (change >= 0 && change > m_lastAppliedMs) {
+        const int index = m_timeline->stepAt(change);
+        QdiscTree tree = m_timeline->treeAt(change); // built once per tick
+        if (isRedundantUpdate(change, tree)) {
+            m_lastAppliedMs = change;
+        } else {
+            QString error;
+            if (!applyTree(std::move(tree), change, &error)) {
+                fail(tr("%1 could not be applied: %2")
+                         .arg(stepLabel(*m_timeline, index), nestedSentence(error)));
+                return;
+            }
+        }
+        if (index != m_step)
+            reached = index;
+        m_step = index;
+    }
+    const qint64 appliedNs = nowNs();
+    if (reached >= 0) {
+        Q_EMIT stepStarted(loopForPeople(), reached,
+                           m_passStartNs + m_timeline->steps().at(reached).startMs * NsPerMs,
+                           appliedNs);
         if (m_state != ScenarioProgress::State::Playing)
             return; // a receiver paused or stopped playback
     }
-    if (!started.isEmpty() || appliedNs - m_lastProgressNs >= ProgressIntervalMs * NsPerMs)
+    if (reached >= 0 || appliedNs - m_lastProgressNs >= ProgressIntervalMs * NsPerMs)
         emitProgress();
     if (m_state == ScenarioProgress::State::Playing)
         armTimer();
+}
+
+bool ScenarioPlayer::isLastPass() const
+{
+    return m_scenario.loops != 0 && m_loop >= m_scenario.loops;
+}
+
+void ScenarioPlayer::enterLaterPass(qint64 loop, qint64 passStartNs)
+{
+    // Compiled by prepare() whenever the scenario loops; shared, so this copies no tree.
+    m_timeline = m_laterTimeline;
+    m_loop = loop;
+    m_passStartNs = passStartNs;
+    startPass();
+}
+
+void ScenarioPlayer::endLastPass()
+{
+    const QList<TimelineStep> &steps = m_timeline->steps();
+    const int last = int(steps.size()) - 1;
+    const TimelineStep &lastStep = steps.at(last);
+    const qint64 duration = m_timeline->durationMs();
+    const bool restoring = m_scenario.onEnd == ScenarioEnding::Restore;
+
+    // A last step that holds a tree is applied even when the wake-up came after the pass's end:
+    // its condition is part of the scenario. A ramp owes its exact end values, except when Restore
+    // would replace them at once (no flash).
+    bool applyEnd = false;
+    if (!lastStep.isRamp)
+        applyEnd = m_step < last;
+    else
+        applyEnd = !restoring && m_lastAppliedMs < duration;
+    if (applyEnd) {
+        QString error;
+        if (!applyTree(m_timeline->treeAt(duration), duration, &error)) {
+            fail(tr("%1 could not be applied: %2")
+                     .arg(stepLabel(*m_timeline, last), nestedSentence(error)));
+            return;
+        }
+    }
+    m_lastAppliedMs = duration;
+    if (applyEnd && m_step < last) {
+        m_step = last;
+        Q_EMIT stepStarted(loopForPeople(), last, m_passStartNs + lastStep.startMs * NsPerMs,
+                           nowNs());
+        if (m_state != ScenarioProgress::State::Playing)
+            return;
+    }
+    if (restoring) {
+        QString error;
+        if (!restoreBefore(&error)) {
+            finish(ScenarioProgress::State::Failed,
+                   tr("the scenario ended, but the tree from before could not be put back: %1")
+                       .arg(nestedSentence(error)));
+            return;
+        }
+    }
+    finish(ScenarioProgress::State::Finished);
 }
 
 void ScenarioPlayer::armTimer()
@@ -317,7 +364,7 @@ void ScenarioPlayer::armTimer()
         m_timer.stop();
         return;
     }
-    const qint64 now = monotonicNowNs();
+    const qint64 now = nowNs();
     // From the last change handled, not from now: a change that fell due while the previous one
     // was being applied is then taken at once instead of being skipped.
     const qint64 next = m_timeline->nextChangeAfter(m_lastAppliedMs);
@@ -336,9 +383,8 @@ qint64 ScenarioPlayer::positionAt(qint64 nowNs) const
     return elapsed >= 0 ? elapsed / NsPerMs : -((-elapsed + NsPerMs - 1) / NsPerMs);
 }
 
-bool ScenarioPlayer::applyAt(qint64 positionMs, QString *error)
+bool ScenarioPlayer::applyTree(QdiscTree tree, qint64 positionMs, QString *error)
 {
-    QdiscTree tree = m_timeline->treeAt(positionMs);
     if (!m_apply(tree, error))
         return false;
     m_lastTree = std::move(tree);
@@ -354,7 +400,7 @@ bool ScenarioPlayer::restoreBefore(QString *error)
     return true;
 }
 
-bool ScenarioPlayer::isRedundantUpdate(qint64 positionMs) const
+bool ScenarioPlayer::isRedundantUpdate(qint64 positionMs, const QdiscTree &tree) const
 {
     // A ramp's first update holds the tree already in effect, and a slow ramp of a whole-number
     // value can round to the same tree twice: sending it again would only load the kernel. A
@@ -365,7 +411,7 @@ bool ScenarioPlayer::isRedundantUpdate(qint64 positionMs) const
     const TimelineStep &step = m_timeline->steps().at(index);
     if (!step.isRamp)
         return false;
-    return m_timeline->treeAt(positionMs) == *m_lastTree;
+    return tree == *m_lastTree;
 }
 
 void ScenarioPlayer::startPass()
@@ -395,9 +441,9 @@ void ScenarioPlayer::fail(const QString &error)
     if (m_scenario.onAbort == ScenarioEnding::Restore) {
         QString restoreError;
         if (!restoreBefore(&restoreError))
-            message +=
-                u' ' +
-                tr("The tree from before could not be put back either: %1").arg(restoreError);
+            //: %1 is what failed first, %2 why the tree from before could not be put back.
+            message = tr("%1; the tree from before could not be put back either: %2")
+                          .arg(message, nestedSentence(restoreError));
     }
     finish(ScenarioProgress::State::Failed, message);
 }
@@ -413,8 +459,7 @@ void ScenarioPlayer::finish(ScenarioProgress::State state, const QString &error)
 {
     m_timer.stop();
     if (m_state == ScenarioProgress::State::Playing && m_timeline)
-        m_endedPositionMs =
-            std::clamp(positionAt(monotonicNowNs()), qint64(0), m_timeline->durationMs());
+        m_endedPositionMs = std::clamp(positionAt(nowNs()), qint64(0), m_timeline->durationMs());
     else if (m_state == ScenarioProgress::State::Paused)
         m_endedPositionMs = m_pausedPositionMs;
     if (state == ScenarioProgress::State::Finished && m_timeline)

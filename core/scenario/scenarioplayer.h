@@ -36,8 +36,21 @@ public:
     ScenarioPlayer(Scenario scenario, QdiscTree before, ApplyFunction apply, QObject *parent = nullptr);
     ~ScenarioPlayer() override;
 
-    /** Compiles the first pass against @p before; false with errors (nothing was applied). */
+    /**
+     * Compiles the first pass against @p before and, when the scenario loops, the pass every
+     * later loop plays (against the first pass's end tree: every pass after the first starts from
+     * the same tree); false with errors (nothing was applied).
+     */
     bool prepare(QStringList *errors);
+
+    /** Reads CLOCK_MONOTONIC in nanoseconds. */
+    using Clock = std::function<qint64()>;
+    /**
+     * For tests: the player reads the time from @p clock instead of monotonicNowNs() (an empty
+     * function puts that back). Set it before start(); the timer still waits in real time, so a
+     * test that moves its clock sees the player catch up at the next wake-up.
+     */
+    void setClockForTesting(Clock clock);
 
     /** Applies step 1 and plays; progressChanged() follows. */
     void start();
@@ -59,7 +72,11 @@ public:
     const ScenarioTimeline &timeline() const { return *m_timeline; }
 
 Q_SIGNALS:
-    /** A step's tree was applied: when it was due and when the kernel took it (CLOCK_MONOTONIC ns). */
+    /**
+     * A step's tree was applied (or was already in effect): when it was due and when the kernel
+     * took it (CLOCK_MONOTONIC ns). Only for the step actually reached: a step (or a whole pass)
+     * that a late wake-up skipped is never announced. @p loop is 1-based, INT_MAX at most.
+     */
     void stepStarted(int loop, int step, qint64 dueNs, qint64 appliedNs);
     /** State, loop or step changed; also every ProgressIntervalMs while playing. */
     void progressChanged(const qs::ScenarioProgress &progress);
@@ -72,9 +89,19 @@ public:
 private:
     void onTimer();
     void armTimer();
+    qint64 nowNs() const;
     qint64 positionAt(qint64 nowNs) const;
-    bool applyAt(qint64 positionMs, QString *error);
+    /** Applies @p tree, the schedule's tree at @p positionMs. */
+    bool applyTree(QdiscTree tree, qint64 positionMs, QString *error);
     void startPass();
+    /** The pass being played is the scenario's last (never with loops == 0). */
+    bool isLastPass() const;
+    /** Moves on to later pass @p loop (2 or more) starting at @p passStartNs, on the timeline compiled once for it. */
+    void enterLaterPass(qint64 loop, qint64 passStartNs);
+    /** The last pass is over: its end applied as far as due, then the tree from before (Restore). */
+    void endLastPass();
+    /** m_loop as ScenarioProgress and stepStarted() carry it (INT_MAX at most). */
+    int loopForPeople() const;
     void finish(ScenarioProgress::State state, const QString &error = {});
     /** The latest change of the pass at or before @p positionMs (a step start or ramp update). */
     qint64 changeAtOrBefore(qint64 positionMs) const;
@@ -83,16 +110,19 @@ private:
     void emitProgress();
     /** Applies the tree from before (Restore). */
     bool restoreBefore(QString *error);
-    /** The update due at @p positionMs is a ramp's and holds the tree the target already has. */
-    bool isRedundantUpdate(qint64 positionMs) const;
+    /** @p tree, due at @p positionMs, is a ramp update holding the tree the target already has. */
+    bool isRedundantUpdate(qint64 positionMs, const QdiscTree &tree) const;
 
     Scenario m_scenario;
     QdiscTree m_before;
     ApplyFunction m_apply;
-    std::optional<ScenarioTimeline> m_timeline;
+    std::optional<ScenarioTimeline> m_timeline;      ///< the pass being played
+    std::optional<ScenarioTimeline> m_firstTimeline; ///< pass 1, from m_before
+    std::optional<ScenarioTimeline> m_laterTimeline; ///< passes 2…, from pass 1's end (loops != 1)
+    Clock m_clock;
     QTimer m_timer;
     ScenarioProgress::State m_state = ScenarioProgress::State::Stopped;
-    int m_loop = 1;
+    qint64 m_loop = 1; ///< 64-bit: a forever loop of short passes outlasts INT_MAX
     int m_step = -1;               ///< the step last applied
     qint64 m_passStartNs = 0;      ///< CLOCK_MONOTONIC of the pass's position 0 (shifted by pauses)
     qint64 m_pausedPositionMs = 0; ///< while Paused

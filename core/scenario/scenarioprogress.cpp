@@ -1,5 +1,7 @@
 #include "scenarioprogress.h"
 
+#include "scenario/scenario.h"
+
 #include <QJsonValue>
 
 #include <climits>
@@ -97,7 +99,7 @@ QString ScenarioProgress::describe() const
         return tr("stopped");
     case State::Failed:
         //: %1 is why, a sentence.
-        return error.isEmpty() ? tr("failed") : tr("failed: %1").arg(error);
+        return error.isEmpty() ? tr("failed") : tr("failed: %1").arg(nestedSentence(error));
     }
     return QString();
 }

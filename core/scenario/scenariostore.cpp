@@ -79,7 +79,7 @@ std::optional<Scenario> readScenarioFile(const QString &path, QString *reason)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        *reason = ScenarioStore::tr("the file cannot be opened: %1").arg(file.errorString());
+        *reason = ScenarioStore::tr("the file cannot be opened: %1").arg(nestedSentence(file.errorString()));
         return std::nullopt;
     }
     if (file.size() > MaxScenarioFileBytes) {
@@ -90,7 +90,7 @@ std::optional<Scenario> readScenarioFile(const QString &path, QString *reason)
     }
     const QByteArray bytes = file.readAll();
     if (file.error() != QFileDevice::NoError) {
-        *reason = ScenarioStore::tr("the file cannot be read: %1").arg(file.errorString());
+        *reason = ScenarioStore::tr("the file cannot be read: %1").arg(nestedSentence(file.errorString()));
         return std::nullopt;
     }
     QStringList errors;
@@ -280,7 +280,7 @@ bool ScenarioStore::save(const Scenario &scenario, QString *error)
     const QStringList problems = scenario.validate();
     if (!problems.isEmpty()) {
         setError(error, tr("Scenario %1 was not saved because it is not valid: %2")
-                            .arg(quoted(scenario.name), problems.join(QStringLiteral("; "))));
+                            .arg(quoted(scenario.name), nestedSentence(problems.join(QStringLiteral("; ")))));
         return false;
     }
     if (!QDir().mkpath(m_directory)) {
@@ -309,9 +309,9 @@ bool ScenarioStore::save(const Scenario &scenario, QString *error)
         //: %3 is the system's reason, %2 the file.
         setError(error, replacing ? tr("Scenario %1 was not saved to %2: %3. The previously saved "
                                        "version is unchanged.")
-                                        .arg(quoted(scenario.name), nativePath(path), reason)
+                                        .arg(quoted(scenario.name), nativePath(path), nestedSentence(reason))
                                   : tr("Scenario %1 was not saved to %2: %3.")
-                                        .arg(quoted(scenario.name), nativePath(path), reason));
+                                        .arg(quoted(scenario.name), nativePath(path), nestedSentence(reason)));
         return false;
     }
     return true;
@@ -333,7 +333,7 @@ bool ScenarioStore::remove(const QString &name, QString *error)
     QFile file(entry->path);
     if (!file.remove()) {
         setError(error, tr("Scenario %1 was not deleted: %2 cannot be removed: %3.")
-                            .arg(quoted(name), nativePath(entry->path), file.errorString()));
+                            .arg(quoted(name), nativePath(entry->path), nestedSentence(file.errorString())));
         return false;
     }
     return true;

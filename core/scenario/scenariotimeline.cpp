@@ -99,7 +99,7 @@ ScenarioTimeline::compile(const Scenario &scenario, const QdiscTree &current, QS
                 const auto node =
                     RampParameter::locate(inEffect, target.parameter, target.at, &locateError);
                 if (!node) {
-                    error(locateError);
+                    error(nestedSentence(locateError));
                     ok = false;
                     continue;
                 }
@@ -142,7 +142,7 @@ ScenarioTimeline::compile(const Scenario &scenario, const QdiscTree &current, QS
         // checked.
         for (const ValidationIssue &issue : compiled.endTree.validate()) {
             if (issue.isError())
-                error(issue.field + QStringLiteral(": ") + issue.message);
+                error(issue.field + QStringLiteral(": ") + nestedSentence(issue.message));
         }
         inEffect = compiled.endTree;
         timeline.m_steps.append(compiled);

@@ -548,6 +548,12 @@ private Q_SLOTS:
         QTest::newRow("bad loops")
             << "loops" << QJsonValue(QStringLiteral("sometimes")) << "loops: ";
         QTest::newRow("negative loops") << "loops" << QJsonValue(-1) << "loops: ";
+        QTest::newRow("zero loops")
+            << "loops" << QJsonValue(0)
+            << "loops: 0 would play no loop at all; to repeat until stopped, write \"forever\"";
+        QTest::newRow("too short")
+            << "steps/0/duration" << QJsonValue(QStringLiteral("49ms"))
+            << "steps[0].duration: 49ms is shorter than a step may last (50ms)";
         QTest::newRow("bad onEnd") << "onEnd" << QJsonValue(QStringLiteral("explode"))
                                    << "onEnd: expected \"restore\" or \"keep\"";
         QTest::newRow("no steps") << "steps" << QJsonValue(QJsonArray())
@@ -924,6 +930,114 @@ private Q_SLOTS:
         QVERIFY(!ScenarioTimeline::compile(twice, boundTree(QdiscTree()), &errors));
         QVERIFY2(joined(errors).contains(QStringLiteral("ramped twice")),
                  qPrintable(joined(errors)));
+    }
+
+    void minimumStepDuration()
+    {
+        QCOMPARE(Scenario::MinStepDurationMs, qint64(50));
+        Scenario scenario = scenarioOf({treeStep(QStringLiteral("Short"), 49, netemTree(1000)),
+                                        treeStep(QStringLiteral("Enough"), 50, netemTree(1000))});
+        const QStringList errors = scenario.validate();
+        QCOMPARE(errors.size(), 1);
+        QCOMPARE(errors.first(), QStringLiteral("step 1 (Short): the duration 49ms is shorter "
+                                                "than a step may last; make it 50ms or longer"));
+        QStringList found;
+        QVERIFY(!ScenarioTimeline::compile(scenario, boundTree(QdiscTree()), &found));
+        scenario.steps.removeFirst();
+        QVERIFY(scenario.validate().isEmpty());
+    }
+
+    void foreverIsWrittenOut()
+    {
+        Scenario scenario = scenarioOf({treeStep(QStringLiteral("A"), 1000, netemTree(1000))});
+        scenario.loops = 0; // in memory, 0 still means forever
+        QVERIFY(scenario.validate().isEmpty());
+        QJsonObject o = scenario.toJson();
+        QCOMPARE(o.value(QStringLiteral("loops")).toString(), QStringLiteral("forever"));
+        QStringList errors;
+        QCOMPARE(Scenario::fromJson(o, &errors)->loops, 0);
+        o.insert(QStringLiteral("loops"), 0);
+        errors.clear();
+        QVERIFY(!Scenario::fromJson(o, &errors));
+        QCOMPARE(errors.size(), 1);
+        QVERIFY2(errors.first().contains(QStringLiteral("write \"forever\"")),
+                 qPrintable(errors.first()));
+        o.insert(QStringLiteral("loops"), 1);
+        errors.clear();
+        QCOMPARE(Scenario::fromJson(o, &errors)->loops, 1);
+    }
+
+    void percentReadFromTreeIsShort()
+    {
+        // A tree holds the kernel's scaled probability; its fraction is not the decimal written.
+        const QList<std::pair<double, QString>> cases = {
+            {0.2, QStringLiteral("0.2%")},         {1, QStringLiteral("1%")},
+            {2.5, QStringLiteral("2.5%")},         {33.333, QStringLiteral("33.333%")},
+            {0.00001, QStringLiteral("0.00001%")}, {99.9999, QStringLiteral("99.9999%")},
+            {100, QStringLiteral("100%")},         {0, QStringLiteral("0%")},
+            {12.5, QStringLiteral("12.5%")},       {0.05, QStringLiteral("0.05%")}};
+        for (const auto &[percent, text] : cases) {
+            NetemParams netem;
+            netem.duplicate.probability = Probability::fromPercent(percent);
+            QdiscNode root;
+            root.handle = TcHandle::make(1, 0);
+            root.params = netem;
+            QdiscTree tree;
+            tree.qdiscs.append(root);
+            const auto read = RampParameter::read(tree, u"netem.duplicate", root.handle);
+            QVERIFY(read);
+            QCOMPARE(RampParameter::formatValue(u"netem.duplicate", *read), text);
+        }
+        // Every scaled value comes back exactly, in at most 10 significant digits.
+        for (quint64 scaled = 0; scaled <= 0xFFFFFFFFull; scaled += 104729ull * 37 + 1) {
+            const Probability probability = Probability::fromScaled(quint32(scaled));
+            const QString text = RampParameter::formatValue(u"netem.loss", probability.fraction());
+            QVERIFY2(!text.contains(u'e'), qPrintable(text));
+            const auto back = RampParameter::parseValue(u"netem.loss", text, nullptr);
+            QVERIFY2(back, qPrintable(text));
+            QVERIFY2(Probability::fromFraction(*back) == probability, qPrintable(text));
+            QString digits = text;
+            digits.remove(u'%').remove(u'.');
+            while (digits.startsWith(u'0'))
+                digits.remove(0, 1);
+            QVERIFY2(digits.size() <= 10, qPrintable(text));
+        }
+    }
+
+    void otherUnitsPrintExactShortText()
+    {
+        const QList<std::tuple<QString, double, QString>> cases = {
+            {QStringLiteral("netem.delay"), 1500, QStringLiteral("1500us")},
+            {QStringLiteral("netem.delay"), 200000, QStringLiteral("200ms")},
+            {QStringLiteral("netem.jitter"), 1234.4, QStringLiteral("1234us")},
+            {QStringLiteral("netem.rate"), 625000, QStringLiteral("5mbit")},
+            {QStringLiteral("tbf.rate"), 1234567, QStringLiteral("9876536bit")},
+            {QStringLiteral("tbf.burst"), 32768, QStringLiteral("32kb")},
+            {QStringLiteral("tbf.burst"), 1514, QStringLiteral("1514b")},
+            {QStringLiteral("netem.limit"), 999.6, QStringLiteral("1000")}};
+        for (const auto &[name, value, text] : cases) {
+            QCOMPARE(RampParameter::formatValue(name, value), text);
+            const auto back = RampParameter::parseValue(name, text, nullptr);
+            QVERIFY(back);
+            QCOMPARE(*back, std::round(value));
+        }
+    }
+
+    void nestedSentences()
+    {
+        QCOMPARE(nestedSentence(QStringLiteral("The kernel refused it.")),
+                 QStringLiteral("the kernel refused it"));
+        QCOMPARE(nestedSentence(QStringLiteral("RTNETLINK answers: Invalid argument")),
+                 QStringLiteral("RTNETLINK answers: Invalid argument"));
+        QCOMPARE(nestedSentence(QStringLiteral("IFB is missing.")),
+                 QStringLiteral("IFB is missing"));
+        QCOMPARE(nestedSentence(QStringLiteral("step 2 (A): wait...")),
+                 QStringLiteral("step 2 (A): wait..."));
+        QCOMPARE(nestedSentence(QString()), QString());
+        ScenarioProgress progress;
+        progress.state = ScenarioProgress::State::Failed;
+        progress.error = QStringLiteral("The helper went away.");
+        QCOMPARE(progress.describe(), QStringLiteral("failed: the helper went away"));
     }
 
     // --- built-in scenarios ---

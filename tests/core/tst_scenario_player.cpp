@@ -8,6 +8,9 @@
 #include <QTest>
 #include <QThread>
 
+#include <climits>
+#include <memory>
+
 using namespace qs;
 
 namespace qs {
@@ -142,6 +145,17 @@ QString stepsText(const QList<Started> &started)
         parts.append(QStringLiteral("(%1,%2)").arg(s.loop).arg(s.step));
     return parts.join(u' ');
 }
+
+/** A clock the test moves by hand (the player's timer still waits in real time). */
+struct FakeClock
+{
+    std::shared_ptr<qint64> now = std::make_shared<qint64>(monotonicNowNs());
+    void attach(ScenarioPlayer &player)
+    {
+        player.setClockForTesting([now = now] { return *now; });
+    }
+    void advanceMs(qint64 ms) { *now += ms * Ms; }
+};
 
 } // namespace
 
@@ -487,7 +501,7 @@ private Q_SLOTS:
     {
         // A 400 ms ramp at 50 updates a second; the event loop is blocked for 250 ms after start.
         FakeKernel kernel;
-        ScenarioPlayer player(scenarioOf({treeStep(QStringLiteral("Base"), 30, 20000),
+        ScenarioPlayer player(scenarioOf({treeStep(QStringLiteral("Base"), 50, 20000),
                                           delayRamp(QStringLiteral("Up"), 400, 420000, 50)}),
                               before(), kernel.function());
         QSignalSpy started(&player, &ScenarioPlayer::stepStarted);
@@ -505,6 +519,243 @@ private Q_SLOTS:
         QCOMPARE(delays.last(), quint64(420000));
         // The ramp's start was passed while late: still announced.
         QCOMPARE(stepsText(startedOf(started)), QStringLiteral("(1,0) (1,1)"));
+    }
+
+    void stallCatchUpForeverJumpsAhead()
+    {
+        // A 100 ms forever loop stalled for an hour: one apply for the step reached, one
+        // announcement, no replay of the 36000 passes in between.
+        FakeKernel kernel;
+        FakeClock clock;
+        ScenarioPlayer player(scenarioOf({treeStep(QStringLiteral("A"), 50, 10000),
+                                          treeStep(QStringLiteral("B"), 50, 20000)},
+                                         ScenarioEnding::KeepLast, ScenarioEnding::Restore, 0),
+                              before(), kernel.function());
+        clock.attach(player);
+        QSignalSpy started(&player, &ScenarioPlayer::stepStarted);
+        QStringList errors;
+        QVERIFY2(player.prepare(&errors), qPrintable(errors.join(u'\n')));
+        player.start();
+        QCOMPARE(stepsText(startedOf(started)), QStringLiteral("(1,0)"));
+        const qint64 startNs = *clock.now;
+
+        clock.advanceMs(3600 * 1000 + 75); // pass 36001, 75 ms in: step B
+        QTRY_COMPARE_WITH_TIMEOUT(started.size(), 2, 2000);
+        QCOMPARE(stepsText(startedOf(started)), QStringLiteral("(1,0) (36001,1)"));
+        // Due on the absolute schedule: 36000 whole passes and B's start after the first.
+        QCOMPARE(startedOf(started).last().dueNs, startNs + (36000LL * 100 + 50) * Ms);
+        QCOMPARE(kernel.delays(), (QList<quint64>{10000, 20000}));
+        QCOMPARE(player.progress().loop, 36001);
+        QCOMPARE(player.progress().step, 1);
+        QCOMPARE(player.progress().positionMs, qint64(75));
+
+        clock.advanceMs(25); // the next pass begins
+        QTRY_COMPARE_WITH_TIMEOUT(started.size(), 3, 2000);
+        QCOMPARE(stepsText(startedOf(started).mid(2)), QStringLiteral("(36002,0)"));
+        QCOMPARE(kernel.delays(), (QList<quint64>{10000, 20000, 10000}));
+        player.halt();
+    }
+
+    void stallCatchUpCappedByLoops()
+    {
+        // Three loops, stalled for an hour: the last pass is over too. Its last step (a tree) was
+        // never applied: it is applied and announced once, then the scenario ends.
+        for (const ScenarioEnding onEnd : {ScenarioEnding::KeepLast, ScenarioEnding::Restore}) {
+            FakeKernel kernel;
+            FakeClock clock;
+            ScenarioPlayer player(scenarioOf({treeStep(QStringLiteral("A"), 50, 10000),
+                                              treeStep(QStringLiteral("B"), 50, 20000)},
+                                             onEnd, ScenarioEnding::Restore, 3),
+                                  before(), kernel.function());
+            clock.attach(player);
+            QSignalSpy started(&player, &ScenarioPlayer::stepStarted);
+            QSignalSpy ended(&player, &ScenarioPlayer::ended);
+            QStringList errors;
+            QVERIFY(player.prepare(&errors));
+            player.start();
+            clock.advanceMs(3600 * 1000);
+            QVERIFY(ended.wait(2000));
+            QCOMPARE(stepsText(startedOf(started)), QStringLiteral("(1,0) (3,1)"));
+            const auto progress = ended.first().first().value<ScenarioProgress>();
+            QCOMPARE(progress.state, ScenarioProgress::State::Finished);
+            QCOMPARE(progress.loop, 3);
+            if (onEnd == ScenarioEnding::KeepLast)
+                QCOMPARE(kernel.delays(), (QList<quint64>{10000, 20000}));
+            else
+                QCOMPARE(kernel.delays(), (QList<quint64>{10000, 20000, 1000}));
+        }
+    }
+
+    void lateWakeUpSkipsStepsWithoutAnnouncingThem()
+    {
+        FakeKernel kernel;
+        FakeClock clock;
+        ScenarioPlayer player(scenarioOf({treeStep(QStringLiteral("A"), 50, 10000),
+                                          treeStep(QStringLiteral("B"), 50, 20000),
+                                          treeStep(QStringLiteral("C"), 50, 30000)}),
+                              before(), kernel.function());
+        clock.attach(player);
+        QSignalSpy started(&player, &ScenarioPlayer::stepStarted);
+        QSignalSpy ended(&player, &ScenarioPlayer::ended);
+        QStringList errors;
+        QVERIFY(player.prepare(&errors));
+        player.start();
+        clock.advanceMs(120); // B was due at 50 and is over: C is reached
+        QTRY_COMPARE_WITH_TIMEOUT(started.size(), 2, 2000);
+        QCOMPARE(stepsText(startedOf(started)), QStringLiteral("(1,0) (1,2)"));
+        QCOMPARE(kernel.delays(), (QList<quint64>{10000, 30000}));
+        clock.advanceMs(100);
+        QVERIFY(ended.wait(2000));
+        QCOMPARE(kernel.delays(), (QList<quint64>{10000, 30000})); // C was applied already
+        QCOMPARE(started.size(), 2);
+    }
+
+    void lateEndOfPassAppliesLastTree()
+    {
+        // The wake-up after A comes when the pass is already over: B, the last step, holds a tree
+        // that was never applied. It is applied before the scenario ends, and only then announced.
+        for (const ScenarioEnding onEnd : {ScenarioEnding::KeepLast, ScenarioEnding::Restore}) {
+            FakeKernel kernel;
+            FakeClock clock;
+            ScenarioPlayer player(scenarioOf({treeStep(QStringLiteral("A"), 50, 10000),
+                                              treeStep(QStringLiteral("B"), 50, 20000)},
+                                             onEnd),
+                                  before(), kernel.function());
+            clock.attach(player);
+            QSignalSpy started(&player, &ScenarioPlayer::stepStarted);
+            QSignalSpy ended(&player, &ScenarioPlayer::ended);
+            QStringList errors;
+            QVERIFY(player.prepare(&errors));
+            player.start();
+            clock.advanceMs(300);
+            QVERIFY(ended.wait(2000));
+            QCOMPARE(stepsText(startedOf(started)), QStringLiteral("(1,0) (1,1)"));
+            QCOMPARE(kernel.delays().mid(0, 2), (QList<quint64>{10000, 20000}));
+            QCOMPARE(kernel.applies.size(), onEnd == ScenarioEnding::Restore ? 3 : 2);
+            QCOMPARE(ended.first().first().value<ScenarioProgress>().state,
+                     ScenarioProgress::State::Finished);
+        }
+    }
+
+    void lateEndOfPassRampBeforeRestore()
+    {
+        // A ramp at the end, never reached, with Restore: its end values would flash; neither
+        // applied nor announced.
+        FakeKernel kernel;
+        FakeClock clock;
+        ScenarioPlayer player(scenarioOf({treeStep(QStringLiteral("A"), 50, 10000),
+                                          delayRamp(QStringLiteral("Up"), 100, 30000, 20)},
+                                         ScenarioEnding::Restore),
+                              before(), kernel.function());
+        clock.attach(player);
+        QSignalSpy started(&player, &ScenarioPlayer::stepStarted);
+        QSignalSpy ended(&player, &ScenarioPlayer::ended);
+        QStringList errors;
+        QVERIFY(player.prepare(&errors));
+        player.start();
+        clock.advanceMs(500);
+        QVERIFY(ended.wait(2000));
+        QCOMPARE(stepsText(startedOf(started)), QStringLiteral("(1,0)"));
+        QCOMPARE(kernel.delays(), (QList<quint64>{10000, 1000}));
+
+        // KeepLast: the end values stay, so they are applied and the ramp announced.
+        FakeKernel keeping;
+        FakeClock clock2;
+        ScenarioPlayer keeper(scenarioOf({treeStep(QStringLiteral("A"), 50, 10000),
+                                          delayRamp(QStringLiteral("Up"), 100, 30000, 20)}),
+                              before(), keeping.function());
+        clock2.attach(keeper);
+        QSignalSpy started2(&keeper, &ScenarioPlayer::stepStarted);
+        QSignalSpy ended2(&keeper, &ScenarioPlayer::ended);
+        QVERIFY(keeper.prepare(&errors));
+        keeper.start();
+        clock2.advanceMs(500);
+        QVERIFY(ended2.wait(2000));
+        QCOMPARE(stepsText(startedOf(started2)), QStringLiteral("(1,0) (1,1)"));
+        QCOMPARE(keeping.delays(), (QList<quint64>{10000, 30000}));
+    }
+
+    void loopNumberSaturates()
+    {
+        // More passes than an int counts (100 ms each: about 6.8 years).
+        FakeKernel kernel;
+        FakeClock clock;
+        ScenarioPlayer player(scenarioOf({treeStep(QStringLiteral("A"), 50, 10000),
+                                          treeStep(QStringLiteral("B"), 50, 20000)},
+                                         ScenarioEnding::KeepLast, ScenarioEnding::Restore, 0),
+                              before(), kernel.function());
+        clock.attach(player);
+        QSignalSpy started(&player, &ScenarioPlayer::stepStarted);
+        QStringList errors;
+        QVERIFY(player.prepare(&errors));
+        player.start();
+        clock.advanceMs((qint64(INT_MAX) + 10) * 100 + 60);
+        QTRY_COMPARE_WITH_TIMEOUT(started.size(), 2, 2000);
+        QCOMPARE(startedOf(started).last().loop, INT_MAX);
+        QCOMPARE(startedOf(started).last().step, 1);
+        const ScenarioProgress progress = player.progress();
+        QCOMPARE(progress.loop, INT_MAX);
+        const auto back = ScenarioProgress::fromJson(progress.toJson());
+        QVERIFY(back);
+        QCOMPARE(back->loop, INT_MAX);
+        player.halt();
+    }
+
+    void prepareCompilesLoopTwo()
+    {
+        // Loop 1 ramps exponentially from the target's 1 ms and then cuts the delay to 0; loop 2
+        // would ramp exponentially from 0.
+        ScenarioStep up = delayRamp(QStringLiteral("Up"), 100, 200000, 10);
+        up.curve = RampCurve::Exponential;
+        for (const int loops : {2, 0}) {
+            FakeKernel kernel;
+            ScenarioPlayer player(scenarioOf({up, treeStep(QStringLiteral("Cut"), 100, 0)},
+                                             ScenarioEnding::KeepLast, ScenarioEnding::Restore,
+                                             loops),
+                                  before(), kernel.function());
+            QStringList errors;
+            QVERIFY(!player.prepare(&errors));
+            QCOMPARE(errors.size(), 1);
+            QVERIFY2(errors.first().startsWith(
+                         QStringLiteral("loop 2 would start from the end of loop 1, where step 1 "
+                                        "(Up): an exponential ramp cannot start or end at 0")),
+                     qPrintable(errors.first()));
+            player.start();
+            QVERIFY(kernel.applies.isEmpty());
+        }
+        FakeKernel kernel;
+        ScenarioPlayer once(scenarioOf({up, treeStep(QStringLiteral("Cut"), 100, 0)}), before(),
+                            kernel.function());
+        QStringList errors;
+        QVERIFY2(once.prepare(&errors), qPrintable(errors.join(u'\n')));
+    }
+
+    void nestedErrorsReadAsOneSentence()
+    {
+        // The kernel's reason, and Restore's, come as sentences of their own.
+        int calls = 0;
+        ScenarioPlayer player(scenarioOf({treeStep(QStringLiteral("A"), 50, 10000),
+                                          treeStep(QStringLiteral("Outage"), 50, 20000)}),
+                              before(), [&](const QdiscTree &, QString *error) {
+                                  if (++calls == 1)
+                                      return true;
+                                  *error = calls == 2
+                                               ? QStringLiteral("The kernel refused the tree.")
+                                               : QStringLiteral("The device is gone.");
+                                  return false;
+                              });
+        QSignalSpy ended(&player, &ScenarioPlayer::ended);
+        QStringList errors;
+        QVERIFY(player.prepare(&errors));
+        player.start();
+        QVERIFY(ended.wait(3000));
+        const auto progress = ended.first().first().value<ScenarioProgress>();
+        QCOMPARE(progress.error,
+                 QStringLiteral("step 2 (Outage) could not be applied: the kernel refused the "
+                                "tree; the tree from before could not be put back either: the "
+                                "device is gone"));
+        QVERIFY(!progress.describe().contains(QStringLiteral(": The")));
+        QVERIFY(!progress.describe().contains(QStringLiteral("..")));
     }
 
     void progressWhilePlaying()
