@@ -401,9 +401,10 @@ CliHelp playHelp()
                 "SIGTERM and SIGHUP stop the playback and carry out its onAbort (by default the tree from before is put back; "
                 "--keep leaves the last condition); the command ends once that is done."),
         Cli::tr("It plays through qdisc-studio-helper on the system bus (polkit action org.qdiscstudio.apply), which stops the "
-                "playback and puts back the tree from before even when this command is killed (unless --no-revert-on-exit, --keep "
-                "or a scenario that keeps its last condition: then a killed command leaves the scenario to play to its end). "
-                "Without the helper, root plays it in this process."),
+                "playback and puts back the tree from before when this command is killed while it plays (kill -9 included, and "
+                "also with --keep: a scenario cut off halfway is no condition anyone chose), unless --no-revert-on-exit. Once "
+                "the playback has ended or been stopped, what its end left stays after the command exits. Without the helper, "
+                "root plays it in this process."),
     };
     h.options = {
         helpOption(),
@@ -413,11 +414,11 @@ CliHelp playHelp()
          Cli::tr("the scenario's \"loops\"")},
         {{QStringLiteral("keep")}, {},
          Cli::tr("Leave the last condition in place when the scenario ends or is stopped, whatever its onEnd and onAbort say. "
-                 "The helper is then not asked to revert when this command is killed."),
+                 "If this command is killed while it plays (kill -9), the helper still puts back the tree from before."),
          {}, {}},
         {{QStringLiteral("no-revert-on-exit")}, {},
          Cli::tr("Do not ask the helper to stop and put back the tree from before when this command dies without stopping the "
-                 "playback (kill -9): the scenario plays on to its end."),
+                 "playback (kill -9): the scenario then plays on to its end and its onEnd is carried out."),
          {}, {}},
         directOption(Cli::tr("Play in this process even when the helper is there (root only).")),
         jsonOption(Cli::tr("One JSON object a line: the \"schedule\", then each progress report with \"event\" (\"step\", "

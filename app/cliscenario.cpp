@@ -529,17 +529,13 @@ int CliScenario::play(const QStringList &arguments)
                      });
 
     ScenarioPlayOptions options;
-    // Only the helper outlives this process: it puts the tree back when the command is killed.
-    // In this process the command stops the playback itself on a signal. A revert-on-exit
-    // promise also outlives the playback's own end (the helper's and the in-process backend's
-    // alike): asked for, it would undo a kept last condition the moment this command exits, so
-    // a scenario that keeps its last condition (--keep, or its own onEnd / onAbort) plays
-    // without it, and a killed command then leaves it to play to its end.
-    const bool keeps = resolved->onEnd == ScenarioEnding::KeepLast || resolved->onAbort == ScenarioEnding::KeepLast;
-    options.revertOnExit = revertOnExit && !keeps && dynamic_cast<HelperBackend *>(backend.get()) != nullptr;
-    if (revertOnExit && keeps && dynamic_cast<HelperBackend *>(backend.get()))
-        log().info("play target={}: the scenario keeps its last condition: the helper is not asked to revert when this command exits",
-                   target.toStdString());
+    // The helper outlives this process: asked to, it stops the playback and puts the tree back
+    // when the command dies without stopping it (kill -9), also with --keep, since a half-played
+    // scenario is no condition anybody chose. The promise lasts only as long as the playback:
+    // once it ends by itself or is stopped here, its onEnd or onAbort has decided what stays
+    // (a kept last condition stays after the command exits). In this process the command stops
+    // the playback itself on a signal; the promise there covers a return while it still plays.
+    options.revertOnExit = revertOnExit;
     options.loops = resolved->loops;
     log().debug("play target={}: starting (loops={}, onEnd={}, onAbort={}, revertOnExit={})", target.toStdString(), resolved->loops,
                 endingWord(resolved->onEnd).toStdString(), endingWord(resolved->onAbort).toStdString(), revertOnExit);
@@ -570,7 +566,7 @@ int CliScenario::play(const QStringList &arguments)
             return ExitFailure;
         }
         if (ended->state == ScenarioProgress::State::Failed) {
-            printError(command, tr("stopped, but %1").arg(ended->error));
+            printError(command, nestedSentence(ended->error)); // "playback was stopped, but the tree from before …"
             return ExitFailure;
         }
         if (!json)
@@ -588,7 +584,7 @@ int CliScenario::play(const QStringList &arguments)
                   << u'\n';
         return ExitOk;
     case ScenarioProgress::State::Failed:
-        printError(command, tr("playback failed: %1").arg(ended->error));
+        printError(command, tr("playback failed: %1").arg(nestedSentence(ended->error)));
         return ExitFailure;
     default: // stopped by someone else (the window, another command)
         printError(command, tr("playback on %1 was stopped from elsewhere").arg(target));

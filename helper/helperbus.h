@@ -49,6 +49,24 @@ inline constexpr qsizetype MaxQdiscs = 256;
 inline constexpr qsizetype MaxClasses = 4096;
 inline constexpr qsizetype MaxFilters = 4096;
 
+/**
+ * Nodes a scenario may hold in all: the qdiscs, classes and filters of every tree step, summed,
+ * plus one per ramp target. PlayScenario is reachable without a password on a user's own demo
+ * lab, and the helper (root) keeps the scenario and compiles its timeline, so the limit per
+ * tree above is not enough: up to 1000 steps of such trees are allowed by the schema. 50 000 is
+ * far beyond hand-built scenarios (a built-in one has a few dozen nodes) and some six steps of
+ * the largest tree Apply takes, yet bounds what one caller makes root keep and compile. Counted
+ * and refused before polkit is asked (InvalidArguments, with the numbers).
+ */
+inline constexpr qsizetype MaxScenarioNodes = 50000;
+/**
+ * ScenarioProgress signals of one target are sent at most this often, except a change of
+ * state (playing, paused) and a playback's last one, which go out at once; a report held back
+ * goes out when the interval ends, so the last step is never lost. Steps may be as short as
+ * 50 ms: without this a scenario of short steps would flood every client on the system bus.
+ */
+inline constexpr int ScenarioProgressIntervalMs = 100;
+
 /** D-Bus error names: org.qdiscstudio.Error.<name>. */
 namespace Error {
 inline constexpr QLatin1String NotAuthorized{"org.qdiscstudio.Error.NotAuthorized"};

@@ -65,6 +65,12 @@ QString playbackSummary(const ScenarioProgress &progress)
         .arg(progress.loops == 0 ? QStringLiteral("forever") : QString::number(progress.loops));
 }
 
+/** A step for people: 1-based, as the window and the CLI number them (SeekScenario's argument counts from 0). */
+qint64 stepNumber(uint step)
+{
+    return qint64(step) + 1;
+}
+
 bool isWholeNumber(const QVariant &value)
 {
     switch (value.typeId()) {
@@ -881,7 +887,44 @@ void HelperService::emitProgress(const QString &target, const qs::ScenarioProgre
         m_heldProgress.append(progress);
         return;
     }
-    Q_EMIT ScenarioProgress(target, progressJson(progress));
+    sendProgress(target, progress);
+}
+
+void HelperService::sendProgress(const QString &target, const qs::ScenarioProgress &progress)
+{
+    // Every client on the system bus hears these: a scenario of 50 ms steps must not flood it.
+    constexpr qint64 IntervalNs = qint64(HelperBus::ScenarioProgressIntervalMs) * 1'000'000;
+    std::shared_ptr<ProgressGate> &slot = m_progressGates[target];
+    const bool first = !slot;
+    if (first) {
+        slot = std::make_shared<ProgressGate>();
+        slot->timer.setSingleShot(true);
+        ProgressGate *gate = slot.get();
+        connect(&gate->timer, &QTimer::timeout, this, [this, target, gate] {
+            if (!gate->pending)
+                return;
+            gate->sentAtNs = monotonicNowNs();
+            gate->sentState = gate->pending->state;
+            Q_EMIT ScenarioProgress(target, progressJson(*std::exchange(gate->pending, std::nullopt)));
+        });
+    }
+    ProgressGate &gate = *slot;
+    const qint64 now = monotonicNowNs();
+    const bool last = !progress.isActive();
+    if (first || last || progress.state != gate.sentState || now - gate.sentAtNs >= IntervalNs) {
+        // A report held back is older than this one: this one says more, and says it now.
+        gate.pending.reset();
+        gate.timer.stop();
+        gate.sentAtNs = now;
+        gate.sentState = progress.state;
+        if (last) // the next playback on the target starts afresh
+            m_progressGates.remove(target);
+        Q_EMIT ScenarioProgress(target, progressJson(progress));
+        return;
+    }
+    gate.pending = progress; // replaces one held back already: the latest is what matters
+    if (!gate.timer.isActive())
+        gate.timer.start(int(std::max<qint64>(1, (gate.sentAtNs + IntervalNs - now + 999'999) / 1'000'000)));
 }
 
 void HelperService::holdProgress(const QString &target)
@@ -912,10 +955,11 @@ bool HelperService::applyForScenario(const QString &target, const QdiscTree &tre
     // No TreeChanged of our own: the watcher sees the kernel's notifications of every step.
     const ApplyResult result = engine->apply(tree);
     if (!result.ok) {
-        *error = QStringLiteral("The kernel refused: %1").arg(result.error);
+        // A clause: the player nests it ("step 2 (Outage) could not be applied: …"), and so do clients.
+        *error = QStringLiteral("the kernel refused: %1").arg(nestedSentence(result.error));
         if (result.done > 0)
-            *error += result.restored ? QStringLiteral(". %1 was put back as it was before this step.").arg(target)
-                                      : QStringLiteral(". Putting %1 back failed: %2").arg(target, result.restoreError);
+            *error += result.restored ? QStringLiteral("; %1 was put back as it was before this step").arg(target)
+                                      : QStringLiteral("; putting %1 back failed too: %2").arg(target, nestedSentence(result.restoreError));
     }
     return result.ok;
 }
@@ -937,12 +981,21 @@ void HelperService::playbackEnded(const ScenarioPlayer *player, const qs::Scenar
     emitProgress(target, progress);
     QString result = qs::ScenarioProgress::stateName(progress.state);
     if (!progress.error.isEmpty())
-        result += QStringLiteral(": ") + progress.error;
+        result += QStringLiteral(": ") + nestedSentence(progress.error);
     audit(ended->owner, QStringLiteral("scenario-end"), target, {}, result, {playbackSummary(progress)});
+    dropPlaybackPromise(target, *ended, qs::ScenarioProgress::stateName(progress.state));
     // A client that left while it played asked for its tree back: now is when.
     if (!ended->deferredReverts.isEmpty())
         revertTo(target, ended->deferredReverts.first().tree, HelperBus::RevertedClientExit, ended->deferredReverts.first().client);
     touch();
+}
+
+void HelperService::dropPlaybackPromise(const QString &target, const ScenarioBook::Playback &playback, const QString &how)
+{
+    if (!playback.promisedExitRevert || !m_reverts.forgetExitRevert(playback.owner.busName, target))
+        return;
+    audit(playback.owner, QStringLiteral("revert(client-exit)"), target, {},
+          QStringLiteral("dropped: the playback that asked for it ended (%1); its onEnd or onAbort decided what stays").arg(how));
 }
 
 QList<ScenarioBook::DeferredRevert> HelperService::haltPlayback(const QString &target, const QString &why, const Caller &caller,
@@ -1006,8 +1059,12 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
                QStringLiteral("the scenario document is not valid: ") + errors.mid(0, 20).join(QStringLiteral("; ")));
         return;
     }
+    qsizetype nodes = 0; // over all steps: see HelperBus::MaxScenarioNodes
     for (qsizetype i = 0; i < scenario->steps.size(); ++i) {
         const ScenarioStep &step = scenario->steps[i];
+        nodes += step.ramps.size();
+        if (step.kind == ScenarioStep::Kind::Tree)
+            nodes += step.tree.qdiscs.size() + step.tree.classes.size() + step.tree.filters.size() + step.tree.foreignFilters.size();
         if (step.kind == ScenarioStep::Kind::Profile || step.kind == ScenarioStep::Kind::Preset) {
             refuse(HelperBus::Error::InvalidArguments,
                    QStringLiteral("steps[%1] names the %2 \"%3\": the helper plays only resolved scenarios, since profiles are the "
@@ -1032,6 +1089,15 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
                        .arg(HelperBus::MaxFilters));
             return;
         }
+    }
+    if (nodes > HelperBus::MaxScenarioNodes) {
+        refuse(HelperBus::Error::InvalidArguments,
+               QStringLiteral("the scenario's %1 steps hold %2 nodes in all (qdiscs, classes and filters of its trees, and ramp "
+                              "parameters); the helper plays at most %3: split it into shorter scenarios")
+                   .arg(scenario->steps.size())
+                   .arg(nodes)
+                   .arg(HelperBus::MaxScenarioNodes));
+        return;
     }
     if (loops)
         scenario->loops = *loops;
@@ -1089,9 +1155,11 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
         ScenarioPlayer *raw = player.get();
         connect(raw, &ScenarioPlayer::progressChanged, this, [this, raw](const qs::ScenarioProgress &progress) { playbackProgressed(raw, progress); });
         connect(raw, &ScenarioPlayer::ended, this, [this, raw](const qs::ScenarioProgress &progress) { playbackEnded(raw, progress); });
-        m_scenarios.insert(target, ScenarioBook::Playback{std::move(player), caller, revertOnExit, m_engines.identityOf(target), {}});
+        // As Apply's: the tree from before this client's first change. A promise made here lasts
+        // as long as the playback; one already made (an Apply of this client's) stays as it was.
+        const bool promised = revertOnExit && !m_reverts.hasExitRevert(call.service(), target);
+        m_scenarios.insert(target, ScenarioBook::Playback{std::move(player), caller, revertOnExit, m_engines.identityOf(target), {}, promised});
         if (revertOnExit) {
-            // As Apply's: the tree from before this client's first change (kept if already promised).
             m_reverts.rememberForExit(call.service(), target, *current);
             trackClient(call.service());
         }
@@ -1109,7 +1177,7 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
         const qs::ScenarioProgress started = raw->progress();
         if (started.state == qs::ScenarioProgress::State::Failed)
             replyError(call, HelperBus::Error::KernelRefused,
-                       QStringLiteral("scenario \"%1\" could not start on %2: %3").arg(scenario.name, target, started.error));
+                       QStringLiteral("scenario \"%1\" could not start on %2: %3").arg(scenario.name, target, nestedSentence(started.error)));
         else
             m_bus.send(call.createReply());
         releaseProgress();
@@ -1168,13 +1236,17 @@ void HelperService::StopScenario(const QString &target)
         const bool restores = player.scenario().onAbort == ScenarioEnding::Restore;
         audit(caller, QStringLiteral("stop-scenario"), target, {}, QStringLiteral("ok"),
               {summary, restores ? QStringLiteral("onAbort: the tree from before comes back") : QStringLiteral("onAbort: the last step stays")});
-        // The player carries out onAbort and ends; playbackEnded() forgets it (player stays valid until the loop returns).
+        // The player carries out onAbort and ends; playbackEnded() forgets it, with the
+        // revert-on-exit promise the playback made (player stays valid until the loop returns).
         player.stop();
-        if (m_scenarios.find(target) && m_scenarios.find(target)->player.get() == &player)
+        if (ScenarioBook::Playback *still = m_scenarios.find(target); still && still->player.get() == &player) {
+            const ScenarioBook::Playback stopped{nullptr, still->owner, still->revertOnExit, {}, {}, still->promisedExitRevert};
             haltPlayback(target, QStringLiteral("stop"), caller); // it did not end by itself: it must not play on
+            dropPlaybackPromise(target, stopped, QStringLiteral("stopped"));
+        }
         const qs::ScenarioProgress after = player.progress();
         if (after.state == qs::ScenarioProgress::State::Failed) {
-            replyError(call, HelperBus::Error::KernelRefused, QStringLiteral("playback on %1 stopped, but %2").arg(target, after.error));
+            replyError(call, HelperBus::Error::KernelRefused, QStringLiteral("on %1, %2").arg(target, nestedSentence(after.error)));
             return;
         }
         m_bus.send(call.createReply());
@@ -1186,17 +1258,23 @@ void HelperService::SeekScenario(const QString &target, uint step)
     controlScenario(target, QStringLiteral("seek-scenario"), [this, target, step](const QDBusMessage &call, const Caller &caller, ScenarioPlayer &player) {
         const int steps = int(player.scenario().steps.size());
         if (step >= uint(steps)) {
-            audit(caller, QStringLiteral("seek-scenario"), target, {}, QStringLiteral("refused: no step %1").arg(step));
+            // Said 1-based, as people count steps (the window, the CLI); only the argument counts from 0.
+            audit(caller, QStringLiteral("seek-scenario"), target, {},
+                  QStringLiteral("refused: no step %1 of %2").arg(stepNumber(step)).arg(steps));
             replyError(call, HelperBus::Error::InvalidArguments,
-                       QStringLiteral("scenario \"%1\" has %2 steps, numbered from 0: there is no step %3").arg(player.scenario().name).arg(steps).arg(step));
+                       QStringLiteral("there is no step %1: scenario \"%2\" has %3")
+                           .arg(stepNumber(step))
+                           .arg(player.scenario().name,
+                                steps == 1 ? QStringLiteral("only one step") : QStringLiteral("steps 1…%1").arg(steps)));
             return;
         }
         QString error;
         const bool ok = player.seek(int(step), &error);
-        audit(caller, QStringLiteral("seek-scenario"), target, {}, ok ? QStringLiteral("ok") : QStringLiteral("failed: ") + error,
+        audit(caller, QStringLiteral("seek-scenario"), target, {}, ok ? QStringLiteral("ok") : QStringLiteral("failed: ") + nestedSentence(error),
               {playbackSummary(player.progress())});
         if (!ok) {
-            replyError(call, HelperBus::Error::KernelRefused, QStringLiteral("seeking to step %1 on %2 failed: %3").arg(step).arg(target, error));
+            replyError(call, HelperBus::Error::KernelRefused,
+                       QStringLiteral("seeking to step %1 on %2 failed: %3").arg(stepNumber(step)).arg(target, nestedSentence(error)));
             return;
         }
         m_bus.send(call.createReply());

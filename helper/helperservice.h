@@ -20,6 +20,8 @@
 #include <QVariantMap>
 
 #include <functional>
+#include <memory>
+#include <optional>
 
 namespace qs {
 
@@ -157,7 +159,16 @@ private:
      */
     QList<ScenarioBook::DeferredRevert> haltPlayback(const QString &target, const QString &why, const Caller &caller,
                                                      bool keepDeferred = false);
+    /**
+     * Drops the revert-on-exit promise @p playback made when it began (none when one of its
+     * owner's was there before): the playback ended on its own terms (@p how: finished,
+     * stopped, failed), so the scenario's ending decides what stays; audited.
+     */
+    void dropPlaybackPromise(const QString &target, const ScenarioBook::Playback &playback, const QString &how);
+    /** Sends ScenarioProgress now or, within ScenarioProgressIntervalMs of the last one, later (see HelperBus). */
     void emitProgress(const QString &target, const qs::ScenarioProgress &progress);
+    /** emitProgress() past holdProgress(): the signal, at most one per interval and target. */
+    void sendProgress(const QString &target, const qs::ScenarioProgress &progress);
     /**
      * While a scenario call on @p target is carried out, its progress signals wait until
      * releaseProgress(), after the reply: a client hears "played" before "step 1 playing".
@@ -179,6 +190,15 @@ private:
     ScenarioBook m_scenarios;
     QString m_heldTarget; ///< see holdProgress()
     QList<qs::ScenarioProgress> m_heldProgress;
+    /** Per target: when its last ScenarioProgress went out, and the report held back since. */
+    struct ProgressGate
+    {
+        qint64 sentAtNs = 0;
+        qs::ScenarioProgress::State sentState = qs::ScenarioProgress::State::Stopped;
+        std::optional<qs::ScenarioProgress> pending;
+        QTimer timer; ///< sends pending when the interval ends
+    };
+    QHash<QString, std::shared_ptr<ProgressGate>> m_progressGates; ///< while a playback reports
     QHash<QString, Caller> m_callers;  ///< by unique bus name, while it is on the bus
     QSet<QString> m_tracked;           ///< clients whose departure matters (reverts, watches)
     QHash<QString, TargetIdentity> m_snapshotOf; ///< targets whose snapshot on disk is known to match

@@ -78,6 +78,16 @@ void RevertBook::rememberForExit(const QString &client, const QString &target, c
         targets.insert(target, before);
 }
 
+bool RevertBook::forgetExitRevert(const QString &client, const QString &target)
+{
+    const auto it = m_exitReverts.find(client);
+    if (it == m_exitReverts.end() || !it->remove(target))
+        return false;
+    if (it->isEmpty())
+        m_exitReverts.erase(it);
+    return true;
+}
+
 QHash<QString, QdiscTree> RevertBook::takeExitReverts(const QString &client)
 {
     return m_exitReverts.take(client);

@@ -44,6 +44,8 @@ public:
     bool hasExitRevert(const QString &client, const QString &target) const;
     /** Remembers, once per client and target, what to put back when @p client leaves the bus. */
     void rememberForExit(const QString &client, const QString &target, const QdiscTree &before);
+    /** Drops @p client's promise about @p target (the playback that made it ended); true when there was one. */
+    bool forgetExitRevert(const QString &client, const QString &target);
     /** The trees to put back now that @p client has left, by target; forgotten afterwards. */
     QHash<QString, QdiscTree> takeExitReverts(const QString &client);
 

@@ -43,6 +43,12 @@ public:
         /** The device it was started on: a device made again under the same name is not played on. */
         TargetIdentity identity;
         QList<DeferredRevert> deferredReverts;
+        /**
+         * PlayScenario made the owner's revert-on-exit promise about the target (none was there
+         * before): it is dropped when the playback ends (finished, stopped, failed), since the
+         * scenario's own ending decides what stays. A promise from an earlier Apply stays.
+         */
+        bool promisedExitRevert = false;
     };
 
     explicit ScenarioBook(QObject *parent = nullptr);

@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QRandomGenerator>
 
+#include <algorithm>
 #include <unistd.h>
 
 namespace qs {
@@ -27,11 +28,16 @@ DirectBackend::DirectBackend(QObject *parent) : TargetBackend(parent)
 
 DirectBackend::~DirectBackend()
 {
-    // Playbacks end first, so that none applies anything after the reverts below; a playback
-    // with revertOnExit left its tree from before in m_exitReverts, put back next.
+    // Playbacks end first, so that none applies anything after the reverts below. One whose
+    // target gets a tree back below (its revertOnExit left it in m_exitReverts, or an apply's
+    // promise did) is halted: that tree comes back once. Any other cannot play on without this
+    // process, and nobody would end its half-played condition: it is stopped as its onAbort says.
     for (auto &[target, playback] : m_playbacks) {
-        playback.player->disconnect(this);
-        playback.player->halt();
+        playback.player->disconnect(this); // no playbackEnded() while m_playbacks is walked
+        if (playback.revertOnExit || m_exitReverts.contains(target) || m_timeouts.count(target))
+            playback.player->halt();
+        else
+            playback.player->stop();
     }
     m_playbacks.clear();
     // The window goes away: what it asked to be reverted on exit comes back now.
@@ -276,7 +282,11 @@ bool DirectBackend::applyForScenario(const QString &target, const QdiscTree &tre
         return false;
     const ApplyResult result = engine->apply(tree);
     if (!result.ok) {
-        *error = result.error;
+        // A clause, as the helper's: the player nests it ("step 2 (Outage) could not be applied: …").
+        *error = tr("the kernel refused: %1").arg(nestedSentence(result.error));
+        if (result.done > 0)
+            *error += result.restored ? tr("; %1 was put back as it was before this step").arg(target)
+                                      : tr("; putting %1 back failed too: %2").arg(target, nestedSentence(result.restoreError));
         return false;
     }
     if (!result.plan.isEmpty())
@@ -314,6 +324,10 @@ void DirectBackend::playbackEnded(const QString &target, const ScenarioPlayer *p
     if (it == m_playbacks.end() || it->second.player.get() != player)
         return;
     std::unique_ptr<ScenarioPlayer> ended = std::move(it->second.player);
+    // Finished, stopped or failed: its onEnd or onAbort decided what stays, so the promise it
+    // made no longer holds (one an apply made before it does).
+    if (it->second.promisedExitRevert)
+        m_exitReverts.remove(target);
     m_playbacks.erase(it);
     later([this, target, progress] { Q_EMIT scenarioProgress(target, progress); });
     retire(std::move(ended));
@@ -359,7 +373,8 @@ void DirectBackend::playScenario(const QString &target, const Scenario &scenario
     // The same safety net as an apply: a snapshot before the first change, and the tree to put back on exit.
     if (!m_snapshots.contains(target))
         m_snapshots.insert(target, *before);
-    if (options.revertOnExit && !m_exitReverts.contains(target))
+    const bool promised = options.revertOnExit && !m_exitReverts.contains(target);
+    if (promised)
         m_exitReverts.insert(target, *before);
     ScenarioPlayer *raw = player.get();
     connect(raw, &ScenarioPlayer::progressChanged, this, [this, target](const ScenarioProgress &progress) {
@@ -368,14 +383,14 @@ void DirectBackend::playScenario(const QString &target, const Scenario &scenario
     });
     connect(raw, &ScenarioPlayer::ended, this,
             [this, target, raw](const ScenarioProgress &progress) { playbackEnded(target, raw, progress); });
-    m_playbacks.emplace(target, Playback{std::move(player), options.revertOnExit});
+    m_playbacks.emplace(target, Playback{std::move(player), options.revertOnExit, promised});
     // Queued before start() so the answer comes before the progress start() reports; filled in after.
     auto outcome = std::make_shared<QString>();
     later([this, target, command, outcome] { Q_EMIT scenarioCommandDone(target, command, *outcome); });
     raw->start();
     const ScenarioProgress started = raw->progress(); // still alive: a failed one is retired, not deleted
     if (started.state == ScenarioProgress::State::Failed)
-        *outcome = tr("scenario \"%1\" could not start on %2: %3").arg(played.name, target, started.error);
+        *outcome = tr("scenario \"%1\" could not start on %2: %3").arg(played.name, target, nestedSentence(started.error));
 }
 
 void DirectBackend::controlPlayback(const QString &target, const QString &command, const std::function<QString(ScenarioPlayer &)> &action)
@@ -409,11 +424,16 @@ void DirectBackend::resumeScenario(const QString &target)
 void DirectBackend::stopScenario(const QString &target)
 {
     controlPlayback(target, QStringLiteral("stop"), [this, target](ScenarioPlayer &player) {
-        player.stop(); // onAbort is carried out; playbackEnded() retires it (it stays valid until the loop returns)
+        // onAbort is carried out; playbackEnded() retires it (it stays valid until the loop
+        // returns) and drops the revert-on-exit promise it made.
+        player.stop();
         const ScenarioProgress after = player.progress();
-        if (m_playbacks.count(target) && m_playbacks.at(target).player.get() == &player)
+        if (const auto it = m_playbacks.find(target); it != m_playbacks.end() && it->second.player.get() == &player) {
+            if (it->second.promisedExitRevert)
+                m_exitReverts.remove(target);
             haltPlayback(target); // it did not end by itself: it must not play on
-        return after.state == ScenarioProgress::State::Failed ? after.error : QString();
+        }
+        return after.state == ScenarioProgress::State::Failed ? nestedSentence(after.error) : QString();
     });
 }
 
@@ -421,13 +441,13 @@ void DirectBackend::seekScenario(const QString &target, int step)
 {
     controlPlayback(target, QStringLiteral("seek"), [step](ScenarioPlayer &player) {
         QString error;
-        if (step < 0 || step >= player.scenario().steps.size())
-            return tr("scenario \"%1\" has %2 steps, numbered from 0: there is no step %3")
-                .arg(player.scenario().name)
-                .arg(player.scenario().steps.size())
-                .arg(step);
-        if (!player.seek(step, &error) && error.isEmpty())
-            error = tr("seeking to step %1 failed").arg(step);
+        // @p step counts from 0; people count steps from 1, as the window and the CLI show them.
+        const qsizetype steps = player.scenario().steps.size();
+        if (step < 0 || step >= steps)
+            return steps == 1 ? tr("there is no step %1: scenario \"%2\" has only one step").arg(qint64(step) + 1).arg(player.scenario().name)
+                              : tr("there is no step %1: scenario \"%2\" has steps 1…%3").arg(qint64(step) + 1).arg(player.scenario().name).arg(steps);
+        if (!player.seek(step, &error))
+            error = error.isEmpty() ? tr("seeking to step %1 failed").arg(step + 1) : nestedSentence(error);
         return error;
     });
 }

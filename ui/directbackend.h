@@ -21,8 +21,12 @@ namespace qs {
  * Answers arrive as queued signals, as the helper's would.
  *
  * Scenarios play here with a ScenarioPlayer per target, as in the helper: an apply, restore or
- * revert of the target ends its playback first (the change replaces it), and when this backend
- * is destroyed every playback ends, those with revertOnExit putting back the tree from before.
+ * revert of the target ends its playback first (the change replaces it). A revert-on-exit
+ * promise that playScenario() made lasts as long as the playback (when it ends by itself or is
+ * stopped, its onEnd or onAbort decides what stays); one an apply made before stays. When this
+ * backend is destroyed every playback ends: where a tree is promised back it is halted and the
+ * tree put back once; elsewhere it is stopped, carrying out its onAbort, since nothing in this
+ * process can play on.
  *
  * Demo labs are built here too (root): each with a LabGuard, so the lab goes when this
  * backend is destroyed, and even when the process is killed. At construction, labs of dead
@@ -100,6 +104,8 @@ private:
     {
         std::unique_ptr<ScenarioPlayer> player;
         bool revertOnExit = true;
+        /** playScenario() put the tree from before in m_exitReverts: dropped when the playback ends. */
+        bool promisedExitRevert = false;
     };
     std::unordered_map<QString, Playback> m_playbacks; ///< by target
     std::vector<std::unique_ptr<ScenarioPlayer>> m_retired;

@@ -280,7 +280,8 @@ void HelperBackend::stopScenario(const QString &target)
 void HelperBackend::seekScenario(const QString &target, int step)
 {
     if (step < 0) {
-        answerLater(target, QStringLiteral("seek"), tr("there is no step %1: steps are numbered from 0").arg(step));
+        // @p step counts from 0 (as SeekScenario's argument); people count steps from 1.
+        answerLater(target, QStringLiteral("seek"), tr("there is no step %1: the first step is step 1").arg(qint64(step) + 1));
         return;
     }
     answerScenarioCommand(target, QStringLiteral("seek"), m_client.proxy().SeekScenario(target, uint(step)));

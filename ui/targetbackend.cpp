@@ -32,7 +32,8 @@ void TargetBackend::removeLab(const QString &labId)
 
 QString TargetBackend::scenariosNotSupported()
 {
-    return tr("this way to the kernel plays no scenarios");
+    return tr("scenarios play through the Qdisc Studio helper or, when running as root, in this process; this backend "
+              "has neither: install the helper, or run as root");
 }
 
 void TargetBackend::playScenario(const QString &target, const Scenario &, const ScenarioPlayOptions &)

@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -621,14 +622,19 @@ std::optional<Scenario> Scenario::resolveReferences(const ProfileStore *profiles
 QString nestedSentence(const QString &sentence)
 {
     QString text = sentence.trimmed();
-    // One final full stop (not an ellipsis): the outer sentence goes on or ends by itself.
-    if (text.endsWith(u'.') && !text.endsWith(QStringLiteral("..")))
+    // Final full stops (not an ellipsis): the outer sentence goes on or ends by itself.
+    while (text.endsWith(u'.') && !text.endsWith(QStringLiteral("..")))
         text.chop(1);
-    // A plain word's capital only: "RTNETLINK", "HTB" and "IFB" keep theirs.
-    if (text.size() >= 2 && text.at(0).isUpper() && text.at(1).isLower())
-        text[0] = text.at(0).toLower();
-    else if (text.size() == 1 && text.at(0).isUpper() && text.at(0) != u'I')
-        text[0] = text.at(0).toLower();
+    qsizetype word = 0;
+    while (word < text.size() && text[word].isLetter())
+        ++word;
+    // A plain word's capital only: "RTNETLINK", "HTB" and "IFB" keep theirs, and so does a name
+    // that starts the sentence ("Office/eth0: …"): only a word followed by a space is lowered.
+    const bool capitalized = word > 0 && text[0].isUpper() &&
+                             std::all_of(text.begin() + 1, text.begin() + word, [](QChar c) { return c.isLower(); });
+    const bool sentenceWord = word < text.size() && text[word] == u' ';
+    if (capitalized && sentenceWord && (word > 1 || text[0] == u'A'))
+        text[0] = text[0].toLower();
     return text;
 }
 

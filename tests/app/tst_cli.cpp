@@ -320,6 +320,11 @@ private Q_SLOTS:
         for (const char *status : {"  0 ", "  1 ", "  2 ", "130"})
             QVERIFY2(r.out.contains(QLatin1String(status)), status);
         QVERIFY2(r.out.contains(u"Default: the scenario's \"loops\""), qPrintable(r.out));
+        // The helper is asked to revert on exit unless --no-revert-on-exit: a kill -9 mid-play
+        // puts the tree back, also with --keep.
+        QVERIFY2(QRegularExpression(QStringLiteral("kill\\s+-9\\s+included,\\s+and\\s+also\\s+with\\s+--keep")).match(r.out).hasMatch(),
+                 qPrintable(r.out));
+        QVERIFY2(!r.out.contains(u"not asked to revert"), qPrintable(r.out));
     }
 
     void scenariosListsTheBuiltIns()

@@ -146,6 +146,7 @@ struct SeenProgress
 {
     QString target;
     ScenarioProgress progress;
+    qint64 receivedNs = 0;
 };
 
 } // namespace
@@ -540,6 +541,9 @@ private Q_SLOTS:
 
         reply = call(QStringLiteral("SeekScenario"), {m_target, 3u});
         QCOMPARE(reply.errorName(), QStringLiteral("org.qdiscstudio.Error.InvalidArguments"));
+        // The argument counts from 0; the sentence, for people, from 1.
+        QVERIFY2(reply.errorMessage().contains(QStringLiteral("there is no step 4")) && reply.errorMessage().contains(QStringLiteral("steps 1…3")),
+                 qPrintable(reply.errorMessage()));
         reply = call(QStringLiteral("SeekScenario"), {m_target, 0u});
         QVERIFY(reply.type() == QDBusMessage::ReplyMessage);
         QVERIFY(kernelRateIs(10 * Mbit));
@@ -548,13 +552,15 @@ private Q_SLOTS:
         QVERIFY(kernelTree() == m_original);
     }
 
-    // (e) A client killed while it plays: with revertOnExit the tree comes back and playback ends;
-    // without it, playback goes on.
+    // (e) A client killed while it plays: with revertOnExit the tree comes back and playback ends,
+    // also for a scenario that keeps its last condition when it ends or is stopped (play --keep):
+    // cut off halfway, it is no condition anyone chose. Without revertOnExit, playback goes on.
     void killedClientEndsItsPlaybackWithRevertOnExit()
     {
-        const Scenario scenario = scenarioOf(QStringLiteral("killed"),
-                                             {treeStep(QStringLiteral("a"), 500, TbfScript.arg(QStringLiteral("10mbit"))),
-                                              treeStep(QStringLiteral("b"), 10000, TbfScript.arg(QStringLiteral("20mbit")))});
+        Scenario scenario = scenarioOf(QStringLiteral("killed"),
+                                       {treeStep(QStringLiteral("a"), 500, TbfScript.arg(QStringLiteral("10mbit"))),
+                                        treeStep(QStringLiteral("b"), 10000, TbfScript.arg(QStringLiteral("20mbit")))});
+        scenario.onEnd = scenario.onAbort = ScenarioEnding::KeepLast;
         const QString file = writeFile(QStringLiteral("killed.json"), documentOf(scenario));
         QString output;
         auto client = startHeld(TestUser::Granted,
@@ -608,6 +614,120 @@ private Q_SLOTS:
         QVERIFY(helperOutput().contains(QStringLiteral("action=revert(client-exit) target=\"%1\" result=\"ok\"").arg(m_target)));
     }
 
+    // (e2) The revert-on-exit promise PlayScenario makes lasts as long as the playback: once the
+    // scenario has ended by itself or been stopped, its onEnd / onAbort decided what stays, and
+    // the client leaving later changes nothing. A promise of an earlier Apply of the client's stays.
+    void exitPromiseOfAPlaybackEndsWithIt()
+    {
+        Scenario scenario = scenarioOf(QStringLiteral("kept"),
+                                       {treeStep(QStringLiteral("a"), 200, TbfScript.arg(QStringLiteral("10mbit"))),
+                                        treeStep(QStringLiteral("b"), 200, TbfScript.arg(QStringLiteral("20mbit")))});
+        scenario.onEnd = ScenarioEnding::KeepLast;
+        const QString file = writeFile(QStringLiteral("kept.json"), documentOf(scenario));
+        const QStringList play{QStringLiteral("PlayScenario"), QStringLiteral("s:") + m_target, QStringLiteral("file:") + file,
+                               QStringLiteral("opts:{\"revertOnExit\":true}")};
+        const auto reverts = [this] {
+            return helperOutput().count(QStringLiteral("action=revert(client-exit) target=\"%1\" result=\"ok\"").arg(m_target));
+        };
+        const auto dropped = [this] {
+            return helperOutput().count(QStringLiteral("action=revert(client-exit) target=\"%1\" result=\"dropped: the playback that asked "
+                                                       "for it ended")
+                                            .arg(m_target));
+        };
+        const auto finished = [](const ScenarioProgress &p) { return p.state == ScenarioProgress::State::Finished; };
+
+        // Played to its end with onEnd "keep", then the client goes: the last step stays.
+        qsizetype revertsBefore = reverts();
+        qsizetype droppedBefore = dropped();
+        QString output;
+        auto client = startHeld(TestUser::Granted, play, &output);
+        QVERIFY2(output.startsWith(QStringLiteral("ok")), qPrintable(output));
+        QVERIFY(waitForProgress(finished, 3000));
+        QVERIFY(kernelRateIs(20 * Mbit));
+        QCOMPARE(dropped(), droppedBefore + 1);
+        ::kill(pid_t(client->processId()), SIGKILL);
+        client->waitForFinished();
+        QTest::qWait(1000); // the helper has long seen the client leave (the kill -9 test: tens of ms)
+        QVERIFY2(kernelRateIs(20 * Mbit), qPrintable(helperOutput().right(2000)));
+        QCOMPARE(reverts(), revertsBefore);
+
+        // Stopped by another client with onAbort "keep": the same.
+        Scenario longer = scenario;
+        longer.steps[1].durationMs = 10000;
+        longer.onAbort = ScenarioEnding::KeepLast;
+        const QString longFile = writeFile(QStringLiteral("kept-long.json"), documentOf(longer));
+        QStringList playLonger = play;
+        playLonger[2] = QStringLiteral("file:") + longFile;
+        call(QStringLiteral("Restore"), {m_target});
+        droppedBefore = dropped();
+        client = startHeld(TestUser::Granted, playLonger, &output);
+        QVERIFY2(output.startsWith(QStringLiteral("ok")), qPrintable(output));
+        QTRY_VERIFY_WITH_TIMEOUT(kernelRateIs(20 * Mbit), 2000);
+        QVERIFY(call(QStringLiteral("StopScenario"), {m_target}).type() == QDBusMessage::ReplyMessage);
+        QCOMPARE(dropped(), droppedBefore + 1);
+        ::kill(pid_t(client->processId()), SIGKILL);
+        client->waitForFinished();
+        QTest::qWait(1000);
+        QVERIFY2(kernelRateIs(20 * Mbit), qPrintable(helperOutput().right(2000)));
+        QCOMPARE(reverts(), revertsBefore);
+
+        // A promise from an Apply of the client's before the playback is not the playback's: it
+        // still puts back the tree from before the client's first change.
+        call(QStringLiteral("Restore"), {m_target});
+        const QString tree = writeFile(QStringLiteral("3mbit-kept.json"),
+                                       QString::fromUtf8(TreeJson::toDocument(targetFree(TbfScript.arg(QStringLiteral("3mbit"))))));
+        const int from = int(m_seen.size());
+        droppedBefore = dropped();
+        client = startHeld(TestUser::Granted,
+                           QStringList{QStringLiteral("Apply"), QStringLiteral("s:") + m_target, QStringLiteral("file:") + tree,
+                                       QStringLiteral("opts:{\"revertOnExit\":true}"), QStringLiteral("--")} +
+                               play,
+                           &output);
+        const QStringList lines = output.split(u'\n', Qt::SkipEmptyParts);
+        QVERIFY2(lines.size() == 3 && lines[0].startsWith(QStringLiteral("ok")) && lines[1] == QStringLiteral("ok"), qPrintable(output));
+        QVERIFY(waitForProgress(finished, 3000, from));
+        QVERIFY(kernelRateIs(20 * Mbit));
+        QCOMPARE(dropped(), droppedBefore); // nothing of the playback's own to drop
+        ::kill(pid_t(client->processId()), SIGKILL);
+        client->waitForFinished();
+        QTRY_VERIFY_WITH_TIMEOUT(kernelTree() == m_original, 2000);
+        QCOMPARE(reverts(), revertsBefore + 1);
+    }
+
+    // (e3) Progress of short steps: at most one signal per 100 ms and target, a change of state
+    // at once, and the report of the last step still sent when its interval ends.
+    void progressIsCoalesced()
+    {
+        QList<ScenarioStep> steps;
+        for (int i = 0; i < 8; ++i)
+            steps.append(treeStep(QStringLiteral("s%1").arg(i + 1), 60, TbfScript.arg(QStringLiteral("%1mbit").arg(10 + i))));
+        steps.append(treeStep(QStringLiteral("last"), 1000, TbfScript.arg(QStringLiteral("40mbit"))));
+        const QDBusMessage reply = play(scenarioOf(QStringLiteral("short steps"), steps));
+        QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+        QVERIFY(waitForProgress([](const ScenarioProgress &p) { return !p.isActive(); }, 5000));
+        QList<SeenProgress> seen;
+        for (const SeenProgress &s : std::as_const(m_seen))
+            if (s.target == m_target)
+                seen.append(s);
+        QStringList shown;
+        for (const SeenProgress &s : std::as_const(seen))
+            shown.append(QStringLiteral("%1:%2@%3ms").arg(ScenarioProgress::stateName(s.progress.state)).arg(s.progress.step)
+                             .arg((s.receivedNs - seen.first().receivedNs) / 1'000'000));
+        qInfo("signals: %s", qPrintable(shown.join(u' ')));
+        QCOMPARE(seen.last().progress.state, ScenarioProgress::State::Finished);
+        // 480 ms of eight steps: unthrottled, one signal each; at most one per 100 ms here.
+        const qsizetype ofShortSteps = std::count_if(seen.cbegin(), seen.cend(), [](const SeenProgress &s) {
+            return s.progress.state == ScenarioProgress::State::Playing && s.progress.step < 8;
+        });
+        QVERIFY2(ofShortSteps >= 2 && ofShortSteps <= 6, qPrintable(shown.join(u' ')));
+        // The last step is reported while it plays, not only by the final signal.
+        QVERIFY2(std::any_of(seen.cbegin(), seen.cend(), [](const SeenProgress &s) {
+                     return s.progress.state == ScenarioProgress::State::Playing && s.progress.step == 8;
+                 }),
+                 qPrintable(shown.join(u' ')));
+        QTRY_VERIFY_WITH_TIMEOUT(kernelTree() == m_original, 2000);
+    }
+
     // (f) Whatever is wrong is said, and nothing is applied.
     void badScenariosChangeNothing_data()
     {
@@ -640,6 +760,15 @@ private Q_SLOTS:
         QTest::newRow("parameter missing in the tree")
             << documentOf(scenarioOf(QStringLiteral("missing"), {rampStep(QStringLiteral("delay"), 1000, QStringLiteral("netem.delay"), 100000)}))
             << QStringLiteral("InvalidTree") << QStringLiteral("netem");
+        // 500 ramp steps of 101 parameters each: 50 500 nodes, over the helper's 50 000 (2 MB, under the 4 MiB).
+        QList<ScenarioStep> many;
+        for (int i = 0; i < 500; ++i) {
+            ScenarioStep ramp = rampStep(QStringLiteral("r"), 100, QStringLiteral("tbf.rate"), 10 * Mbit);
+            ramp.ramps = QList<RampTarget>(101, ramp.ramps.first());
+            many.append(ramp);
+        }
+        QTest::newRow("too many nodes") << documentOf(scenarioOf(QStringLiteral("many"), many)) << QStringLiteral("InvalidArguments")
+                                        << QStringLiteral("50500 nodes.*at most 50000");
         QString huge = documentOf(scenarioOf(QStringLiteral("huge"), {treeStep(QStringLiteral("a"), 500, TbfScript.arg(QStringLiteral("1mbit")))}));
         huge.append(QString(5 * 1024 * 1024, u' '));
         QTest::newRow("5 MiB") << huge << QStringLiteral("InvalidArguments") << QStringLiteral("at most");
@@ -718,7 +847,7 @@ public Q_SLOTS:
         const auto progress = ScenarioProgress::fromJson(QJsonDocument::fromJson(json.toUtf8()).object());
         if (!progress)
             qFatal("unreadable ScenarioProgress: %s", qPrintable(json));
-        m_seen.append(SeenProgress{target, *progress});
+        m_seen.append(SeenProgress{target, *progress, monotonicNowNs()});
     }
 };
 

@@ -16,8 +16,9 @@
 // Rows: "tbf" (tbf.rate steps and a ramp) runs on this machine's kernel; "netem" (netem.delay
 // 20ms, a ramp to 200ms over 5 s, then 100ms) runs under user-mode Linux (tests/kernel/CMakeLists.txt).
 // helperPlaysAndKillNineRestores plays through qdisc-studio-helper on a private system bus with
-// polkitd (SystemBusFixture): a whole pass, --keep, and the CLI killed with SIGKILL mid-play,
-// after which the helper puts the tree back.
+// polkitd (SystemBusFixture): a whole pass, --keep (the last condition stays after the CLI is
+// gone: the helper's revert-on-exit promise ended with the playback), and the CLI killed with
+// SIGKILL mid-play, also with --keep, after which the helper puts the tree back.
 // No skips: a missing prerequisite fails, naming it.
 
 #include "labnamespace.h"
@@ -522,7 +523,8 @@ private Q_SLOTS:
         if (QTest::currentTestFailed())
             return;
 
-        // --keep: the last condition stays, also after the CLI (the helper's client) is gone.
+        // --keep: the last condition stays, also after the CLI (the helper's client) is gone. The
+        // CLI asked the helper to revert on exit; that promise ended with the playback.
         const CommandResult kept = bus.runAs(TestUser::Root, QStringLiteral(QS_APP_PATH), play + QStringList{QStringLiteral("--keep")}, 60000);
         QVERIFY2(kept.exitCode == 0, qPrintable(QStringLiteral("exit %1: %2").arg(kept.exitCode).arg(kept.err)));
         QTest::qWait(1000);
@@ -531,8 +533,10 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("after play --keep through the helper: %1 %2; helper: %3").arg(last.kind).arg(last.value).arg(bus.helperOutput().right(3000))));
         setBeforeTree();
 
-        // Killed in the middle of the ramp.
-        auto process = bus.startAs(TestUser::Root, QStringLiteral(QS_APP_PATH), play + QStringList{QStringLiteral("--loop"), QStringLiteral("0")});
+        // Killed in the middle of the ramp, with --keep: a scenario cut off halfway is no condition
+        // anyone chose, so the helper puts the tree back all the same (without --keep it asks the same).
+        auto process = bus.startAs(TestUser::Root, QStringLiteral(QS_APP_PATH),
+                                   play + QStringList{QStringLiteral("--loop"), QStringLiteral("0"), QStringLiteral("--keep")});
         QVERIFY2(process->waitForStarted(), qPrintable(process->errorString()));
         CliOutput killed;
         const qint64 deadlineNs = monotonicNowNs() + 60'000'000'000;
