@@ -72,6 +72,13 @@ fi
 EOF
 chmod +x "$tmp/fakebin/qdisc-studio"
 
+mkdir -p "$tmp/data/qdisc-studio/scenarios"
+cat >"$tmp/data/qdisc-studio/scenarios/commute.json" <<'JSON'
+{"schemaVersion": 1, "name": "My commute (home)", "steps": [{"name": "a", "duration": "1s", "preset": "LTE (4G)"}]}
+JSON
+export XDG_DATA_HOME=$tmp/data
+qdisc-studio scenarios | grep -q "My commute (home)" || die "the user's scenario is not listed: $(qdisc-studio scenarios 2>&1)"
+
 # Runs in a child bash: MODE is "bash-completion" or "plain".
 run_checks() {
     local mode=$1
@@ -211,6 +218,26 @@ expect_exactly "qdisc-studio profiles show $profile_two_escaped" "$profile_name"
 expect_has "qdisc-studio export $profile_word" "$profile_name"
 expect_has "qdisc-studio export --dev $ns/qsc0 $profile_word" "$profile_name"
 expect_exactly "qdisc-studio profiles list " # nothing after list
+
+# scenarios: names of built-in and user scenarios (with spaces and parentheses), files, targets
+expect_has "qdisc-studio play Enter" "Entering a tunnel"
+expect_exactly "qdisc-studio play \"Entering a" "Entering a tunnel"
+expect_exactly "qdisc-studio play Entering\\ a" "Entering a tunnel"
+expect_has "qdisc-studio play My" "My commute (home)"
+expect_exactly "qdisc-studio play \"My commute (" "My commute (home)"
+expect_exactly "qdisc-studio play profile-a" profile-a.json
+expect_has "qdisc-studio play --dev $ns/" "\${targets[@]}"
+expect_has "qdisc-studio play --dev $ns/qsc0 --keep Enter" "Entering a tunnel"
+expect_exactly "qdisc-studio play --dev $ns/qsc0 profile-a.json " # one SCENARIO only
+expect_exactly "qdisc-studio scenarios " list show check
+expect_exactly "qdisc-studio scenarios ch" check
+expect_has "qdisc-studio scenarios show Enter" "Entering a tunnel"
+expect_exactly "qdisc-studio scenarios show Entering\\ a" "Entering a tunnel"
+expect_exactly "qdisc-studio scenarios check profile-a" profile-a.json
+expect_has "qdisc-studio scenarios check --dev $ns/" "\${targets[@]}"
+expect_has "qdisc-studio scenarios check --dev $ns/qsc0 \"Entering" "Entering a tunnel"
+expect_exactly "qdisc-studio scenarios list " # nothing after list
+expect_exactly "qdisc-studio scenarios show \"Entering a tunnel\" " # one SCENARIO only
 
 # the lists come from --help, not from a copy inside the completion script
 PATH=$tmp/fakebin:\$PATH
