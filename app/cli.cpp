@@ -166,7 +166,7 @@ int Cli::run(const QStringList &arguments)
     return ExitUsage;
 }
 
-std::optional<int> Cli::parse(QCommandLineParser &parser, const QString &command, const QStringList &arguments)
+std::optional<int> CliBase::parse(QCommandLineParser &parser, const QString &command, const QStringList &arguments)
 {
     const CliHelp help = Cli::help(command);
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
@@ -182,20 +182,20 @@ std::optional<int> Cli::parse(QCommandLineParser &parser, const QString &command
     return std::nullopt;
 }
 
-void Cli::printError(const QString &command, const QString &message)
+void CliBase::printError(const QString &command, const QString &message)
 {
     // Program and subcommand are names, not words: only the message is translated, so a message
     // that misses tr() shows up bare in tst_clitranslation instead of hiding inside a pattern.
     m_err << QStringLiteral("qdisc-studio ") << command << QStringLiteral(": ") << message << u'\n';
 }
 
-int Cli::usageError(const QString &command, const QString &message)
+int CliBase::usageError(const QString &command, const QString &message)
 {
     printError(command, message);
     return ExitUsage;
 }
 
-spdlog::logger &Cli::log()
+spdlog::logger &CliBase::log()
 {
     static const std::shared_ptr<spdlog::logger> logger = qs::log::get("cli");
     m_out.flush();

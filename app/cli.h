@@ -22,18 +22,43 @@ class HelperClient;
 struct ApplyResult;
 
 /**
+ * What every subcommand needs, for Cli and CliScenario alike: the two streams, a parser built
+ * from the subcommand's help, the error lines in one form, and the log.
+ */
+class CliBase
+{
+protected:
+    CliBase(QTextStream &out, QTextStream &err) : m_out(out), m_err(err) {}
+
+    /**
+     * A parser for @p command with the options its help declares. Returns the exit status when
+     * the command is done already (--help printed, or the command line was wrong).
+     */
+    std::optional<int> parse(QCommandLineParser &parser, const QString &command, const QStringList &arguments);
+    /** "qdisc-studio COMMAND: MESSAGE" on stderr. */
+    void printError(const QString &command, const QString &message);
+    /** printError(), returning the exit status of a wrong command line. */
+    int usageError(const QString &command, const QString &message);
+    /** The "cli" logger, after what this command wrote so far is flushed, so lines keep their order. */
+    spdlog::logger &log();
+
+    QTextStream &m_out;
+    QTextStream &m_err;
+};
+
+/**
  * The headless side of qdisc-studio: one method per subcommand. Output meant for scripts goes
  * to stdout (plain or --json), everything a person must read about a failure to stderr.
  * Exit codes: 0 done, 1 the input is wrong or the work failed, 2 the command line is wrong.
  */
-class Cli
+class Cli : public CliBase
 {
     // The context is spelled out: lupdate and tr() must both see "qs::Cli", which is also the
     // context the free functions' QCoreApplication::translate() calls use.
     Q_DECLARE_TR_FUNCTIONS(qs::Cli)
 
 public:
-    Cli(QTextStream &out, QTextStream &err) : m_out(out), m_err(err) {}
+    Cli(QTextStream &out, QTextStream &err) : CliBase(out, err) {}
 
     /** @p arguments without the program name; the first is the subcommand. */
     int run(const QStringList &arguments);
@@ -47,18 +72,6 @@ public:
     static QString helpText(const QString &subcommand = {});
 
 private:
-    /**
-     * A parser for @p command with the options its help declares. Returns the exit status when
-     * the command is done already (--help printed, or the command line was wrong).
-     */
-    std::optional<int> parse(QCommandLineParser &parser, const QString &command, const QStringList &arguments);
-    /** "qdisc-studio COMMAND: MESSAGE" on stderr. */
-    void printError(const QString &command, const QString &message);
-    /** printError(), returning the exit status of a wrong command line. */
-    int usageError(const QString &command, const QString &message);
-    /** The "cli" logger, after what this command wrote so far is flushed, so lines keep their order. */
-    spdlog::logger &log();
-
     int importScript(const QStringList &arguments);
     int exportProfile(const QStringList &arguments);
     int validate(const QStringList &arguments);
@@ -81,9 +94,6 @@ private:
                            const QString &transaction = {});
 
     int reportApply(const ApplyResult &result, const QString &command, const QString &target, bool json);
-
-    QTextStream &m_out;
-    QTextStream &m_err;
 };
 
 } // namespace qs

@@ -4,7 +4,9 @@
 
 #include "cli.h"
 
+#include "cliinterruption.h"
 #include "directbackend.h"
+#include "helperavailability.h"
 #include "helperbackend.h"
 #include "helperbus.h"
 #include "lab/labnetwork.h"
@@ -15,20 +17,16 @@
 #include "tc/tcimporter.h"
 
 #include <QCommandLineParser>
-#include <QDBusConnectionInterface>
-#include <QDBusReply>
+#include <QDBusConnection>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSocketNotifier>
 #include <QTimer>
 
 #include <spdlog/logger.h>
 
 #include <cmath>
-#include <csignal>
-#include <fcntl.h>
 #include <unistd.h>
 
 namespace qs {
@@ -144,111 +142,42 @@ QString milliseconds(const std::optional<double> &ms)
     return ms ? QString::number(*ms, 'f', *ms < 10 ? 2 : 1) : QStringLiteral("—");
 }
 
-/** Whether the helper runs on @p bus or D-Bus can start it (its activation file is installed). */
-bool helperOnBus(const QDBusConnection &bus)
-{
-    const QDBusConnectionInterface *interface = bus.interface();
-    if (!interface)
-        return false;
-    const QDBusReply<bool> running = interface->isServiceRegistered(HelperBus::Service);
-    if (running.isValid() && running.value())
-        return true;
-    const QDBusReply<QStringList> activatable = interface->activatableServiceNames();
-    return activatable.isValid() && activatable.value().contains(HelperBus::Service);
-}
-
-int signalPipe[2] = {-1, -1};
-
-void onSignal(int signal)
-{
-    const char byte = char(signal);
-    [[maybe_unused]] const ssize_t written = ::write(signalPipe[1], &byte, 1);
-}
+// The demo's waits, on top of CliInterruption: each in a loop of its own and always cut short by
+// a signal (the lab's removal waits without them). play waits differently (cliscenario.cpp).
 
 /**
- * Ctrl-C, SIGTERM and SIGHUP while the demo runs: the handler writes a byte to a pipe, the event
- * loop notices it, and the run ends the normal way, removing the lab. The handlers go when this
- * object does.
+ * Runs the event loop until @p done says so (checked whenever @p sender emits @p signal),
+ * @p timeout passes, or a signal arrives (or came already: then it does not wait). True when @p done.
  */
-class Interruption : public QObject
+template<typename Sender, typename Signal>
+bool waitFor(CliInterruption &interruption, Sender *sender, Signal signal, const std::function<bool()> &done,
+             std::chrono::milliseconds timeout)
 {
-public:
-    Interruption()
-    {
-        if (::pipe2(signalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
-            return;
-        m_notifier = new QSocketNotifier(signalPipe[0], QSocketNotifier::Read, this);
-        connect(m_notifier, &QSocketNotifier::activated, this, [this] {
-            char byte = 0;
-            while (::read(signalPipe[0], &byte, 1) == 1)
-                m_signal = byte;
-            if (m_loop)
-                m_loop->quit();
-        });
-        struct sigaction action = {};
-        action.sa_handler = onSignal;
-        sigemptyset(&action.sa_mask);
-        action.sa_flags = SA_RESTART;
-        for (const int s : {SIGINT, SIGTERM, SIGHUP})
-            sigaction(s, &action, &m_previous[s]);
-    }
-    ~Interruption() override
-    {
-        if (!m_notifier)
-            return;
-        for (const int s : {SIGINT, SIGTERM, SIGHUP})
-            sigaction(s, &m_previous[s], nullptr);
-        delete m_notifier;
-        ::close(signalPipe[0]);
-        ::close(signalPipe[1]);
-        signalPipe[0] = signalPipe[1] = -1;
-    }
-
-    int signal() const { return m_signal; }
-
-    /**
-     * Runs the event loop until @p done says so (checked whenever @p sender emits @p signal),
-     * @p timeout passes, or a signal arrives. True when @p done.
-     */
-    template<typename Sender, typename Signal>
-    bool waitFor(Sender *sender, Signal signal, std::function<bool()> done, std::chrono::milliseconds timeout)
-    {
+    if (done())
+        return true;
+    QEventLoop loop;
+    QTimer timer;
+    timer.setSingleShot(true);
+    QObject::connect(&timer, &QTimer::timeout, &loop, &QEventLoop::quit);
+    QObject::connect(sender, signal, &loop, [&] {
         if (done())
-            return true;
-        QEventLoop loop;
-        QTimer timer;
-        timer.setSingleShot(true);
-        connect(&timer, &QTimer::timeout, &loop, &QEventLoop::quit);
-        const QMetaObject::Connection c = connect(sender, signal, &loop, [&] {
-            if (done())
-                loop.quit();
-        });
-        timer.start(timeout);
-        m_loop = &loop;
-        if (!m_signal)
-            loop.exec();
-        m_loop = nullptr;
-        disconnect(c);
-        return !m_signal && done();
-    }
-    /** Runs the event loop for @p duration; false when a signal cut it short. */
-    bool sleep(std::chrono::milliseconds duration)
-    {
-        QEventLoop loop;
-        QTimer::singleShot(duration, &loop, &QEventLoop::quit);
-        m_loop = &loop;
-        if (!m_signal)
-            loop.exec();
-        m_loop = nullptr;
-        return !m_signal;
-    }
+            loop.quit();
+    });
+    timer.start(timeout);
+    if (!interruption.signal())
+        interruption.run(loop);
+    return !interruption.signal() && done();
+}
 
-private:
-    QSocketNotifier *m_notifier = nullptr;
-    QEventLoop *m_loop = nullptr;
-    int m_signal = 0;
-    struct sigaction m_previous[NSIG] = {};
-};
+/** Runs the event loop for @p duration; false when a signal cut it short (or came before). */
+bool sleep(CliInterruption &interruption, std::chrono::milliseconds duration)
+{
+    QEventLoop loop;
+    QTimer::singleShot(duration, &loop, &QEventLoop::quit);
+    if (!interruption.signal())
+        interruption.run(loop);
+    return !interruption.signal();
+}
 
 } // namespace
 
@@ -270,7 +199,8 @@ int Cli::demo(const QStringList &arguments)
     const bool json = parser.isSet(QStringLiteral("json"));
     const bool direct = parser.isSet(QStringLiteral("direct"));
 
-    Interruption interruption;
+    // Ctrl-C, SIGTERM and SIGHUP end the run the normal way, removing the lab.
+    CliInterruption interruption;
 
     // Where the lab comes from: the helper when the system bus has it, else this process as root.
     std::unique_ptr<TargetBackend> backend;
@@ -312,7 +242,7 @@ int Cli::demo(const QStringList &arguments)
             *error = why;
         });
         backend->createLab();
-        if (!interruption.waitFor(backend.get(), &TargetBackend::labCreated, [&] { return answered; }, 60s) && !answered)
+        if (!waitFor(interruption, backend.get(), &TargetBackend::labCreated, [&] { return answered; }, 60s) && !answered)
             *error = interruption.signal() ? tr("interrupted") : tr("no answer to the request for a lab within 60 s");
         return answered && error->isEmpty();
     };
@@ -380,7 +310,7 @@ int Cli::demo(const QStringList &arguments)
                 result = r;
         });
         backend->apply(lab.target, tree, ApplyOptions{});
-        interruption.waitFor(backend.get(), &TargetBackend::applied, [&] { return result.has_value(); }, 120s);
+        waitFor(interruption, backend.get(), &TargetBackend::applied, [&] { return result.has_value(); }, 120s);
         if (interruption.signal())
             break;
         if (!result) {
@@ -403,10 +333,10 @@ int Cli::demo(const QStringList &arguments)
             log().info("demo: {}: {}", c.name.toStdString(), result->error.toStdString());
             continue;
         }
-        if (!interruption.sleep(SettleTime))
+        if (!sleep(interruption, SettleTime))
             break;
         traffic->reset();
-        if (!interruption.sleep(std::chrono::seconds(seconds)))
+        if (!sleep(interruption, std::chrono::seconds(seconds)))
             break;
         if (!trafficFailure.isEmpty())
             break;

@@ -5,7 +5,9 @@
 #include "cliscenario.h"
 
 #include "cli.h"
+#include "cliinterruption.h"
 #include "directbackend.h"
+#include "helperavailability.h"
 #include "helperbackend.h"
 #include "helperbus.h"
 #include "helperclient.h"
@@ -20,20 +22,16 @@
 #include "tc/tcsummary.h"
 
 #include <QCommandLineParser>
-#include <QDBusConnectionInterface>
-#include <QDBusReply>
+#include <QDBusConnection>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSocketNotifier>
 #include <QTime>
 #include <QTimer>
 
 #include <spdlog/logger.h>
 
-#include <csignal>
-#include <fcntl.h>
 #include <unistd.h>
 
 namespace qs {
@@ -50,19 +48,6 @@ constexpr int ExitUsage = 2;
 constexpr auto StopTimeout = 60s;
 /** How long the backend may take to answer a read or the start of playback (a polkit dialog can take minutes). */
 constexpr auto AnswerTimeout = 300s;
-
-/** Whether the helper runs on @p bus or D-Bus can start it (its activation file is installed). */
-bool helperOnBus(const QDBusConnection &bus)
-{
-    const QDBusConnectionInterface *interface = bus.interface();
-    if (!interface)
-        return false;
-    const QDBusReply<bool> running = interface->isServiceRegistered(HelperBus::Service);
-    if (running.isValid() && running.value())
-        return true;
-    const QDBusReply<QStringList> activatable = interface->activatableServiceNames();
-    return activatable.isValid() && activatable.value().contains(HelperBus::Service);
-}
 
 bool isValidTarget(const QString &target)
 {
@@ -92,126 +77,34 @@ bool isReference(const ScenarioStep &step)
     return step.kind == ScenarioStep::Kind::Profile || step.kind == ScenarioStep::Kind::Preset;
 }
 
-int signalPipe[2] = {-1, -1};
-
-void onSignal(int signal)
-{
-    const char byte = char(signal);
-    [[maybe_unused]] const ssize_t written = ::write(signalPipe[1], &byte, 1);
-}
+// play's wait, on top of CliInterruption: the answers wake one shared loop, and some waits must
+// outlast a signal (a stop must be confirmed), unlike the demo's (clidemo.cpp).
 
 /**
- * Ctrl-C, SIGTERM and SIGHUP while a scenario plays: the handler only writes a byte to a pipe;
- * the event loop notices it and the command stops the playback the normal way, so the tree from
- * before is put back before the process ends. The previous handlers come back with this object.
+ * Runs @p loop until @p done (checked whenever the loop is woken: the callers quit it when an
+ * answer arrives), @p timeout passes (0: never) or, when @p interruptible, a signal arrives.
+ * True when @p done. Not interruptible, a signal only wakes the loop, and the wait goes on.
  */
-class Interruption : public QObject
+bool waitFor(CliInterruption &interruption, const std::function<bool()> &done, std::chrono::milliseconds timeout,
+             bool interruptible, QEventLoop &loop)
 {
-public:
-    Interruption()
-    {
-        if (::pipe2(signalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
-            return;
-        m_notifier = new QSocketNotifier(signalPipe[0], QSocketNotifier::Read, this);
-        connect(m_notifier, &QSocketNotifier::activated, this, [this] {
-            char byte = 0;
-            while (::read(signalPipe[0], &byte, 1) == 1) {
-                if (!m_signal) // the first one counts: a second Ctrl-C must not change the exit status
-                    m_signal = byte;
-            }
-            if (m_loop)
-                m_loop->quit();
-        });
-        struct sigaction action = {};
-        action.sa_handler = onSignal;
-        sigemptyset(&action.sa_mask);
-        action.sa_flags = SA_RESTART;
-        for (const int s : {SIGINT, SIGTERM, SIGHUP})
-            sigaction(s, &action, &m_previous[s]);
-    }
-    ~Interruption() override
-    {
-        if (!m_notifier)
-            return;
-        for (const int s : {SIGINT, SIGTERM, SIGHUP})
-            sigaction(s, &m_previous[s], nullptr);
-        delete m_notifier;
-        ::close(signalPipe[0]);
-        ::close(signalPipe[1]);
-        signalPipe[0] = signalPipe[1] = -1;
-    }
-
-    int signal() const { return m_signal; }
-
-    /**
-     * Runs @p loop until @p done (checked whenever the loop is woken: the callers quit it when
-     * an answer arrives), @p timeout passes (0: never) or, when @p interruptible, a signal
-     * arrives. True when @p done.
-     */
-    bool waitFor(const std::function<bool()> &done, std::chrono::milliseconds timeout, bool interruptible, QEventLoop &loop)
-    {
-        if (done())
-            return true;
-        QTimer timer;
-        timer.setSingleShot(true);
-        bool timedOut = false;
-        QObject::connect(&timer, &QTimer::timeout, &loop, [&] {
-            timedOut = true;
-            loop.quit();
-        });
-        if (timeout.count() > 0)
-            timer.start(timeout);
-        while (!done() && !timedOut && !(interruptible && m_signal)) {
-            m_loop = &loop;
-            loop.exec();
-            m_loop = nullptr;
-        }
-        return done();
-    }
-
-private:
-    QSocketNotifier *m_notifier = nullptr;
-    QEventLoop *m_loop = nullptr;
-    int m_signal = 0;
-    struct sigaction m_previous[NSIG] = {};
-};
+    if (done())
+        return true;
+    QTimer timer;
+    timer.setSingleShot(true);
+    bool timedOut = false;
+    QObject::connect(&timer, &QTimer::timeout, &loop, [&] {
+        timedOut = true;
+        loop.quit();
+    });
+    if (timeout.count() > 0)
+        timer.start(timeout);
+    while (!done() && !timedOut && !(interruptible && interruption.signal()))
+        interruption.run(loop);
+    return done();
+}
 
 } // namespace
-
-std::optional<int> CliScenario::parse(QCommandLineParser &parser, const QString &command, const QStringList &arguments)
-{
-    const CliHelp help = Cli::help(command);
-    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    for (const CliHelp::Option &option : help.options)
-        parser.addOption(option.toParserOption());
-    // parse(), not process(): process() would exit the process itself, with its own messages.
-    if (!parser.parse(QStringList{QStringLiteral("qdisc-studio")} + arguments))
-        return usageError(command, parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        m_out << help.text();
-        return ExitOk;
-    }
-    return std::nullopt;
-}
-
-spdlog::logger &CliScenario::log()
-{
-    static const std::shared_ptr<spdlog::logger> logger = qs::log::get("cli");
-    m_out.flush();
-    m_err.flush();
-    return *logger;
-}
-
-void CliScenario::printError(const QString &command, const QString &message)
-{
-    m_err << QStringLiteral("qdisc-studio ") << command << QStringLiteral(": ") << message << u'\n';
-}
-
-int CliScenario::usageError(const QString &command, const QString &message)
-{
-    printError(command, message);
-    return ExitUsage;
-}
 
 QStringList CliScenario::problems(const Scenario &scenario, const ProfileStore &profiles)
 {
@@ -347,7 +240,9 @@ int CliScenario::play(const QStringList &arguments)
         return ExitUsage;
     }
 
-    Interruption interruption;
+    // Ctrl-C, SIGTERM and SIGHUP stop the playback the normal way, so the tree from before is
+    // put back before the process ends.
+    CliInterruption interruption;
 
     // The same way to the kernel as the window: the helper when the system bus has it, else this
     // process as root (containers, CI machines, a build tree never installed).
@@ -392,7 +287,7 @@ int CliScenario::play(const QStringList &arguments)
                              wake();
                          });
         backend->readTree(target);
-        interruption.waitFor([&] { return current.has_value(); }, AnswerTimeout, true, loop);
+        waitFor(interruption, [&] { return current.has_value(); }, AnswerTimeout, true, loop);
     }
     if (interruption.signal()) {
         printError(command, tr("interrupted (signal %1); nothing was applied").arg(interruption.signal()));
@@ -541,7 +436,7 @@ int CliScenario::play(const QStringList &arguments)
                 endingWord(resolved->onEnd).toStdString(), endingWord(resolved->onAbort).toStdString(), revertOnExit);
     backend->playScenario(target, *resolved, options);
     // Not cut short by a signal: a playback that starts is then stopped the normal way below.
-    interruption.waitFor([&] { return playAnswer.has_value(); }, AnswerTimeout, false, loop);
+    waitFor(interruption, [&] { return playAnswer.has_value(); }, AnswerTimeout, false, loop);
     if (!playAnswer) {
         printError(command, tr("no answer to the request to play within %1 s").arg(AnswerTimeout.count()));
         return ExitFailure;
@@ -552,13 +447,13 @@ int CliScenario::play(const QStringList &arguments)
     }
 
     // Playing: until it ends by itself or a signal asks to stop it.
-    interruption.waitFor([&] { return ended.has_value(); }, 0ms, true, loop);
+    waitFor(interruption, [&] { return ended.has_value(); }, 0ms, true, loop);
     if (!ended) {
         const int signal = interruption.signal();
         log().info("play target={}: signal {}: stopping ({})", target.toStdString(), signal, endingWord(resolved->onAbort).toStdString());
         backend->stopScenario(target);
         // Not cut short by another signal: the exit status promises the tree was put back.
-        interruption.waitFor([&] { return ended.has_value() && stopAnswer.has_value(); }, StopTimeout, false, loop);
+        waitFor(interruption, [&] { return ended.has_value() && stopAnswer.has_value(); }, StopTimeout, false, loop);
         if (!ended) {
             printError(command, tr("stopping on %1 was not confirmed: %2")
                                     .arg(target, stopAnswer && !stopAnswer->isEmpty() ? *stopAnswer

@@ -2,14 +2,14 @@
 
 #include "backendlog.h"
 #include "directbackend.h"
+#include "helperavailability.h"
 #include "helperbackend.h"
-#include "helperbus.h"
 #include "log/logging.h"
 #include "mainwindow.h"
 
 #include <QApplication>
 #include <QCoreApplication>
-#include <QDBusConnectionInterface>
+#include <QDBusConnection>
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -117,19 +117,6 @@ struct BackendChoice
     QString note;
 };
 
-/** Whether the helper runs on @p bus or D-Bus can start it (its activation file is installed). */
-bool helperOnBus(const QDBusConnection &bus)
-{
-    const QDBusConnectionInterface *daemon = bus.interface();
-    if (!daemon)
-        return false;
-    const QDBusReply<bool> running = daemon->isServiceRegistered(qs::HelperBus::Service);
-    if (running.isValid() && running.value())
-        return true;
-    const QDBusReply<QStringList> activatable = daemon->activatableServiceNames();
-    return activatable.isValid() && activatable.value().contains(qs::HelperBus::Service);
-}
-
 /**
  * Changes go through the helper on the system bus. Where no system bus runs (a container, a bare
  * server) and we are root, the engine runs in this process instead, with the same safety rules;
@@ -146,7 +133,7 @@ BackendChoice chooseBackend()
         choice.backend = std::make_unique<qs::DirectBackend>();
         //: status bar: where changes go, when no system bus runs (containers, CI machines)
         choice.note = QCoreApplication::translate("qs::main", "in-process engine (running as root, no system bus)");
-    } else if (root && !helperOnBus(bus)) {
+    } else if (root && !qs::helperOnBus(bus)) {
         choice.backend = std::make_unique<qs::DirectBackend>();
         //: status bar: where changes go, when the helper is not installed (a build tree)
         choice.note = QCoreApplication::translate("qs::main", "in-process engine (running as root, no helper installed on the system bus)");

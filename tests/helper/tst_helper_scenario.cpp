@@ -513,6 +513,65 @@ private Q_SLOTS:
         QVERIFY(helperOutput().contains(QStringLiteral("action=scenario-halt(apply) target=\"%1\"").arg(m_target)));
     }
 
+    // Each target plays on its own: pausing or stopping one leaves the other's schedule alone.
+    void targetsPlayIndependently()
+    {
+        const QString other = m_hosts->b.target(QStringLiteral("vb"));
+        const auto progressOf = [this](const QString &target) {
+            const QDBusMessage reply = call(QStringLiteral("GetScenarioProgress"), {target});
+            return ScenarioProgress::fromJson(QJsonDocument::fromJson(reply.arguments().value(0).toString().toUtf8()).object());
+        };
+        const auto rateOn = [this](const QString &device) {
+            const QJsonDocument dump = (device == u"va" ? m_hosts->a : m_hosts->b).tcJson(QStringLiteral("qdisc"), device);
+            for (const QJsonValue &value : dump.array())
+                if (value.toObject().value(QStringLiteral("root")).toBool())
+                    return qint64(value.toObject().value(QStringLiteral("options")).toObject().value(QStringLiteral("rate")).toDouble());
+            return qint64(-1);
+        };
+        const QdiscTree otherBefore = [&] {
+            QString error;
+            auto engine = TcEngine::open(other, &error);
+            return engine ? engine->read(&error).value_or(QdiscTree()) : QdiscTree();
+        }();
+
+        const Scenario onA = scenarioOf(QStringLiteral("on va"), {treeStep(QStringLiteral("a1"), 400, TbfScript.arg(QStringLiteral("10mbit"))),
+                                                                  treeStep(QStringLiteral("a2"), 10000, TbfScript.arg(QStringLiteral("20mbit")))});
+        const Scenario onB = scenarioOf(QStringLiteral("on vb"), {treeStep(QStringLiteral("b1"), 800, TbfScript.arg(QStringLiteral("3mbit"))),
+                                                                  treeStep(QStringLiteral("b2"), 10000, TbfScript.arg(QStringLiteral("6mbit")))});
+        QDBusMessage reply = play(onA);
+        QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+        reply = call(QStringLiteral("PlayScenario"), {other, documentOf(onB), QVariantMap{{QStringLiteral("revertOnExit"), false}}});
+        QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+        QCOMPARE(rateOn(QStringLiteral("va")), 10 * Mbit);
+        QCOMPARE(rateOn(QStringLiteral("vb")), 3 * Mbit);
+
+        // va paused in its first step: vb still moves on to its second.
+        reply = call(QStringLiteral("PauseScenario"), {m_target});
+        QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+        QTRY_COMPARE_WITH_TIMEOUT(rateOn(QStringLiteral("vb")), 6 * Mbit, 2000);
+        QCOMPARE(progressOf(other)->step, 1);
+        QCOMPARE(progressOf(m_target)->state, ScenarioProgress::State::Paused);
+        QCOMPARE(progressOf(m_target)->step, 0);
+        QCOMPARE(rateOn(QStringLiteral("va")), 10 * Mbit);
+
+        // Stopping vb puts back vb's tree only; va stays paused where it was.
+        reply = call(QStringLiteral("StopScenario"), {other});
+        QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+        QString error;
+        auto engine = TcEngine::open(other, &error);
+        QVERIFY2(engine, qPrintable(error));
+        QVERIFY(engine->read(&error).value_or(QdiscTree()) == otherBefore);
+        QCOMPARE(progressOf(m_target)->state, ScenarioProgress::State::Paused);
+        QCOMPARE(rateOn(QStringLiteral("va")), 10 * Mbit);
+
+        // va resumes and reaches its own second step.
+        reply = call(QStringLiteral("ResumeScenario"), {m_target});
+        QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+        QTRY_COMPARE_WITH_TIMEOUT(rateOn(QStringLiteral("va")), 20 * Mbit, 2000);
+        QVERIFY(call(QStringLiteral("StopScenario"), {m_target}).type() == QDBusMessage::ReplyMessage);
+        call(QStringLiteral("Restore"), {other});
+    }
+
     // (d) Seek jumps to a step; one playback per target.
     void seekJumpsToAStep()
     {
