@@ -1241,6 +1241,394 @@
         <source>Open the window on the demo lab: a private two-host network with live traffic, where every setting shows its measured effect. qdisc-studio demo --headless is the same in the terminal.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>[options] --dev TARGET SCENARIO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play a scenario, a timeline of network conditions, on a target.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plays SCENARIO on TARGET: its steps in order, each held for its duration (a preset, a profile or a tree written out) or ramping parameters from one value to another (netem.delay 20ms to 200ms over 5 s, ten updates a second), the whole repeated as often as the scenario says. Steps are scheduled on the monotonic clock from the start of each pass, so lateness never adds up over a long scenario; a ramp changes its node in place, so counters and queued packets survive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SCENARIO is a file (a path with a / or ending in .json), else one of your scenarios, else a built-in one (see qdisc-studio scenarios). Its profiles and presets are looked up, and everything wrong with it is reported, every error at once, before anything is applied: unknown names, durations, ramps whose node is missing on TARGET or that cannot start where they would (an exponential ramp from zero).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A line is printed for each step as it begins: the time, the step, its name and the pass. With --json, one JSON object a line instead: first the schedule, then every progress report with the CLOCK_MONOTONIC times &quot;takenAtNs&quot;, &quot;stepDueNs&quot; and &quot;stepStartedNs&quot;, comparable with any other process&apos;s readings of that clock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When the last pass ends, the scenario&apos;s onEnd is carried out: by default the tree from before is put back. Ctrl-C, SIGTERM and SIGHUP stop the playback and carry out its onAbort (by default the tree from before is put back; --keep leaves the last condition); the command ends once that is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It plays through qdisc-studio-helper on the system bus (polkit action org.qdiscstudio.apply), which stops the playback and puts back the tree from before when this command is killed while it plays (kill -9 included, and also with --keep: a scenario cut off halfway is no condition anyone chose), unless --no-revert-on-exit. Once the playback has ended or been stopped, what its end left stays after the command exits. Without the helper, root plays it in this process.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play N passes instead of the scenario&apos;s own count; 0 plays until stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the scenario&apos;s &quot;loops&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave the last condition in place when the scenario ends or is stopped, whatever its onEnd and onAbort say. If this command is killed while it plays (kill -9), the helper still puts back the tree from before.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not ask the helper to stop and put back the tree from before when this command dies without stopping the playback (kill -9): the scenario then plays on to its end and its onEnd is carried out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play in this process even when the helper is there (root only).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One JSON object a line: the &quot;schedule&quot;, then each progress report with &quot;event&quot; (&quot;step&quot;, &quot;state&quot; or &quot;progress&quot;), &quot;state&quot;, &quot;loop&quot;, &quot;step&quot;, &quot;stepName&quot;, &quot;positionMs&quot;, &quot;takenAtNs&quot;, &quot;stepDueNs&quot; (when the step was due) and &quot;stepStartedNs&quot; (when the kernel had it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SCENARIO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A scenario file, or the name of one of your scenarios or of a built-in one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play a built-in scenario on eth1 until it ends:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio play &quot;Entering a tunnel&quot; --dev eth1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repeat a scenario file on veth1 in the namespace lab until Ctrl-C:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio play --dev lab/veth1 --loop 0 commute.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress for a script, leaving the last condition in place:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio play --dev eth1 --json --keep degrade.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The scenario played to its end.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It could not be played (no helper, no root, the target cannot be read) or failed while playing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command line or the scenario is wrong; nothing was applied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped by SIGHUP, Ctrl-C (SIGINT) or SIGTERM, after the tree from before was put back (or kept).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[options] [list | show SCENARIO | check SCENARIO]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the built-in scenarios and yours, show one, or check a scenario file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without an action, or with list, prints the built-in scenarios and your own, one a line: the name, where it comes from, its steps, how long a pass lasts and how many passes it plays. Your scenarios are the JSON files in $XDG_DATA_HOME/qdisc-studio/scenarios (~/.local/share/qdisc-studio/scenarios by default); a file that cannot be read is reported and skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>show SCENARIO prints its description and each step: when it starts, how long it lasts and what it holds (a preset, a profile or a tree, in one line; a ramp with its parameters, curve and updates a second), then the passes and what happens at the end and when it is stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check SCENARIO lists everything wrong with it, one error a line, as play would before applying anything; with --dev also what is wrong with it on that target as it is now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reads only. Exit status 1 when the scenario cannot be found or is not valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output as JSON: the list as an array of &quot;name&quot;, &quot;source&quot;, &quot;description&quot;, &quot;steps&quot;, &quot;passDurationMs&quot;, &quot;duration&quot;, &quot;loops&quot; and &quot;targets&quot;; a scenario as its file; a check as &quot;valid&quot; and &quot;errors&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For check: also check the scenario against the tree TARGET holds now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List every built-in scenario and yours (the default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>show SCENARIO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show a scenario: a file, one of yours, or a built-in one, looked for in that order.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check SCENARIO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check a scenario file (or a stored scenario) and list every error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every scenario:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio scenarios</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The steps of a built-in scenario:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio scenarios show &quot;Entering a tunnel&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check a file before playing it on veth1 in the namespace lab:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio scenarios check commute.json --dev lab/veth1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>put back the tree from before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keep the last condition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no qdisc (the device&apos;s default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preset %1</source>
+        <extracomment>a scenario step that holds a built-in preset or one of the user&apos;s profiles; %1 is its name</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no such preset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no such profile)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <extracomment>a ramp parameter on one node: &quot;netem.delay on 1:&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ramp %1, %2 at %3 updates/s</source>
+        <extracomment>%1: what moves (&quot;netem.delay 20ms → 200ms&quot;), %2: the curve (&quot;linear&quot;), %3: updates per second</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give one SCENARIO (a name or a file) and --dev TARGET</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--loop takes a whole number of passes from 0 (forever) to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--direct needs root: the scenario is played in this process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing was applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give --dev TARGET: scenario &quot;%1&quot; names no target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give --dev TARGET: scenario &quot;%1&quot; is meant for %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>scenario &quot;%1&quot; has %n error(s); nothing was applied</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>playing a scenario needs the Qdisc Studio helper on the system bus, or root: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: playing in this process (running as root)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interrupted (signal %1); nothing was applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>scenario &quot;%1&quot; cannot play on %2 (%n error(s)); nothing was applied</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Playing &quot;%1&quot; on %2: %n step(s), %3 a pass, %4.</source>
+        <extracomment>%1 the scenario, %2 the target, %3 the length of one pass, %4 how many passes (&quot;2 passes&quot;, &quot;until stopped&quot;)</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>until stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pass(es)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ctrl-C stops it and will %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1  step %2/%3  %4  (loop %5/%6)</source>
+        <extracomment>one line per step: wall-clock time, step number of steps, step name, pass number of passes (&quot;∞&quot;: forever)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer to the request to play within %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping on %1 was not confirmed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1  stopped (signal %2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the tree from before is back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last condition stays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1  finished: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>playback failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>playback on %1 was stopped from elsewhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--dev goes with &quot;scenarios check&quot; only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>use &quot;scenarios list&quot;, &quot;scenarios show SCENARIO&quot; or &quot;scenarios check SCENARIO&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 a pass, %2</source>
+        <extracomment>a scenario&apos;s length: one pass, then how many passes (&quot;forever&quot; or a number)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>looping forever</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Built-in scenarios:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your scenarios (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Meant for: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One pass: %1; passes: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At the end: %1. When stopped: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::DemoSession</name>
@@ -1287,6 +1675,54 @@
     </message>
     <message>
         <source>there is no demo lab &quot;%1&quot; in this process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the kernel refused: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; %1 was put back as it was before this step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; putting %1 back failed too: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scenario &quot;%1&quot; already plays on %2: stop it first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scenario &quot;%1&quot; names profiles or presets: they must be replaced by their trees before it plays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scenario &quot;%1&quot; is not valid: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scenario &quot;%1&quot; cannot play on %2: %3; nothing changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scenario &quot;%1&quot; could not start on %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no scenario plays on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no step %1: scenario &quot;%2&quot; has only one step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no step %1: scenario &quot;%2&quot; has steps 1…%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seeking to step %1 failed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1401,6 +1837,18 @@
     </message>
     <message>
         <source>the helper could not remove the demo lab: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a scenario plays 0 (until stopped) or more times, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no step %1: the first step is step 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the helper&apos;s answer about the scenario on %1 is not readable</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2125,6 +2573,84 @@
     </message>
     <message>
         <source>The lab&apos;s traffic stopped and the lab was removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Scenario panel</source>
+        <extracomment>menu entry that shows or hides the scenario panel</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop it and apply “%1”?</source>
+        <extracomment>asked when a profile is double-clicked while a scenario plays; %1 is the profile</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop it and put back the original tree?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End playback; then the tree can be edited again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario “%1”: %2</source>
+        <extracomment>status bar; %1 the scenario, %2 where it is (&quot;playing step 2 of 3 (Peak), loop 1 of 1&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;“%1” is driving %2&lt;/b&gt;: the tree shows what the kernel holds as it plays. Editing waits until it stops.</source>
+        <extracomment>banner above the tree; %1 the scenario, %2 the target</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (loop %2)</source>
+        <extracomment>a chart marker where a scenario&apos;s loop begins again; %1 the step, %2 the loop</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario “%1” finished on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario “%1” failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario stopped on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A scenario is driving %1: stop it to edit the tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A scenario is playing</source>
+        <extracomment>%1 the scenario, %2 the target</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is playing on %2 and changes its tree as it goes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping first puts back the tree from before the scenario.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping leaves the condition in effect now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the scenario</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3269,6 +3795,67 @@
     </message>
 </context>
 <context>
+    <name>qs::RampParameter</name>
+    <message>
+        <source></source>
+        <comment>Problems with a parameter a scenario ramps (&quot;netem.delay&quot;, &quot;htb.rate&quot;): its value, or the node it moves. Parameter names, kinds (netem, tbf, htb) and handles (&quot;1:&quot;, &quot;1:10&quot;) stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>netem.loss ramps random loss, but qdisc %1 uses the %2 loss model; ramp it from a tree with random loss (or none)</source>
+        <extracomment>%1 is the qdisc handle (&quot;1:&quot;), %2 the loss model in tc&apos;s words (&quot;loss state&quot;, &quot;loss gemodel&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a parameter a ramp can move; use one of: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a value for %2; write it like &quot;%3&quot;</source>
+        <extracomment>%1 is the text from the file, %2 the parameter (&quot;netem.delay&quot;), %3 an example (&quot;200ms&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is above the largest %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: there is no htb class %2 in the tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: there is no htb class in the tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the tree has several htb classes (%2); name one with &quot;at&quot;</source>
+        <extracomment>%2 lists the classes (&quot;1:1, 1:10&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: there is no qdisc %2 in the tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: qdisc %2 is a %3 qdisc, not %4</source>
+        <extracomment>%3 is the kind of the qdisc found (&quot;tbf&quot;), %4 the kind needed (&quot;netem&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: there is no %2 qdisc in the tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the tree has several %2 qdiscs (%3); name one with &quot;at&quot;</source>
+        <extracomment>%3 lists the handles (&quot;1:, 10:&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the %2 qdisc has no handle; give it one (like 1:) so that a ramp can name it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::RateChart</name>
     <message>
         <source>node %1</source>
@@ -3286,6 +3873,699 @@
     <message>
         <source>Time (0 = %1)</source>
         <extracomment>time axis title; %1 is the wall-clock time the axis counts back from</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::Scenario</name>
+    <message>
+        <source></source>
+        <comment>Problems with a scenario (a timeline of network conditions) and its file. JSON key paths at the start of a message (&quot;steps[2].duration: &quot;) stay English; so do parameter names (&quot;netem.delay&quot;), durations (&quot;1.5s&quot;) and the words of the file (&quot;forever&quot;, &quot;restore&quot;, &quot;keep&quot;).</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <extracomment>%1 is the 1-based step number, at the start of an error.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 (%2)</source>
+        <extracomment>%1 is the 1-based step number, %2 the step&apos;s name, at the start of an error.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an object like {&quot;parameter&quot;: &quot;netem.delay&quot;, &quot;to&quot;: &quot;200ms&quot;}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a string like &quot;netem.delay&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a parameter a ramp can move; use one of: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a qdisc handle or class id like &quot;1:&quot; or &quot;1:10&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a string with a unit, like &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is required, like &quot;10s&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a duration with a unit, like &quot;1.5s&quot; or &quot;250ms&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is shorter than a step may last (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is longer than a step may last (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a step needs one of &quot;tree&quot;, &quot;profile&quot;, &quot;preset&quot; or &quot;ramp&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a step takes only one of &quot;tree&quot;, &quot;profile&quot;, &quot;preset&quot; or &quot;ramp&quot;, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a step&apos;s tree has no target: the scenario plays on the target chosen when it is played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected the name of a profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected the name of a built-in preset, like &quot;LTE (4G)&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an object like {&quot;parameters&quot;: [...]}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected &quot;linear&quot; or &quot;exponential&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a whole number from 1 to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a ramp needs an array of at least one parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <extracomment>A step without a name on the timeline; %1 is its 1-based number.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a scenario needs at least one step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a scenario has at most %1 steps; this one has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loops must be from 1 to %1, or 0 (&quot;forever&quot;); it is %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a target; write it as IF or NETNS/IF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the duration must be above 0; it is %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the duration %1 is shorter than a step may last; make it %2 or longer</source>
+        <extracomment>%1 is the step&apos;s duration (&quot;20ms&quot;), %2 the shortest allowed (&quot;50ms&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the duration %1 is longer than a step may last (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its tree names the target %1; a step&apos;s tree has no target (the scenario plays on the target chosen when it is played)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the profile has no name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the preset has no name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a ramp needs at least one parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a ramp updates 1 to %1 times a second; this one %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot ramp to %2: the value must be from %3 to %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an exponential ramp cannot start or end at 0: %1 ends at %2; use a linear ramp, or end at a small value above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scenario</source>
+        <extracomment>What a file is, in &quot;this is not a Qdisc Studio scenario&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a non-empty string is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an array of targets like [&quot;eth0&quot;, &quot;lab/veth1&quot;]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a target written as IF or NETNS/IF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 would play no loop at all; to repeat until stopped, write &quot;forever&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a whole number from 1 to %1, or &quot;forever&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected &quot;restore&quot; or &quot;keep&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an array of at least one step is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a JSON object at the top</source>
+        <extracomment>What a scenario file must hold, after &quot;expected&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no built-in preset named %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile %1 cannot be used here, where no profiles are available; only built-in presets are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no profile named %1 (looked in %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile %1 holds trees for several targets (%2); a step plays one tree, so use a profile with a single tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a duration; write a number and a unit: ms, s, min or h (like &quot;1.5s&quot; or &quot;250ms&quot;)</source>
+        <extracomment>%1 is the text as written; the units stay as they are.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is too long a duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has more decimals than a duration can hold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a whole number of milliseconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is negative; a duration must be above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is no time at all; a duration must be above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ScenarioPanel</name>
+    <message>
+        <source>until stopped</source>
+        <extracomment>how often a scenario plays: 0 loops means until it is stopped</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The scenario to play: a timeline of network conditions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sce&amp;nario:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the scenarios again (yours are the .json files in %1)</source>
+        <extracomment>%1 is the folder the user&apos;s scenario files are read from</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>built-in, read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comes with Qdisc Studio and cannot be changed; to make your own, save a copy of its JSON in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play the scenario on the chosen target from its first step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go on from where playback was paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pa&amp;use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hold the condition in effect now until Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>St&amp;op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End playback; the scenario says what stays (usually the tree from before it began)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many times to play the steps: as the scenario says, ∞ (0) until stopped, or a count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Loops:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put back the original tree on e&amp;xit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If Qdisc Studio closes or crashes while the scenario plays, playback stops and the tree from before it began is put back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Built-in (read-only)</source>
+        <extracomment>heading in the scenario list</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (built-in)</source>
+        <extracomment>a built-in scenario in the list: %1 its name</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yours</source>
+        <extracomment>heading in the scenario list: the user&apos;s own scenarios</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none yet: .json files in %1</source>
+        <extracomment>in the scenario list when the user has none; %1 is the folder they go in</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some scenario files could not be read:
+%1</source>
+        <extracomment>%1: one &quot;file: reason&quot; a line</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as written (%1)</source>
+        <extracomment>the loops box at its minimum: the scenario&apos;s own count; %1 &quot;2&quot;, &quot;until stopped&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No scenario chosen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>then the tree from before comes back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>then the last condition stays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps: %1 · a pass: %2 · loops: %3, %4.</source>
+        <extracomment>%1 how many steps; %2 the length of a pass (&quot;1:40&quot;); %3 how many loops (&quot;2&quot;, &quot;until stopped&quot;); %4 how it ends</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>the scenario panel&apos;s description: %1 the scenario&apos;s own first paragraph, %2 its facts (&quot;Steps: 4 · …&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;p&gt;%2&lt;/p&gt;</source>
+        <extracomment>tool tip of the description: %1 the scenario&apos;s name, %2 its whole description (reasons, sources)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a target on the left first: the scenario plays there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a scenario to play.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” cannot play: %2</source>
+        <extracomment>%1 the scenario, %2 why (a profile it names is missing)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <extracomment>the scenario panel while the backend starts playback</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” plays here; it is not in the list, so its steps cannot be shown.</source>
+        <extracomment>%1 the scenario playing on the target, which is not in the panel&apos;s list</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” stopped: %2</source>
+        <extracomment>%1 the scenario, %2 the reason (the kernel&apos;s words)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” did not start: %2</source>
+        <extracomment>%1 the scenario, %2 why (the kernel&apos;s or the helper&apos;s words)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not pause: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not resume: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not stop: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not jump to the step: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a target to play on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” finished</source>
+        <extracomment>%1 the scenario</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” stopped</source>
+        <extracomment>%1 the target (&quot;lab/veth0&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing plays on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ScenarioPlayer</name>
+    <message>
+        <source></source>
+        <comment>Why a scenario&apos;s playback failed or stopped short: &quot;step 2 (Outage) could not be applied: …&quot;, followed by the kernel&apos;s or helper&apos;s own reason. Messages start in lower case and end without a full stop: they are shown after &quot;failed: &quot; or &quot;“Name” stopped: &quot;.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 (%2)</source>
+        <extracomment>%1 is the 1-based step number, %2 the step&apos;s name.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the scenario is already playing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loop 2 would start from the end of loop 1, where %1</source>
+        <extracomment>%1 says what is wrong there (&quot;step 1 (Fade): netem.delay: there is no netem qdisc in the tree&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the scenario was not prepared for this target; nothing was applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>playback was stopped, but the tree from before could not be put back: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing is playing: start the scenario before jumping to a step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no step %1; the scenario has %2 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be applied: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the scenario ended, but the tree from before could not be put back: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; the tree from before could not be put back either: %2</source>
+        <extracomment>%1 is what failed first, %2 why the tree from before could not be put back.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ScenarioProgress</name>
+    <message>
+        <source></source>
+        <comment>Where a scenario&apos;s playback is, in a status bar or the CLI: &quot;playing step 2 of 3 (Outage), loop 1 of 2&quot;. Step names come from the scenario as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>step %1 of %2</source>
+        <extracomment>%1 is the 1-based step, %2 the number of steps.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 of %2 (%3)</source>
+        <extracomment>%3 is the step&apos;s name.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, loop %2 (repeating until stopped)</source>
+        <extracomment>%1 is the step (&quot;step 2 of 3 (Outage)&quot;), %2 the 1-based pass of a scenario that repeats until stopped.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, loop %2 of %3</source>
+        <extracomment>%1 is the step (&quot;step 2 of 3 (Outage)&quot;), %2 the 1-based pass, %3 the number of passes.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <extracomment>%1 says where: &quot;step 2 of 3 (Outage), loop 1 of 2&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>playing %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <extracomment>%1 says where: &quot;step 2 of 3 (Outage), loop 1 of 2&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paused at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <extracomment>%1 is why, a sentence.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ScenarioStore</name>
+    <message>
+        <source></source>
+        <comment>Errors of the scenario store. Scenario names arrive already in quotes (&quot;Tunnel&quot;); paths and the system&apos;s reasons (after a colon) are inserted as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the file cannot be opened: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is %1 bytes; a scenario file is at most %2 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only %1 of %2 bytes could be written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the scenario directory cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scenario %1 is already stored in %2; this copy is ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no scenario named %1 in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The scenario was not saved: it needs a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario %1 was not saved: a built-in scenario has that name; choose another one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario %1 was not saved because it is not valid: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario %1 was not saved: the directory %2 cannot be created.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario %1 was not saved: no free file name in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario %1 was not saved to %2: %3. The previously saved version is unchanged.</source>
+        <extracomment>%3 is the system&apos;s reason, %2 the file.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario %1 was not saved to %2: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario %1 was not deleted: built-in scenarios cannot be deleted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario %1 was not deleted: there is no such scenario in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario %1 was not deleted: %2 cannot be removed: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read as a scenario: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no scenario named %1: not in %2, and no built-in scenario has that name (%3). To play a file, give its path.</source>
+        <extracomment>%2 is the user&apos;s scenario directory, %3 the built-in names (&quot;Entering a tunnel&quot;, …).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ScenarioTimeline</name>
+    <message>
+        <source></source>
+        <comment>Why a scenario cannot be played on a target, found before anything is applied. Each message starts with the step it is about (&quot;step 2 (Outage): &quot;); parameter names (&quot;netem.delay&quot;) and values in tc syntax (&quot;200ms&quot;) stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <extracomment>%1 is the 1-based step number, at the start of an error.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 (%2)</source>
+        <extracomment>%1 is the 1-based step number, %2 the step&apos;s name, at the start of an error.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not looked up; resolve the scenario&apos;s references before playing it</source>
+        <extracomment>%1 is the profile&apos;s or preset&apos;s name.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2 is ramped twice in one step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an exponential ramp cannot start or end at 0: %1 goes from %2 to %3; use a linear ramp, or start from a small value above 0</source>
+        <extracomment>%1 is the parameter, %2 and %3 its start and end values (&quot;0us&quot;, &quot;200ms&quot;).</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3498,6 +4778,10 @@
     <name>qs::TargetBackend</name>
     <message>
         <source>the demo lab is not supported by this backend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scenarios play through the Qdisc Studio helper or, when running as root, in this process; this backend has neither: install the helper, or run as root</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4695,6 +5979,77 @@
     <message>
         <source>1 h</source>
         <extracomment>chart button: show the last hour</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TimelineBlock</name>
+    <message>
+        <source>the device&apos;s default</source>
+        <extracomment>a scenario step that removes every qdisc: the device&apos;s default comes back</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile “%1”</source>
+        <extracomment>a scenario step that names a saved profile; %1 is its name</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preset “%1”</source>
+        <extracomment>a scenario step that names a built-in preset; %1 is its name</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <extracomment>a ramp on the timeline: %1 the parameter (&quot;tbf.rate&quot;), %2 its start, %3 its end (&quot;10mbit&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TimelineWidget</name>
+    <message>
+        <source>Scenario timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loop %1 / ∞</source>
+        <extracomment>which pass of a scenario plays: %1 this one, %2 how many (&quot;Loop 2 / 3&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loop %1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No scenario chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps: %1 · a pass: %2</source>
+        <extracomment>the timeline when nothing plays: %1 how many steps, %2 the length of one pass (&quot;2:30&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused in step %1 of %2 · %3</source>
+        <extracomment>%1 the step, %2 how many, %3 &quot;0:42 / 2:00&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · %3</source>
+        <extracomment>%1 the step, %2 how many, %3 &quot;0:42 / 2:00&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · %3</source>
+        <extracomment>tool tip of a step on the timeline: %1 its name, %2 its length (&quot;20s&quot;), %3 what it holds</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click to jump to this step</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -31,6 +31,42 @@
             <numerusform>Each condition is measured for %n seconds after %1 s to settle.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>scenario &quot;%1&quot; has %n error(s); nothing was applied</source>
+        <translation>
+            <numerusform>scenario &quot;%1&quot; has %n error; nothing was applied</numerusform>
+            <numerusform>scenario &quot;%1&quot; has %n errors; nothing was applied</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>scenario &quot;%1&quot; cannot play on %2 (%n error(s)); nothing was applied</source>
+        <translation>
+            <numerusform>scenario &quot;%1&quot; cannot play on %2 (%n error); nothing was applied</numerusform>
+            <numerusform>scenario &quot;%1&quot; cannot play on %2 (%n errors); nothing was applied</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Playing &quot;%1&quot; on %2: %n step(s), %3 a pass, %4.</source>
+        <extracomment>%1 the scenario, %2 the target, %3 the length of one pass, %4 how many passes (&quot;2 passes&quot;, &quot;until stopped&quot;)</extracomment>
+        <translation>
+            <numerusform>Playing &quot;%1&quot; on %2: %n step, %3 a pass, %4.</numerusform>
+            <numerusform>Playing &quot;%1&quot; on %2: %n steps, %3 a pass, %4.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pass(es)</source>
+        <translation>
+            <numerusform>%n pass</numerusform>
+            <numerusform>%n passes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n step</numerusform>
+            <numerusform>%n steps</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>qs::ImportDialog</name>
