@@ -620,7 +620,12 @@ int CliScenario::check(const QString &nameOrPath, const QString &target, bool js
     QStringList errors;
     const std::optional<Scenario> scenario = store.find(nameOrPath, &error);
     if (!scenario) {
+        // A file's errors come one a line below a heading naming the file, which each line printed here names already.
         errors = error.split(u'\n', Qt::SkipEmptyParts);
+        if (errors.size() > 1)
+            errors.removeFirst();
+        for (QString &line : errors)
+            line = line.trimmed();
     } else {
         const ProfileStore profiles;
         errors = problems(*scenario, profiles);

@@ -75,7 +75,7 @@ bool pathIsTaken(const QString &path)
     return info.exists() || info.isSymLink(); // a dangling link still occupies the name
 }
 
-std::optional<Scenario> readScenarioFile(const QString &path, QString *reason)
+std::optional<Scenario> readScenarioFile(const QString &path, QString *reason, const QString &separator = QStringLiteral("; "))
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
@@ -96,7 +96,7 @@ std::optional<Scenario> readScenarioFile(const QString &path, QString *reason)
     QStringList errors;
     auto scenario = Scenario::fromJsonBytes(bytes, &errors);
     if (!scenario)
-        *reason = errors.join(QStringLiteral("; "));
+        *reason = errors.join(separator);
     return scenario;
 }
 
@@ -260,7 +260,7 @@ std::optional<Scenario> ScenarioStore::load(const QString &name, QString *error)
     if (const Entry *entry = findEntry(entries, name))
         return entry->scenario;
     setError(error,
-             tr("There is no scenario named %1 in %2.").arg(quoted(name), nativePath(m_directory)));
+             tr("there is no scenario named %1 in %2").arg(quoted(name), nativePath(m_directory)));
     return std::nullopt;
 }
 
@@ -364,10 +364,11 @@ std::optional<Scenario> ScenarioStore::find(const QString &nameOrPath, QString *
     if (nameOrPath.contains(u'/') ||
         nameOrPath.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
         QString reason;
-        auto scenario = readScenarioFile(nameOrPath, &reason);
+        // One error a line: a file with several mistakes reads as a list, as `scenarios check` prints it.
+        auto scenario = readScenarioFile(nameOrPath, &reason, QStringLiteral("\n  "));
         if (!scenario)
             setError(error,
-                     tr("%1 cannot be read as a scenario: %2").arg(nativePath(nameOrPath), reason));
+                     tr("%1 cannot be read as a scenario:\n  %2").arg(nativePath(nameOrPath), reason));
         return scenario;
     }
     const QList<Entry> entries = scan(m_directory);
@@ -381,8 +382,8 @@ std::optional<Scenario> ScenarioStore::find(const QString &nameOrPath, QString *
     //: %2 is the user's scenario directory, %3 the built-in names ("Entering a tunnel", …).
     setError(
         error,
-        tr("There is no scenario named %1: not in %2, and no built-in scenario has that name (%3). "
-           "To play a file, give its path.")
+        tr("there is no scenario named %1: not in %2, and no built-in scenario has that name (%3); "
+           "to play a file, give its path")
             .arg(quoted(nameOrPath), nativePath(m_directory), names.join(QStringLiteral(", "))));
     return std::nullopt;
 }

@@ -4479,10 +4479,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>There is no scenario named %1 in %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The scenario was not saved: it needs a name.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4524,11 +4520,16 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 cannot be read as a scenario: %2</source>
+        <source>there is no scenario named %1 in %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>There is no scenario named %1: not in %2, and no built-in scenario has that name (%3). To play a file, give its path.</source>
+        <source>%1 cannot be read as a scenario:
+  %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no scenario named %1: not in %2, and no built-in scenario has that name (%3); to play a file, give its path</source>
         <extracomment>%2 is the user&apos;s scenario directory, %3 the built-in names (&quot;Entering a tunnel&quot;, …).</extracomment>
         <translation type="unfinished"></translation>
     </message>
