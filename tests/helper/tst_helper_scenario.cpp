@@ -418,8 +418,8 @@ private Q_SLOTS:
         }
         // onEnd "restore": the tree from before the scenario.
         QTRY_VERIFY_WITH_TIMEOUT(kernelTree() == m_original, 2000);
-        QVERIFY(helperOutput().contains(QStringLiteral("action=play-scenario target=\"%1\" result=\"ok\"").arg(m_target)));
-        QVERIFY(helperOutput().contains(QStringLiteral("action=scenario-end target=\"%1\" result=\"finished\"").arg(m_target)));
+        QTRY_VERIFY_WITH_TIMEOUT(helperOutput().contains(QStringLiteral("action=play-scenario target=\"%1\" result=\"ok\"").arg(m_target)), 2000);
+        QTRY_VERIFY_WITH_TIMEOUT(helperOutput().contains(QStringLiteral("action=scenario-end target=\"%1\" result=\"finished\"").arg(m_target)), 2000);
     }
 
     // (b) Pause holds the values; resume continues on a schedule shifted by the pause.
@@ -474,8 +474,8 @@ private Q_SLOTS:
                                 .arg(pauseMinNs / 1'000'000)
                                 .arg(pauseMaxNs / 1'000'000)));
         QTRY_VERIFY_WITH_TIMEOUT(kernelRateIs(5 * Mbit), 1000);
-        QVERIFY(helperOutput().contains(QStringLiteral("action=pause-scenario target=\"%1\" result=\"ok\"").arg(m_target)));
-        QVERIFY(helperOutput().contains(QStringLiteral("action=resume-scenario target=\"%1\" result=\"ok\"").arg(m_target)));
+        QTRY_VERIFY_WITH_TIMEOUT(helperOutput().contains(QStringLiteral("action=pause-scenario target=\"%1\" result=\"ok\"").arg(m_target)), 2000);
+        QTRY_VERIFY_WITH_TIMEOUT(helperOutput().contains(QStringLiteral("action=resume-scenario target=\"%1\" result=\"ok\"").arg(m_target)), 2000);
         QVERIFY(call(QStringLiteral("StopScenario"), {m_target}).type() == QDBusMessage::ReplyMessage);
     }
 
@@ -510,7 +510,7 @@ private Q_SLOTS:
         QVERIFY(waitForProgress([](const ScenarioProgress &p) { return p.state == ScenarioProgress::State::Stopped; }, 1000));
         QTest::qWait(600); // past step 2's time
         QVERIFY(kernelRateIs(3 * Mbit));
-        QVERIFY(helperOutput().contains(QStringLiteral("action=scenario-halt(apply) target=\"%1\"").arg(m_target)));
+        QTRY_VERIFY_WITH_TIMEOUT(helperOutput().contains(QStringLiteral("action=scenario-halt(apply) target=\"%1\"").arg(m_target)), 2000);
     }
 
     // Each target plays on its own: pausing or stopping one leaves the other's schedule alone.
@@ -606,7 +606,7 @@ private Q_SLOTS:
         reply = call(QStringLiteral("SeekScenario"), {m_target, 0u});
         QVERIFY(reply.type() == QDBusMessage::ReplyMessage);
         QVERIFY(kernelRateIs(10 * Mbit));
-        QVERIFY(helperOutput().contains(QStringLiteral("action=seek-scenario target=\"%1\" result=\"ok\"").arg(m_target)));
+        QTRY_VERIFY_WITH_TIMEOUT(helperOutput().contains(QStringLiteral("action=seek-scenario target=\"%1\" result=\"ok\"").arg(m_target)), 2000);
         QVERIFY(call(QStringLiteral("StopScenario"), {m_target}).type() == QDBusMessage::ReplyMessage);
         QVERIFY(kernelTree() == m_original);
     }
@@ -636,8 +636,8 @@ private Q_SLOTS:
         QCOMPARE(progressNow()->steps, 0);
         QTest::qWait(700); // past step 2's time: the halted player applies nothing more
         QVERIFY(kernelTree() == m_original);
-        QVERIFY(helperOutput().contains(QStringLiteral("action=scenario-halt(client-exit) target=\"%1\"").arg(m_target)));
-        QVERIFY(helperOutput().contains(QStringLiteral("action=revert(client-exit) target=\"%1\" result=\"ok\"").arg(m_target)));
+        QTRY_VERIFY_WITH_TIMEOUT(helperOutput().contains(QStringLiteral("action=scenario-halt(client-exit) target=\"%1\"").arg(m_target)), 2000);
+        QTRY_VERIFY_WITH_TIMEOUT(helperOutput().contains(QStringLiteral("action=revert(client-exit) target=\"%1\" result=\"ok\"").arg(m_target)), 2000);
         client->waitForFinished();
     }
 
@@ -665,12 +665,12 @@ private Q_SLOTS:
         QCOMPARE(now->state, ScenarioProgress::State::Playing);
         QCOMPARE(now->step, 1);
         // The window's promise waits for the playback's end instead of cutting it short.
-        QVERIFY(helperOutput().contains(QStringLiteral("action=revert(client-exit) target=\"%1\" result=\"deferred").arg(m_target)));
+        QTRY_VERIFY_WITH_TIMEOUT(helperOutput().contains(QStringLiteral("action=revert(client-exit) target=\"%1\" result=\"deferred").arg(m_target)), 2000);
         // Another client allowed to change the target may stop it: onAbort puts back the tree from
         // before the scenario (3 mbit), then the departed client's promise its own tree from before.
         QVERIFY(call(QStringLiteral("StopScenario"), {m_target}).type() == QDBusMessage::ReplyMessage);
         QVERIFY(kernelTree() == m_original);
-        QVERIFY(helperOutput().contains(QStringLiteral("action=revert(client-exit) target=\"%1\" result=\"ok\"").arg(m_target)));
+        QTRY_VERIFY_WITH_TIMEOUT(helperOutput().contains(QStringLiteral("action=revert(client-exit) target=\"%1\" result=\"ok\"").arg(m_target)), 2000);
     }
 
     // (e2) The revert-on-exit promise PlayScenario makes lasts as long as the playback: once the
@@ -703,7 +703,7 @@ private Q_SLOTS:
         QVERIFY2(output.startsWith(QStringLiteral("ok")), qPrintable(output));
         QVERIFY(waitForProgress(finished, 3000));
         QVERIFY(kernelRateIs(20 * Mbit));
-        QCOMPARE(dropped(), droppedBefore + 1);
+        QTRY_COMPARE_WITH_TIMEOUT(dropped(), droppedBefore + 1, 2000);
         ::kill(pid_t(client->processId()), SIGKILL);
         client->waitForFinished();
         QTest::qWait(1000); // the helper has long seen the client leave (the kill -9 test: tens of ms)
@@ -723,7 +723,7 @@ private Q_SLOTS:
         QVERIFY2(output.startsWith(QStringLiteral("ok")), qPrintable(output));
         QTRY_VERIFY_WITH_TIMEOUT(kernelRateIs(20 * Mbit), 2000);
         QVERIFY(call(QStringLiteral("StopScenario"), {m_target}).type() == QDBusMessage::ReplyMessage);
-        QCOMPARE(dropped(), droppedBefore + 1);
+        QTRY_COMPARE_WITH_TIMEOUT(dropped(), droppedBefore + 1, 2000);
         ::kill(pid_t(client->processId()), SIGKILL);
         client->waitForFinished();
         QTest::qWait(1000);
@@ -750,7 +750,7 @@ private Q_SLOTS:
         ::kill(pid_t(client->processId()), SIGKILL);
         client->waitForFinished();
         QTRY_VERIFY_WITH_TIMEOUT(kernelTree() == m_original, 2000);
-        QCOMPARE(reverts(), revertsBefore + 1);
+        QTRY_COMPARE_WITH_TIMEOUT(reverts(), revertsBefore + 1, 2000);
     }
 
     // (e3) Progress of short steps: at most one signal per 100 ms and target, a change of state
@@ -868,7 +868,7 @@ private Q_SLOTS:
         }
         QCOMPARE(progressNow()->state, ScenarioProgress::State::Playing);
         QVERIFY(kernelRateIs(10 * Mbit));
-        QVERIFY(helperOutput().contains(QStringLiteral("result=\"refused by polkit (org.qdiscstudio.apply)\"")));
+        QTRY_VERIFY_WITH_TIMEOUT(helperOutput().contains(QStringLiteral("result=\"refused by polkit (org.qdiscstudio.apply)\"")), 2000);
         QVERIFY(call(QStringLiteral("StopScenario"), {m_target}).type() == QDBusMessage::ReplyMessage);
         QVERIFY(kernelTree() == m_original);
     }
