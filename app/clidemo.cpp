@@ -8,7 +8,6 @@
 #include "directbackend.h"
 #include "helperavailability.h"
 #include "helperbackend.h"
-#include "helperbus.h"
 #include "lab/labnetwork.h"
 #include "lab/labtraffic.h"
 #include "log/logging.h"
@@ -206,13 +205,7 @@ int Cli::demo(const QStringList &arguments)
     std::unique_ptr<TargetBackend> backend;
     QString whyNotHelper;
     if (!direct) {
-        QDBusConnection bus = QDBusConnection::systemBus();
-        if (!bus.isConnected())
-            whyNotHelper = tr("there is no D-Bus system bus");
-        else if (!helperOnBus(bus))
-            whyNotHelper = tr("the Qdisc Studio helper (%1) is not on the system bus").arg(HelperBus::Service);
-        else
-            backend = std::make_unique<HelperBackend>(bus);
+        backend = helperBackendOnSystemBus(&whyNotHelper);
     } else if (geteuid() != 0) {
         return usageError(command, tr("--direct needs root: the lab is built in this process"));
     }

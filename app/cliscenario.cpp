@@ -8,8 +8,6 @@
 #include "cliinterruption.h"
 #include "directbackend.h"
 #include "helperavailability.h"
-#include "helperbackend.h"
-#include "helperbus.h"
 #include "helperclient.h"
 #include "log/logging.h"
 #include "netlink/tcengine.h"
@@ -248,15 +246,8 @@ int CliScenario::play(const QStringList &arguments)
     // process as root (containers, CI machines, a build tree never installed).
     std::unique_ptr<TargetBackend> backend;
     QString whyNotHelper;
-    if (!direct) {
-        QDBusConnection bus = QDBusConnection::systemBus();
-        if (!bus.isConnected())
-            whyNotHelper = tr("there is no D-Bus system bus");
-        else if (!helperOnBus(bus))
-            whyNotHelper = tr("the Qdisc Studio helper (%1) is not on the system bus").arg(HelperBus::Service);
-        else
-            backend = std::make_unique<HelperBackend>(bus);
-    }
+    if (!direct)
+        backend = helperBackendOnSystemBus(&whyNotHelper);
     if (!backend) {
         if (geteuid() != 0) {
             printError(command, tr("playing a scenario needs the Qdisc Studio helper on the system bus, or root: %1").arg(whyNotHelper));

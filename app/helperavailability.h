@@ -1,5 +1,9 @@
 #pragma once
 
+#include <QString>
+
+#include <memory>
+
 class QDBusConnection;
 
 namespace qs {
@@ -10,5 +14,14 @@ namespace qs {
  * in-process engine; a build tree that was never installed has neither.
  */
 bool helperOnBus(const QDBusConnection &bus);
+
+class TargetBackend;
+
+/**
+ * The helper on the system bus as a backend, for the subcommands that fall back to the
+ * in-process engine as root (`demo --headless`, `play`); nullptr with the reason in @p whyNot
+ * (no system bus, or no helper on it).
+ */
+std::unique_ptr<TargetBackend> helperBackendOnSystemBus(QString *whyNot);
 
 } // namespace qs

@@ -1011,8 +1011,6 @@ void MainWindow::onScenarioProgress(const ScenarioProgress &progress)
         m_scenarioBannerText->setText(tr("<b>“%1” is driving %2</b>: the tree shows what the kernel holds as it plays. "
                                          "Editing waits until it stops.")
                                           .arg(progress.scenario.toHtmlEscaped(), m_target.toHtmlEscaped()));
-        // A step or a ramp update changed the kernel's tree: the rows show the values now in effect.
-        reloadFromKernel();
     } else {
         m_scenarioStatus->hide();
     }
