@@ -9,8 +9,10 @@
 #include "profiles/builtinpresets.h"
 #include "profiles/profile.h"
 #include "profiles/profilestore.h"
+#include "profiles/targetmap.h"
 #include "tc/tcexporter.h"
 #include "tc/tcimporter.h"
+#include "tc/tcscriptimporter.h"
 #include "tc/tcsummary.h"
 
 #include <QCommandLineParser>
@@ -109,11 +111,61 @@ QString scriptProblem(const QString &file, const TcScriptError &e, const char *k
     return text + e.message;
 }
 
+QJsonArray scriptProblemsJson(const QList<TcScriptError> &list)
+{
+    QJsonArray array;
+    for (const TcScriptError &e : list)
+        array.append(QJsonObject{{QStringLiteral("line"), e.line}, {QStringLiteral("column"), e.column},
+                                 {QStringLiteral("word"), e.word}, {QStringLiteral("message"), e.message}});
+    return array;
+}
+
+/** The errors, warnings and notes of an imported script, one a line, in the order they stand in it. */
+QStringList scriptReport(const QString &file, const TcScriptImport &imported)
+{
+    struct Line
+    {
+        const TcScriptError *entry;
+        const char *kind;
+    };
+    QList<Line> all;
+    for (const TcScriptError &e : imported.result.errors)
+        all.append({&e, "error"});
+    for (const TcScriptError &w : imported.result.warnings)
+        all.append({&w, "warning"});
+    for (const TcScriptError &n : imported.notes)
+        all.append({&n, "note"});
+    std::stable_sort(all.begin(), all.end(), [](const Line &a, const Line &b) {
+        return a.entry->line != b.entry->line ? a.entry->line < b.entry->line : a.entry->column < b.entry->column;
+    });
+    QStringList lines;
+    for (const Line &l : all)
+        lines.append(scriptProblem(file, *l.entry, l.kind));
+    return lines;
+}
+
+/** --arg and --set: the script's arguments and settings, as its users give them. */
+std::optional<ShellEvaluatorOptions> scriptOptions(const QCommandLineParser &parser, const QString &path, QString *error)
+{
+    ShellEvaluatorOptions options;
+    options.arguments = parser.values(QStringLiteral("arg"));
+    options.scriptName = path == u"-" ? QStringLiteral("script") : path;
+    for (const QString &assignment : parser.values(QStringLiteral("set"))) {
+        QPair<QString, QString> pair;
+        if (!TcScriptImporter::parseAssignment(assignment, &pair)) {
+            *error = Cli::tr("--set takes NAME=VALUE, not \"%1\"").arg(assignment);
+            return std::nullopt;
+        }
+        options.variables.append(pair);
+    }
+    return options;
+}
+
 /** "3 qdiscs, 2 classes, 1 filter" for the log. */
 std::string treeCounts(const QdiscTree &tree)
 {
     return fmt::format("{} qdisc(s), {} class(es), {} filter(s)", tree.qdiscs.size(), tree.classes.size(),
-                       tree.filters.size() + tree.foreignFilters.size());
+                       tree.filters.size());
 }
 
 } // namespace
@@ -221,9 +273,14 @@ int Cli::importScript(const QStringList &arguments)
         return ExitFailure;
     }
 
-    const TcImportResult result = TcImporter::import(*text);
-    log().debug("import {}: {} tree(s), {} error(s), {} warning(s)", path.toStdString(), result.trees.size(), result.errors.size(),
-                result.warnings.size());
+    const auto options = scriptOptions(parser, path, &error);
+    if (!options)
+        return usageError(QStringLiteral("import"), error);
+    const TcScriptImport imported = TcScriptImporter::import(*text, *options);
+    const TcImportResult &result = imported.result;
+    log().debug("import {}: {}, {} tc command(s), {} tree(s), {} error(s), {} warning(s), {} note(s)", path.toStdString(),
+                imported.batch ? "a tc -batch file" : "a shell script", imported.commands.size(), result.trees.size(),
+                result.errors.size(), result.warnings.size(), imported.notes.size());
     Profile profile;
     profile.name = parser.isSet(QStringLiteral("name")) ? parser.value(QStringLiteral("name"))
                    : path == u"-"                      ? tr("Imported")
@@ -233,23 +290,34 @@ int Cli::importScript(const QStringList &arguments)
     profile.trees = result.trees;
     const ValidationIssues issues = result.ok() ? profile.validate() : ValidationIssues();
     const bool failed = !result.ok() || hasErrors(issues);
+    const bool showCommands = parser.isSet(QStringLiteral("show-commands"));
 
     if (json) {
-        QJsonArray errors;
-        for (const TcScriptError &e : result.errors)
-            errors.append(QJsonObject{{QStringLiteral("line"), e.line}, {QStringLiteral("column"), e.column},
-                                      {QStringLiteral("word"), e.word}, {QStringLiteral("message"), e.message}});
-        QJsonObject report{{QStringLiteral("ok"), !failed}, {QStringLiteral("errors"), errors}, {QStringLiteral("issues"), issuesJson(issues)}};
+        QJsonObject report{{QStringLiteral("ok"), !failed},
+                           {QStringLiteral("errors"), scriptProblemsJson(result.errors)},
+                           {QStringLiteral("warnings"), scriptProblemsJson(result.warnings)},
+                           {QStringLiteral("notes"), scriptProblemsJson(imported.notes)},
+                           {QStringLiteral("issues"), issuesJson(issues)}};
+        if (showCommands) {
+            QJsonArray commands;
+            for (const TcCommand &command : imported.commands)
+                commands.append(QJsonObject{{QStringLiteral("line"), command.words.first().line},
+                                            {QStringLiteral("command"), TcScriptImporter::commandLine(command)}});
+            report.insert(QStringLiteral("commands"), commands);
+        }
         if (!failed && !toFile)
             report.insert(QStringLiteral("profile"), profile.toJson());
         m_out << QString::fromUtf8(QJsonDocument(report).toJson());
     } else {
-        for (const TcScriptError &e : result.errors)
-            m_err << scriptProblem(path, e, "error") << u'\n';
-        for (const TcScriptError &w : result.warnings)
-            m_err << scriptProblem(path, w, "warning") << u'\n';
+        for (const QString &line : scriptReport(path, imported))
+            m_err << line << u'\n';
         for (const ValidationIssue &issue : issues)
             m_err << path << QStringLiteral(": ") << issueLine(issue) << u'\n';
+        if (showCommands) {
+            // A script that runs as it is: each command, and in a comment where it came from.
+            for (const TcCommand &command : imported.commands)
+                m_out << TcScriptImporter::commandLine(command) << QStringLiteral("  # %1:%2").arg(path).arg(command.words.first().line) << u'\n';
+        }
     }
     if (failed) {
         const int errorCount = int(result.errors.size() + std::count_if(issues.begin(), issues.end(), [](const ValidationIssue &i) { return i.isError(); }));
@@ -267,10 +335,69 @@ int Cli::importScript(const QStringList &arguments)
             return ExitFailure;
         }
         log().debug("import {}: profile \"{}\" written to {}", path.toStdString(), profile.name.toStdString(), output.toStdString());
-    } else if (!json) {
+    } else if (!json && !showCommands) {
         m_out << QString::fromUtf8(profile.toJsonBytes());
     }
     return ExitOk;
+}
+
+/** A tree and the target it goes to. */
+struct Placement
+{
+    QString target;
+    QdiscTree tree;
+};
+
+/**
+ * Where a profile's trees go for --dev TARGET and --map FROM=TO,…: one tree onto TARGET (the
+ * one made for it, or the profile's only tree whatever it was made for), or the mapped trees
+ * onto their targets (with --dev as well, only the one mapped to TARGET). Sentences for a
+ * person in @p notes; nullopt with @p error and the exit status in @p status.
+ */
+static std::optional<QList<Placement>> placeTrees(const Profile &profile, const QString &file, const QString &dev, const QString &mapText,
+                                                  QString *error, int *status, QStringList *notes)
+{
+    *status = ExitFailure;
+    const QStringList targets = profile.targets();
+    if (!mapText.isEmpty()) {
+        const auto map = TargetMap::parse(mapText, error);
+        if (!map) {
+            *status = ExitUsage;
+            *error = QStringLiteral("--map: ") + *error;
+            return std::nullopt;
+        }
+        const auto trees = map->apply(profile, error);
+        if (!trees) {
+            *error = file + QStringLiteral(": ") + *error;
+            return std::nullopt;
+        }
+        QList<Placement> placements;
+        for (const QdiscTree &tree : *trees) {
+            if (dev.isEmpty() || tree.target() == dev)
+                placements.append({tree.target(), tree});
+        }
+        if (placements.isEmpty()) {
+            *status = ExitUsage;
+            *error = Cli::tr("--dev %1 is none of the targets --map gives: %2").arg(dev, map->toString());
+            return std::nullopt;
+        }
+        return placements;
+    }
+    auto tree = profile.treeFor(dev);
+    if (!tree) {
+        QStringList example;
+        for (const QString &target : targets)
+            example.append(target + QStringLiteral("=TARGET"));
+        *status = ExitUsage;
+        //: %3 lists the profile's targets, %4 is the target asked for, %5 the option to give: --map eth0=TARGET,ifb0=TARGET
+        *error = Cli::tr("%1: profile \"%2\" has trees for %3, none of them %4: say where each goes with --map %5")
+                     .arg(file, profile.name, targets.join(QStringLiteral(", ")), dev, example.join(u','));
+        return std::nullopt;
+    }
+    if (const QString madeFor = profile.madeFor(dev); !madeFor.isEmpty())
+        //: %3 is the device the profile was made for, %4 the target it is used on now
+        notes->append(Cli::tr("%1: profile \"%2\" was made for %3; it goes onto %4").arg(file, profile.name, madeFor, dev));
+    return QList<Placement>{{dev, *tree}};
 }
 
 /** A profile file, or else a stored profile or built-in preset of that name. */
@@ -312,24 +439,26 @@ int Cli::exportProfile(const QStringList &arguments)
     log().debug("export {}: profile \"{}\" with {} tree(s)", parser.positionalArguments().first().toStdString(), profile->name.toStdString(),
                 profile->trees.size());
     QList<QdiscTree> trees;
+    const QString dev = parser.value(QStringLiteral("dev"));
+    const QString map = parser.value(QStringLiteral("map"));
     if (parser.isSet(QStringLiteral("dev"))) {
-        const QString target = parser.value(QStringLiteral("dev"));
         QString netns;
         QString device;
-        if (!QdiscTree::splitTarget(target, &netns, &device) || !isValidDeviceName(device) ||
-            (!netns.isEmpty() && !isValidNetnsName(netns)))
-            return usageError(QStringLiteral("export"), tr("\"%1\" is not a target; write it as IF or NETNS/IF").arg(target));
-        const auto tree = profile->treeFor(target);
-        if (!tree) {
-            QStringList targets;
-            for (const QdiscTree &t : profile->trees)
-                targets.append(t.target());
-            m_err << tr("%1: profile \"%2\" has no tree for %3; its targets: %4")
-                         .arg(parser.positionalArguments().first(), profile->name, target, targets.join(QStringLiteral(", ")))
-                  << u'\n';
-            return ExitFailure;
+        if (!QdiscTree::splitTarget(dev, &netns, &device) || !isValidDeviceName(device) || (!netns.isEmpty() && !isValidNetnsName(netns)))
+            return usageError(QStringLiteral("export"), tr("\"%1\" is not a target; write it as IF or NETNS/IF").arg(dev));
+    }
+    if (!dev.isEmpty() || !map.isEmpty()) {
+        int status = ExitFailure;
+        QStringList notes;
+        const auto placements = placeTrees(*profile, parser.positionalArguments().first(), dev, map, &error, &status, &notes);
+        if (!placements) {
+            m_err << error << u'\n';
+            return status;
         }
-        trees.append(*tree);
+        for (const QString &note : std::as_const(notes))
+            m_err << note << u'\n';
+        for (const Placement &placement : *placements)
+            trees.append(placement.tree);
     } else {
         if (profile->isTargetFree()) {
             m_err << tr("profile \"%1\" is applied to a target chosen at apply time: give --dev IF (or NETNS/IF)").arg(profile->name) << u'\n';
@@ -375,11 +504,12 @@ int Cli::validate(const QStringList &arguments)
             problems.append(path + QStringLiteral(": error: ") + e);
     } else {
         log().debug("validate {}: reading a tc script", path.toStdString());
-        const TcImportResult result = TcImporter::import(*text);
-        for (const TcScriptError &e : result.errors)
-            problems.append(scriptProblem(path, e, "error"));
-        for (const TcScriptError &w : result.warnings)
-            problems.append(scriptProblem(path, w, "warning"));
+        const auto options = scriptOptions(parser, path, &error);
+        if (!options)
+            return usageError(QStringLiteral("validate"), error);
+        const TcScriptImport imported = TcScriptImporter::import(*text, *options);
+        const TcImportResult &result = imported.result;
+        problems = scriptReport(path, imported);
         for (const QdiscTree &tree : result.trees)
             issues += tree.validate();
         if (!result.ok())
@@ -574,14 +704,12 @@ int Cli::show(const QStringList &arguments)
     m_out << engine->target() << QStringLiteral(": ") << TcSummary::tree(*tree) << u'\n';
     for (const QdiscNode &q : tree->qdiscsInCreationOrder())
         m_out << QStringLiteral("  qdisc %1 %2 at %3: %4").arg(q.kindName(), q.handle.toString(), q.parent.toString(), TcSummary::qdisc(q))
-              << counterLine(countersOf(isIngressKind(q.kind()) ? TcHandle::ingressHandle() : q.handle, false)) << u'\n';
+              << counterLine(countersOf(q.atIngressHook() ? TcHandle::ingressHandle() : q.handle, false)) << u'\n';
     for (const ClassNode &c : tree->classesInCreationOrder())
-        m_out << QStringLiteral("  class %1 at %2: %3").arg(c.classId.toString(), c.parent.toString(), TcSummary::htbClass(c))
+        m_out << QStringLiteral("  class %1 at %2: %3").arg(c.classId.toString(), c.parent.toString(), TcSummary::classNode(c))
               << counterLine(countersOf(c.classId, true)) << u'\n';
-    for (const U32Filter &f : tree->filters)
+    for (const Filter &f : tree->filters)
         m_out << QStringLiteral("  filter %1 prio %2: %3").arg(f.parent.toString()).arg(f.prio).arg(TcSummary::filter(f)) << u'\n';
-    for (const ForeignFilter &f : tree->foreignFilters)
-        m_out << QStringLiteral("  filter %1 prio %2: %3 (kept as it is)").arg(f.parent.toString()).arg(f.prio).arg(f.kind) << u'\n';
     return ExitOk;
 }
 
@@ -665,38 +793,33 @@ int Cli::stats(const QStringList &arguments)
     return ExitOk;
 }
 
-/** The tree for @p target from a profile (JSON) or a tc script file. */
-static std::optional<QdiscTree> treeFromFile(const QString &path, const QString &target, QString *error)
+/** FILE as a profile: a profile as it is, or a tc script or batch file imported, its report in @p report. */
+static std::optional<Profile> profileFromFile(const QString &path, const ShellEvaluatorOptions &options, QString *error, QStringList *report)
 {
     const auto text = readInput(path, error);
     if (!text)
         return std::nullopt;
     if (looksLikeJson(*text)) {
         QStringList errors;
-        const auto profile = Profile::fromJsonBytes(text->toUtf8(), &errors);
-        if (!profile) {
+        auto profile = Profile::fromJsonBytes(text->toUtf8(), &errors);
+        if (!profile)
             *error = path + QStringLiteral(": ") + errors.join(QStringLiteral("\n") + path + QStringLiteral(": "));
-            return std::nullopt;
-        }
-        const auto tree = profile->treeFor(target);
-        if (!tree)
-            *error = Cli::tr("%1: profile \"%2\" has no tree for %3").arg(path, profile->name, target);
-        return tree;
+        return profile;
     }
-    const TcImportResult result = TcImporter::import(*text);
-    if (!result.ok()) {
-        QStringList lines;
-        for (const TcScriptError &e : result.errors)
-            lines.append(scriptProblem(path, e, "error"));
-        *error = lines.join(u'\n');
+    const TcScriptImport imported = TcScriptImporter::import(*text, options);
+    *report = scriptReport(path, imported);
+    if (!imported.ok()) {
+        *error = Cli::tr("%1: nothing applied: %n line(s) could not be read", nullptr, int(imported.result.errors.size())).arg(path);
         return std::nullopt;
     }
-    // A script's own device names are not trusted to match: it must build exactly one tree.
-    if (result.trees.size() != 1) {
-        *error = Cli::tr("%1: the script configures %n device(s); apply takes a script for one", nullptr, int(result.trees.size())).arg(path);
+    if (imported.result.trees.isEmpty()) {
+        *error = Cli::tr("%1: no tc commands found").arg(path);
         return std::nullopt;
     }
-    return result.trees.first();
+    Profile profile;
+    profile.name = path == u"-" ? Cli::tr("standard input") : QFileInfo(path).fileName();
+    profile.trees = imported.result.trees;
+    return profile;
 }
 
 int Cli::apply(const QStringList &arguments)
@@ -704,8 +827,8 @@ int Cli::apply(const QStringList &arguments)
     QCommandLineParser parser;
     if (const auto done = parse(parser, QStringLiteral("apply"), arguments))
         return *done;
-    if (parser.positionalArguments().size() != 1 || !parser.isSet(QStringLiteral("dev")))
-        return usageError(QStringLiteral("apply"), tr("give --dev TARGET and one FILE"));
+    if (parser.positionalArguments().size() != 1 || (!parser.isSet(QStringLiteral("dev")) && !parser.isSet(QStringLiteral("map"))))
+        return usageError(QStringLiteral("apply"), tr("give --dev TARGET (or --map FROM=TO,…) and one FILE"));
     const bool direct = parser.isSet(QStringLiteral("direct"));
     const bool hold = parser.isSet(QStringLiteral("hold"));
     const bool json = parser.isSet(QStringLiteral("json"));
@@ -718,23 +841,51 @@ int Cli::apply(const QStringList &arguments)
     }
     if (direct && (hold || revertSeconds))
         return usageError(QStringLiteral("apply"), tr("--hold and --revert-after need the helper; they cannot be combined with --direct"));
-    const QString target = parser.value(QStringLiteral("dev"));
+    const QString dev = parser.value(QStringLiteral("dev"));
     const QString path = parser.positionalArguments().first();
     QString error;
-    auto tree = treeFromFile(path, target, &error);
-    if (!tree) {
+    const auto options = scriptOptions(parser, path, &error);
+    if (!options)
+        return usageError(QStringLiteral("apply"), error);
+    QStringList report;
+    const auto profile = profileFromFile(path, *options, &error, &report);
+    for (const QString &line : std::as_const(report))
+        m_err << line << u'\n';
+    if (!profile) {
         m_err << error << u'\n';
         return ExitFailure;
     }
-    log().debug("apply target={}: the tree of {}: {}", target.toStdString(), path.toStdString(), treeCounts(*tree));
-    const ValidationIssues issues = tree->validate();
-    for (const ValidationIssue &issue : issues)
-        m_err << issueLine(issue) << u'\n';
-    if (hasErrors(issues)) {
+    int status = ExitFailure;
+    QStringList notes;
+    auto placements = placeTrees(*profile, path, dev, parser.value(QStringLiteral("map")), &error, &status, &notes);
+    if (!placements) {
+        m_err << error << u'\n';
+        return status;
+    }
+    for (const QString &note : std::as_const(notes))
+        m_err << note << u'\n';
+    bool invalid = false;
+    for (const Placement &placement : std::as_const(*placements)) {
+        log().debug("apply target={}: the tree of {}: {}", placement.target.toStdString(), path.toStdString(), treeCounts(placement.tree));
+        const ValidationIssues issues = placement.tree.validate();
+        for (const ValidationIssue &issue : issues)
+            m_err << issueLine(issue) << u'\n';
+        invalid = invalid || hasErrors(issues);
+    }
+    if (invalid) {
         m_err << tr("nothing applied") << u'\n';
         return ExitFailure;
     }
-    return direct ? applyDirectly(*tree, target, json) : applyThroughHelper(*tree, target, revertSeconds, hold, json);
+    if (direct) {
+        for (const Placement &placement : std::as_const(*placements)) {
+            if (placements->size() > 1 && !json)
+                m_out << placement.target << u':' << u'\n';
+            if (const int result = applyDirectly(placement.tree, placement.target, json); result != ExitOk)
+                return result;
+        }
+        return ExitOk;
+    }
+    return applyThroughHelper(*placements, revertSeconds, hold, json);
 }
 
 int Cli::applyDirectly(const QdiscTree &tree, const QString &target, bool json)
@@ -784,38 +935,51 @@ std::optional<QString> answerWithin(unsigned seconds)
 
 } // namespace
 
-int Cli::applyThroughHelper(QdiscTree tree, const QString &target, unsigned revertSeconds, bool hold, bool json)
+int Cli::applyThroughHelper(const QList<Placement> &placements, unsigned revertSeconds, bool hold, bool json)
 {
-    QdiscTree::splitTarget(target, &tree.netns, &tree.device);
     QVariantMap options;
     if (revertSeconds)
         options.insert(HelperBus::RevertAfterSeconds, revertSeconds);
     if (hold)
         options.insert(HelperBus::RevertOnExit, true);
-    log().debug("apply target={}: calling the helper (revertOnExit={}, revertAfterSeconds={})", target.toStdString(), hold, revertSeconds);
     HelperClient helper;
-    QDBusPendingReply<QString, QString> reply = helper.proxy().Apply(target, QString::fromUtf8(TreeJson::toDocument(tree)), options);
-    reply.waitForFinished();
-    const QString transaction = reply.isError() ? QString() : reply.argumentAt<0>();
-    if (!reportHelperReply(reply, QStringLiteral("apply"), target, json, transaction))
-        return ExitFailure;
+    QStringList targets;
+    QStringList transactions;
+    for (const Placement &placement : placements) {
+        const QString &target = placement.target;
+        QdiscTree tree = placement.tree;
+        QdiscTree::splitTarget(target, &tree.netns, &tree.device);
+        log().debug("apply target={}: calling the helper (revertOnExit={}, revertAfterSeconds={})", target.toStdString(), hold, revertSeconds);
+        if (placements.size() > 1 && !json)
+            m_out << target << u':' << u'\n';
+        QDBusPendingReply<QString, QString> reply = helper.proxy().Apply(target, QString::fromUtf8(TreeJson::toDocument(tree)), options);
+        reply.waitForFinished();
+        const QString transaction = reply.isError() ? QString() : reply.argumentAt<0>();
+        if (!reportHelperReply(reply, QStringLiteral("apply"), target, json, transaction))
+            return ExitFailure;
+        targets.append(target);
+        transactions.append(transaction);
+    }
     if (hold) {
-        m_err << tr("holding the tree on %1; Ctrl-C puts back what was there").arg(target) << u'\n';
+        m_err << tr("holding the tree on %1; Ctrl-C puts back what was there").arg(targets.join(QStringLiteral(", "))) << u'\n';
         m_err.flush();
-        log().info("apply target={} tx={}: holding until Ctrl-C, SIGTERM or SIGHUP", target.toStdString(), transaction.toStdString());
+        log().info("apply target={} tx={}: holding until Ctrl-C, SIGTERM or SIGHUP", targets.join(u',').toStdString(), transactions.join(u',').toStdString());
         const int signal = waitForTermination();
-        log().info("apply target={} tx={}: signal {}: ending, the helper puts back what was there", target.toStdString(),
-                   transaction.toStdString(), signal);
+        log().info("apply target={} tx={}: signal {}: ending, the helper puts back what was there", targets.join(u',').toStdString(),
+                   transactions.join(u',').toStdString(), signal);
         return ExitOk;
     }
-    return revertSeconds ? keepOrRevert(helper, target, transaction, revertSeconds) : ExitOk;
+    return revertSeconds ? keepOrRevert(helper, targets, transactions, revertSeconds) : ExitOk;
 }
 
-int Cli::keepOrRevert(HelperClient &helper, const QString &target, const QString &transaction, unsigned revertSeconds)
+int Cli::keepOrRevert(HelperClient &helper, const QStringList &targets, const QStringList &transactions, unsigned revertSeconds)
 {
+    const std::string target = targets.join(u',').toStdString();
+    const std::string tx = transactions.join(u',').toStdString();
     if (!isatty(STDIN_FILENO)) {
-        m_err << tr("the helper puts back what was there in %1 s unless `qdisc-studio confirm %2` keeps the change").arg(revertSeconds).arg(transaction)
-              << u'\n';
+        for (const QString &transaction : transactions)
+            m_err << tr("the helper puts back what was there in %1 s unless `qdisc-studio confirm %2` keeps the change").arg(revertSeconds).arg(transaction)
+                  << u'\n';
         return ExitOk;
     }
     //: the answer "y" is checked as it is: keep "y" in the translation
@@ -824,19 +988,20 @@ int Cli::keepOrRevert(HelperClient &helper, const QString &target, const QString
     const auto answer = answerWithin(revertSeconds);
     if (!answer || answer->compare(QStringLiteral("y"), Qt::CaseInsensitive) != 0) {
         m_err << u'\n' << tr("not kept: the helper puts back what was there") << u'\n';
-        log().info("apply target={} tx={}: not confirmed; the helper reverts it", target.toStdString(), transaction.toStdString());
+        log().info("apply target={} tx={}: not confirmed; the helper reverts it", target, tx);
         return ExitOk;
     }
-    QDBusPendingReply<> confirmed = helper.proxy().Confirm(transaction);
-    confirmed.waitForFinished();
-    if (confirmed.isError()) {
-        log().debug("apply target={} tx={}: Confirm failed: {}", target.toStdString(), transaction.toStdString(),
-                    confirmed.error().name().toStdString());
-        printError(QStringLiteral("apply"), HelperClient::describe(confirmed.error()));
-        return ExitFailure;
+    for (const QString &transaction : transactions) {
+        QDBusPendingReply<> confirmed = helper.proxy().Confirm(transaction);
+        confirmed.waitForFinished();
+        if (confirmed.isError()) {
+            log().debug("apply target={} tx={}: Confirm failed: {}", target, transaction.toStdString(), confirmed.error().name().toStdString());
+            printError(QStringLiteral("apply"), HelperClient::describe(confirmed.error()));
+            return ExitFailure;
+        }
     }
     m_err << tr("kept") << u'\n';
-    log().info("apply target={} tx={}: confirmed, kept", target.toStdString(), transaction.toStdString());
+    log().info("apply target={} tx={}: confirmed, kept", target, tx);
     return ExitOk;
 }
 

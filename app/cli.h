@@ -20,6 +20,7 @@ namespace qs {
 
 class HelperClient;
 struct ApplyResult;
+struct Placement;
 
 /**
  * What every subcommand needs, for Cli and CliScenario alike: the two streams, a parser built
@@ -87,8 +88,9 @@ private:
     int demo(const QStringList &arguments);
 
     int applyDirectly(const QdiscTree &tree, const QString &target, bool json);
-    int applyThroughHelper(QdiscTree tree, const QString &target, unsigned revertSeconds, bool hold, bool json);
-    int keepOrRevert(HelperClient &helper, const QString &target, const QString &transaction, unsigned revertSeconds);
+    /** Each tree onto its target through the helper; --hold and --revert-after cover them all. */
+    int applyThroughHelper(const QList<Placement> &placements, unsigned revertSeconds, bool hold, bool json);
+    int keepOrRevert(HelperClient &helper, const QStringList &targets, const QStringList &transactions, unsigned revertSeconds);
     /** Prints the helper's report (or its error); false when the call failed. */
     bool reportHelperReply(const QDBusPendingCall &call, const QString &command, const QString &target, bool json,
                            const QString &transaction = {});

@@ -36,6 +36,26 @@ Option directOption(const QString &description)
     return {{QStringLiteral("direct")}, {}, description, {}, {}};
 }
 
+/** --arg and --set: how the user of a shaping script runs it. */
+QList<Option> scriptOptions()
+{
+    return {{{QStringLiteral("arg")}, Cli::tr("ARG"),
+             Cli::tr("An argument for the script, as it would be run with it: $1, then $2 for a second --arg, and so on (\"--arg start\" "
+                     "takes the script's start branch)."),
+             {}, Cli::tr("none")},
+            {{QStringLiteral("set")}, Cli::tr("NAME=VALUE"),
+             Cli::tr("A variable for the script: set from the start, and the script's own assignments to NAME are not made, as when "
+                     "its settings are edited (\"--set DEV=eth1\"). May be given more than once."),
+             {}, {}}};
+}
+
+Option mapOption(const QString &description)
+{
+    return {{QStringLiteral("map")},
+            //: the value of --map: pairs of targets
+            Cli::tr("FROM=TO"), description, {}, {}};
+}
+
 CliHelp::Entry targetArgument()
 {
     return {Cli::tr("TARGET"), Cli::tr("IF for an interface of the root network namespace, or NETNS/IF.")};
@@ -52,8 +72,14 @@ CliHelp importHelp()
                 "standard output, or in the file given with --output. It reads tc qdisc, class and filter commands for netem, tbf, "
                 "htb, sfq, fq_codel, pfifo, bfifo and prio, u32 filters, the ifb recipe for incoming traffic, sudo, comments, "
                 "backslash continuations, ; and &&."),
-        Cli::tr("Every line it cannot read is reported as FILE:LINE:COLUMN: error: \"word\": reason. Nothing is skipped silently, and "
-                "nothing is written unless all of it was understood. Warnings say where tc itself would drop something."),
+        Cli::tr("A shell script is evaluated the way sh would run it, without running anything: variables and their defaults, "
+                "arithmetic, quoting, if and case on its arguments (give them with --arg), for and while loops, functions, test, "
+                "$TC-style command variables, tc -batch with a here-document. A tc -batch file (its lines without \"tc\") is read "
+                "as tc reads one. Commands that are not tc are skipped and noted; what a tc command depends on but cannot be known "
+                "here (another program's output, a file test, a loop without a bound) is an error."),
+        Cli::tr("Every line it cannot read is reported as FILE:LINE:COLUMN: error: \"word\": reason, and what was skipped or not "
+                "taken as FILE:LINE:COLUMN: note: what. Nothing is skipped silently, and nothing is written unless all of it was "
+                "understood. Warnings say where tc itself would drop something."),
         Cli::tr("Reads files only: needs neither root nor the helper. Exit status 1 when a line cannot be read, the profile is not "
                 "valid, or FILE holds no tc command."),
     };
@@ -64,13 +90,21 @@ CliHelp importHelp()
          {}, Cli::tr("standard output")},
         {{QStringLiteral("name")}, Cli::tr("NAME"), Cli::tr("The profile's name."), {},
          Cli::tr("the file's base name, or \"Imported\" for standard input")},
-        jsonOption(Cli::tr("Report as JSON on standard output: \"ok\", \"errors\", \"issues\" and, without --output, the \"profile\".")),
+        jsonOption(Cli::tr("Report as JSON on standard output: \"ok\", \"errors\", \"warnings\", \"notes\", \"issues\", with "
+                           "--show-commands the \"commands\", and, without --output, the \"profile\".")),
+        {{QStringLiteral("show-commands")}, {},
+         Cli::tr("Print the tc commands read from FILE, one a line with where each came from, instead of the profile: what the "
+                 "evaluation of a script understood."),
+         {}, {}},
     };
-    h.arguments = {{Cli::tr("FILE"), Cli::tr("tc commands, or - for standard input.")}};
+    h.options += scriptOptions();
+    h.arguments = {{Cli::tr("FILE"), Cli::tr("A shell script, tc commands or a tc -batch file, or - for standard input.")}};
     h.examples = {
         {Cli::tr("Save the tc commands of a runbook as a profile:"), Cli::tr("qdisc-studio import runbook.sh -o wan.json")},
         {Cli::tr("Import a command from standard input:"),
          Cli::tr("echo 'tc qdisc add dev eth0 root netem delay 100ms loss 1%' | qdisc-studio import - --name WAN")},
+        {Cli::tr("See which tc commands a shaping script runs with the argument start, for eth1:"),
+         Cli::tr("qdisc-studio import shaper.sh --arg start --set DEV=eth1 --show-commands")},
     };
     return h;
 }
@@ -85,16 +119,19 @@ CliHelp exportHelp()
         Cli::tr("Writes the tc commands that build PROFILE on standard output, one per line, spelled the way tc spells them, so "
                 "that qdisc-studio import reads them back to the same profile. PROFILE is a profile file, or the name of one of "
                 "your profiles or of a built-in preset (see qdisc-studio profiles)."),
-        Cli::tr("A preset, like any profile made for whatever target is chosen, has no device of its own: give one with --dev. For "
-                "a profile with trees for several targets, --dev picks one of them."),
+        Cli::tr("A preset, like any profile made for whatever target is chosen, has no device of its own: give one with --dev. A "
+                "profile with one tree goes onto whatever --dev names, whatever device it was made for. For a profile with trees for "
+                "several targets, --dev picks the one made for it, and --map says where each tree goes."),
         Cli::tr("Changes nothing: needs neither root nor the helper. Exit status 1 when the profile cannot be found or is not "
                 "valid, 2 when a profile without a target is given no --dev."),
     };
     h.options = {
         helpOption(),
         {{QStringLiteral("dev")}, Cli::tr("TARGET"),
-         Cli::tr("The target, IF or NETNS/IF: the device for a profile without one, or the one tree of the profile to export."),
+         Cli::tr("The target, IF or NETNS/IF: where a profile's only tree goes, or which tree of the profile to export."),
          {}, Cli::tr("every tree of the profile, each on its own target")},
+        mapOption(Cli::tr("Where each tree of the profile goes, pairs separated by commas: the target it was made for, =, the target to use (eth0=lab/va,"
+                          "ifb0=lab/ifb1). A redirect to a device of the profile follows that device.")),
     };
     h.arguments = {{Cli::tr("PROFILE"), Cli::tr("A profile file, or the name of a stored profile or built-in preset.")}};
     h.examples = {
@@ -122,6 +159,7 @@ CliHelp validateHelp()
         helpOption(),
         jsonOption(Cli::tr("Report as JSON on standard output: \"valid\", \"problems\" and \"issues\".")),
     };
+    h.options += scriptOptions();
     h.arguments = {{Cli::tr("FILE"), Cli::tr("A profile or a tc script, or - for standard input.")}};
     h.examples = {
         {Cli::tr("Check a script before running it:"), Cli::tr("qdisc-studio validate runbook.sh")},
@@ -241,10 +279,12 @@ CliHelp applyHelp()
 {
     CliHelp h;
     h.name = QStringLiteral("apply");
-    h.synopsis = {Cli::tr("[options] --dev TARGET FILE")};
+    h.synopsis = {Cli::tr("[options] --dev TARGET FILE"), Cli::tr("[options] --map FROM=TO[,FROM=TO] FILE")};
     h.summary = Cli::tr("Make the kernel hold the tree of a profile or tc script on a target.");
     h.description = {
-        Cli::tr("Makes the kernel hold the tree of FILE, a profile (JSON) or a tc script for one device, on TARGET. What can be "
+        Cli::tr("Makes the kernel hold the tree of FILE, a profile (JSON), a shell script or a tc -batch file, on TARGET. A profile or "
+                "script with one tree goes onto TARGET whatever device it was made for (and says so). One with trees for several "
+                "devices needs --map, which says where each goes; they are applied in turn, ifb devices first. What can be "
                 "changed in place is changed in place, so counters and queued packets survive. All or nothing: when the kernel "
                 "refuses a step, the target is put back as it was and the kernel's own sentence is printed. Then each step of the "
                 "plan is listed, done or not run."),
@@ -258,19 +298,27 @@ CliHelp applyHelp()
     };
     h.options = {
         helpOption(),
-        devOption(),
+        {{QStringLiteral("dev")}, Cli::tr("TARGET"),
+         Cli::tr("The target: IF for an interface of the root network namespace, or NETNS/IF for one in a namespace of /run/netns. "
+                 "Required, unless --map gives the targets."),
+         {}, {}},
         {{QStringLiteral("hold")}, {},
          Cli::tr("Keep the tree only while this command runs: on Ctrl-C, kill or a crash the helper puts back what was there."), {}, {}},
         {{QStringLiteral("revert-after")}, Cli::tr("SECONDS"),
          Cli::tr("Put back what was there after SECONDS (1 to %1) unless the change is confirmed.").arg(HelperBus::MaxRevertSeconds), {},
          Cli::tr("never")},
         directOption(Cli::tr("Apply in this process, without the helper (root only; no snapshot, no revert).")),
-        jsonOption(Cli::tr("Report as JSON on standard output: \"ok\", the \"plan\" and the \"transaction\" id.")),
+        jsonOption(Cli::tr("Report as JSON on standard output: \"ok\", the \"plan\" and the \"transaction\" id (one object per target).")),
+        mapOption(Cli::tr("Where each tree of a profile with several goes, pairs separated by commas: the target it was made for, =, the target to use "
+                          "(eth0=lab/va,ifb0=lab/ifb1); with --dev as well, only the tree mapped to it is applied.")),
     };
-    h.arguments = {{Cli::tr("FILE"), Cli::tr("A profile (JSON) or a tc script, or - for standard input.")}};
+    h.options += scriptOptions();
+    h.arguments = {{Cli::tr("FILE"), Cli::tr("A profile (JSON), a shell script or a tc -batch file, or - for standard input.")}};
     h.examples = {
         {Cli::tr("Try a profile on eth1, put back after 30 seconds unless kept:"), Cli::tr("qdisc-studio apply --dev eth1 --revert-after 30 wan.json")},
         {Cli::tr("Impair veth1 in the namespace lab while a test runs:"), Cli::tr("qdisc-studio apply --dev lab/veth1 --hold lossy.sh")},
+        {Cli::tr("The ifb recipe's two trees onto a namespace's devices:"),
+         Cli::tr("qdisc-studio apply --map ifb0=lab/ifb0,eth0=lab/va ingress.json")},
     };
     return h;
 }

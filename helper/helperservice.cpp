@@ -590,11 +590,11 @@ QString HelperService::Apply(const QString &target, const QString &treeJson, con
     QdiscTree::splitTarget(target, &tree.netns, &tree.device);
     // Validation runs before polkit is asked, for anyone: its work must stay small.
     if (tree.qdiscs.size() > HelperBus::MaxQdiscs || tree.classes.size() > HelperBus::MaxClasses ||
-        tree.filters.size() + tree.foreignFilters.size() > HelperBus::MaxFilters) {
+        tree.filters.size() > HelperBus::MaxFilters) {
         refuse(HelperBus::Error::InvalidTree, QStringLiteral("the tree has %1 qdiscs, %2 classes and %3 filters; the helper takes at most %4, %5 and %6")
                                                   .arg(tree.qdiscs.size())
                                                   .arg(tree.classes.size())
-                                                  .arg(tree.filters.size() + tree.foreignFilters.size())
+                                                  .arg(tree.filters.size())
                                                   .arg(HelperBus::MaxQdiscs)
                                                   .arg(HelperBus::MaxClasses)
                                                   .arg(HelperBus::MaxFilters));
@@ -1064,7 +1064,7 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
         const ScenarioStep &step = scenario->steps[i];
         nodes += step.ramps.size();
         if (step.kind == ScenarioStep::Kind::Tree)
-            nodes += step.tree.qdiscs.size() + step.tree.classes.size() + step.tree.filters.size() + step.tree.foreignFilters.size();
+            nodes += step.tree.qdiscs.size() + step.tree.classes.size() + step.tree.filters.size();
         if (step.kind == ScenarioStep::Kind::Profile || step.kind == ScenarioStep::Kind::Preset) {
             refuse(HelperBus::Error::InvalidArguments,
                    QStringLiteral("steps[%1] names the %2 \"%3\": the helper plays only resolved scenarios, since profiles are the "
@@ -1077,13 +1077,13 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
         }
         if (step.kind == ScenarioStep::Kind::Tree &&
             (step.tree.qdiscs.size() > HelperBus::MaxQdiscs || step.tree.classes.size() > HelperBus::MaxClasses ||
-             step.tree.filters.size() + step.tree.foreignFilters.size() > HelperBus::MaxFilters)) {
+             step.tree.filters.size() > HelperBus::MaxFilters)) {
             refuse(HelperBus::Error::InvalidTree,
                    QStringLiteral("steps[%1]: the tree has %2 qdiscs, %3 classes and %4 filters; the helper takes at most %5, %6 and %7")
                        .arg(i)
                        .arg(step.tree.qdiscs.size())
                        .arg(step.tree.classes.size())
-                       .arg(step.tree.filters.size() + step.tree.foreignFilters.size())
+                       .arg(step.tree.filters.size())
                        .arg(HelperBus::MaxQdiscs)
                        .arg(HelperBus::MaxClasses)
                        .arg(HelperBus::MaxFilters));

@@ -105,7 +105,8 @@ void DirectBackend::apply(const QString &target, const QdiscTree &tree, const Ap
     QElapsedTimer clock;
     clock.start();
     BackendApplyResult result;
-    TcEngine *engine = engineFor(target, &result.error);
+    // As the helper does: an ifb tree (the ingress recipe's) creates its device when missing.
+    TcEngine *engine = !tree.isIfb || TcEngine::ensureIfb(target, &result.error) ? engineFor(target, &result.error) : nullptr;
     std::optional<QdiscTree> before;
     if (engine && (!m_snapshots.contains(target) || (options.revertOnExit && !m_exitReverts.contains(target)) ||
                    (options.revertAfterSeconds && m_timeouts.find(target) == m_timeouts.end())))

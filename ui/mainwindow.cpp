@@ -1,11 +1,14 @@
 #include "mainwindow.h"
 
+#include "kinds/kindtable.h"
+
 #include "applystatus.h"
 #include "chartpanel.h"
 #include "demo/demosession.h"
 #include "demo/labpresets.h"
 #include "demo/measuredpanel.h"
 #include "importdialog.h"
+#include "targetmapdialog.h"
 #include "liveapplier.h"
 #include "netlink/pschedclock.h"
 #include "netlink/tcplan.h"
@@ -233,10 +236,10 @@ void MainWindow::buildLayout()
     connect(m_editor, &NodeEditor::qdiscParamsEdited, this, [this](const QdiscParams &params, bool final) {
         editSelected([&] { return m_model->setQdiscParams(m_treeView->currentIndex(), params); }, final, tr("Change qdisc"));
     });
-    connect(m_editor, &NodeEditor::classParamsEdited, this, [this](const HtbClassParams &params, bool final) {
+    connect(m_editor, &NodeEditor::classParamsEdited, this, [this](const ClassParams &params, bool final) {
         editSelected([&] { return m_model->setClassParams(m_treeView->currentIndex(), params); }, final, tr("Change class"));
     });
-    connect(m_editor, &NodeEditor::filterEdited, this, [this](const U32Filter &filter, bool final) {
+    connect(m_editor, &NodeEditor::filterEdited, this, [this](const Filter &filter, bool final) {
         editSelected([&] { return m_model->setFilter(m_treeView->currentIndex(), filter); }, final, tr("Change filter"));
     });
     connect(m_status, &ApplyStatus::keepRequested, m_backend.get(), &TargetBackend::confirm);
@@ -413,6 +416,14 @@ void MainWindow::connectBackend()
         if (target == m_target)
             reloadFromKernel();
     });
+    connect(backend, &TargetBackend::applied, this, [this](const QString &target, const BackendApplyResult &result) {
+        if (!m_sideApplies.remove(target))
+            return; // the chosen target's own applies are LiveApplier's
+        if (!result.ok)
+            m_status->setError(tr("%1: %2").arg(target, result.error));
+        else
+            statusBar()->showMessage(tr("%1 holds its tree").arg(target), 5000);
+    });
     connect(backend, &TargetBackend::confirmed, this, [this](const QString &, bool ok, const QString &error) {
         statusBar()->showMessage(ok ? tr("Change kept") : error, 5000);
     });
@@ -504,7 +515,7 @@ bool MainWindow::updateParamsInPlace(const QdiscTree &tree)
     for (qsizetype i = 0; i < tree.qdiscs.size(); ++i) {
         const QdiscNode &from = shown.qdiscs.at(i);
         const QdiscNode &to = tree.qdiscs.at(i);
-        if (from.handle != to.handle || from.parent != to.parent || from.kind() != to.kind())
+        if (from.handle != to.handle || from.parent != to.parent || !from.params.sameKind(to.params))
             return false;
         same.qdiscs[i].params = to.params;
     }
@@ -604,11 +615,10 @@ void MainWindow::showInEditor()
             m_editor->setClass(*node);
         break;
     case NodeRef::Type::Filter:
-        if (ref->filterIndex >= 0 && ref->filterIndex < tree.filters.size())
+        if (ref->filterIndex < 0 || ref->filterIndex >= tree.filters.size() || tree.filters[ref->filterIndex].isForeign())
+            m_editor->clear(); // kept as the kernel reported it; nothing to edit
+        else
             m_editor->setFilter(tree.filters[ref->filterIndex]);
-        break;
-    case NodeRef::Type::ForeignFilter:
-        m_editor->clear(); // kept as the kernel reported it; nothing to edit
         break;
     }
 }
@@ -690,6 +700,18 @@ void MainWindow::applyProfile(const Profile &profile)
         askToStopScenario(tr("Stop it and apply “%1”?").arg(profile.name), [this, profile] { applyProfile(profile); });
         return;
     }
+    if (profile.trees.size() > 1) {
+        // Trees for several devices: ask where each goes, as --map says it on the command line.
+        if (m_target.isEmpty()) {
+            statusBar()->showMessage(tr("Choose a target to apply \"%1\" to").arg(profile.name), 5000);
+            return;
+        }
+        TargetMapDialog dialog(profile, m_targets->targets(), m_target, this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        applyMapped(profile.name, dialog.trees());
+        return;
+    }
     const auto tree = profile.treeFor(m_target.isEmpty() ? QStringLiteral("DEV") : m_target);
     if (!tree) {
         m_status->setError(tr("Profile \"%1\" has no tree for %2").arg(profile.name, m_target));
@@ -703,9 +725,41 @@ void MainWindow::applyProfile(const Profile &profile)
         m_treeView->setCurrentIndex(m_model->index(0, 0)); // its editor and charts, as after choosing a target
     if (!isLive())
         applyNow(); // a double-click means "apply", live or not
-    statusBar()->showMessage(m_target.isEmpty() ? tr("Choose a target to apply \"%1\" to").arg(profile.name)
-                                                : tr("Applying \"%1\" to %2").arg(profile.name, m_target),
+    const QString madeFor = m_target.isEmpty() ? QString() : profile.madeFor(m_target);
+    statusBar()->showMessage(m_target.isEmpty()     ? tr("Choose a target to apply \"%1\" to").arg(profile.name)
+                             : madeFor.isEmpty()    ? tr("Applying \"%1\" to %2").arg(profile.name, m_target)
+                                                    //: %2 is the device the profile was made for, %3 the chosen target
+                                                    : tr("Applying \"%1\", made for %2, to %3").arg(profile.name, madeFor, m_target),
                              5000);
+}
+
+void MainWindow::applyMapped(const QString &name, const QList<QdiscTree> &trees)
+{
+    // The trees of other targets go straight to the kernel, ifb devices first (TargetMap's
+    // order), before the chosen target's own tree, whose redirects name them.
+    std::optional<QdiscTree> here;
+    QStringList targets;
+    for (const QdiscTree &tree : trees) {
+        targets.append(tree.target());
+        if (tree.target() == m_target) {
+            here = tree;
+            continue;
+        }
+        m_sideApplies.insert(tree.target());
+        m_backend->apply(tree.target(), tree, applyOptions());
+    }
+    if (here) {
+        editStructure(tr("Apply profile %1").arg(name), [&] {
+            m_model->setTree(*here);
+            return true;
+        });
+        if (!m_treeView->currentIndex().isValid() && m_model->rowCount() > 0)
+            m_treeView->setCurrentIndex(m_model->index(0, 0));
+        if (!isLive())
+            applyNow();
+    }
+    //: %2 lists targets: "lab/ifb0, lab/va"
+    statusBar()->showMessage(tr("Applying \"%1\" to %2").arg(name, targets.join(QStringLiteral(", "))), 5000);
 }
 
 void MainWindow::restoreOriginal()
@@ -724,13 +778,14 @@ void MainWindow::fillAddMenu()
     // Persistent: the tree may change under an open menu (a reload, an answer from the kernel).
     const QPersistentModelIndex parent = m_treeView->currentIndex().siblingAtColumn(0);
     const QPersistentModelIndex at = m_model->rowCount() == 0 ? QPersistentModelIndex() : parent;
-    for (const QdiscKind kind : m_model->kindsAllowedAt(at)) {
+    for (const QdiscKindOps *kind : m_model->kindsAllowedAt(at)) {
+        const QString name(kind->name);
         //: Add menu entry; %1 is a qdisc kind as tc names it (netem, htb, fq_codel)
-        QAction *action = m_addMenu->addAction(tr("%1 qdisc").arg(qdiscKindName(kind)));
-        action->setObjectName(QStringLiteral("add.") + qdiscKindName(kind));
-        connect(action, &QAction::triggered, this, [this, at, kind] {
-            editStructure(tr("Add %1").arg(qdiscKindName(kind)), [&] {
-                const QModelIndex added = m_model->addQdisc(at, kind);
+        QAction *action = m_addMenu->addAction(tr("%1 qdisc").arg(name));
+        action->setObjectName(QStringLiteral("add.") + name);
+        connect(action, &QAction::triggered, this, [this, at, kind, name] {
+            editStructure(tr("Add %1").arg(name), [&] {
+                const QModelIndex added = m_model->addQdisc(at, *kind);
                 if (added.isValid())
                     m_treeView->setCurrentIndex(added);
                 return added.isValid();
@@ -738,9 +793,10 @@ void MainWindow::fillAddMenu()
         });
     }
     const QString kind = parent.data(TreeModel::KindRole).toString();
-    if (parent.isValid() && (kind == u"htb")) {
-        //: Add menu entry: a class of the htb qdisc (tc terms)
-        QAction *action = m_addMenu->addAction(tr("htb class"));
+    const QdiscKindOps *parentKind = Kinds::qdisc(kind);
+    if (parent.isValid() && parentKind && parentKind->classKind) {
+        //: Add menu entry: a class of a classful qdisc; %1 is its kind (htb, hfsc)
+        QAction *action = m_addMenu->addAction(tr("%1 class").arg(kind));
         action->setObjectName(QStringLiteral("add.class"));
         connect(action, &QAction::triggered, this, [this, parent] {
             editStructure(tr("Add class"), [&] {
@@ -752,18 +808,23 @@ void MainWindow::fillAddMenu()
         });
     }
     const auto ref = m_model->refAt(parent);
-    if (parent.isValid() && ref && ref->type == NodeRef::Type::Qdisc && (kind == u"htb" || kind == u"prio" || kind == u"ingress")) {
-        //: Add menu entry: a filter of tc's u32 classifier (tc terms)
-        QAction *action = m_addMenu->addAction(tr("u32 filter"));
-        action->setObjectName(QStringLiteral("add.filter"));
-        connect(action, &QAction::triggered, this, [this, parent] {
-            editStructure(tr("Add filter"), [&] {
-                const QModelIndex added = m_model->addFilter(parent);
-                if (added.isValid())
-                    m_treeView->setCurrentIndex(added);
-                return added.isValid();
+    if (parent.isValid() && ref && ref->type == NodeRef::Type::Qdisc && parentKind && parentKind->filterBlock) {
+        for (const FilterKindOps *filterKind : Kinds::filters()) {
+            const QString name(filterKind->name);
+            //: Add menu entry: a filter of one of tc's classifiers; %1 is its kind (u32, flower)
+            QAction *action = m_addMenu->addAction(tr("%1 filter").arg(name));
+            // The first kind keeps the name older tests and scripts know.
+            action->setObjectName(filterKind == Kinds::filters().first() ? QStringLiteral("add.filter")
+                                                                         : QStringLiteral("add.filter.") + name);
+            connect(action, &QAction::triggered, this, [this, parent, filterKind] {
+                editStructure(tr("Add filter"), [&] {
+                    const QModelIndex added = m_model->addFilter(parent, *filterKind);
+                    if (added.isValid())
+                        m_treeView->setCurrentIndex(added);
+                    return added.isValid();
+                });
             });
-        });
+        }
     }
     if (m_addMenu->isEmpty())
         m_addMenu->addAction(tr("Nothing can be added here"))->setEnabled(false);
@@ -778,14 +839,15 @@ void MainWindow::fillKindMenu()
         m_kindMenu->addAction(tr("Select a qdisc"))->setEnabled(false);
         return;
     }
-    for (const QdiscKind kind : allQdiscKinds()) {
-        if (isIngressKind(kind))
+    for (const QdiscKindOps *kind : Kinds::qdiscs()) {
+        if (kind->placement == QdiscPlacement::IngressHook)
             continue;
-        QAction *action = m_kindMenu->addAction(qdiscKindName(kind));
-        action->setObjectName(QStringLiteral("kind.") + qdiscKindName(kind));
-        connect(action, &QAction::triggered, this, [this, index, kind] {
+        const QString name(kind->name);
+        QAction *action = m_kindMenu->addAction(name);
+        action->setObjectName(QStringLiteral("kind.") + name);
+        connect(action, &QAction::triggered, this, [this, index, kind, name] {
             //: undo step; %1 is a qdisc kind as tc names it
-            editStructure(tr("Change kind to %1").arg(qdiscKindName(kind)), [&] { return m_model->changeKind(index, kind); });
+            editStructure(tr("Change kind to %1").arg(name), [&] { return m_model->changeKind(index, *kind); });
         });
     }
 }
@@ -806,14 +868,13 @@ void MainWindow::refreshCommands()
 void MainWindow::importCommands()
 {
     ImportDialog dialog(this);
+    dialog.setTarget(m_target);
     if (dialog.exec() != QDialog::Accepted || !dialog.result().ok() || dialog.result().trees.isEmpty())
         return;
     Profile pasted;
     pasted.name = tr("pasted commands");
-    pasted.trees = {dialog.result().trees.first()};
-    pasted.trees.first().netns.clear();
-    pasted.trees.first().device.clear();
-    applyProfile(pasted);
+    pasted.trees = dialog.result().trees;
+    applyProfile(pasted); // one tree onto the chosen target, several where the user says
 }
 
 // --- the demo lab ------------------------------------------------------------------------------

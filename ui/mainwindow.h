@@ -5,6 +5,7 @@
 
 #include <QMainWindow>
 #include <QPointer>
+#include <QSet>
 
 #include <functional>
 #include <memory>
@@ -119,6 +120,8 @@ private:
     void submitIfLive();
     void applyNow();
     void applyProfile(const Profile &profile);
+    /** Trees already on their targets (TargetMapDialog): the chosen target's into the editor, the others straight to the kernel. */
+    void applyMapped(const QString &name, const QList<QdiscTree> &trees);
     void restoreOriginal();
     void importCommands();
     void showAbout();
@@ -178,6 +181,8 @@ private:
 
     QString m_target;
     QString m_loadingTarget;
+    /** Targets of a mapped profile applied beside the chosen one, whose answers are still to come. */
+    QSet<QString> m_sideApplies;
     std::optional<QdiscTree> m_dragBefore; ///< the tree when the current drag began
     bool m_reloadOnRead = false;           ///< the next treeRead follows a change made elsewhere
     int m_editsSinceReload = 0;            ///< edits since that read was asked for: they are newer

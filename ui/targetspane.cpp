@@ -1,5 +1,7 @@
 #include "targetspane.h"
 
+#include <QTreeWidgetItemIterator>
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QToolButton>
@@ -97,6 +99,17 @@ void TargetsPane::setNamespaceLabel(const QString &netns, const QString &label)
 QString TargetsPane::currentTarget() const
 {
     return m_list->currentItem() ? m_list->currentItem()->data(0, TargetRole).toString() : QString();
+}
+
+QStringList TargetsPane::targets() const
+{
+    QStringList out;
+    for (QTreeWidgetItemIterator it(m_list); *it; ++it) {
+        const QString target = (*it)->data(0, TargetRole).toString();
+        if (!target.isEmpty())
+            out.append(target);
+    }
+    return out;
 }
 
 } // namespace qs

@@ -24,6 +24,8 @@ public:
     /** Marks @p target as the one being edited (without emitting targetChosen). */
     void setCurrentTarget(const QString &target);
     QString currentTarget() const;
+    /** Every target listed, in the order shown. */
+    QStringList targets() const;
     /** Shows namespace @p netns as @p label (its name goes to the tool tip), e.g. the demo lab's hosts. */
     void setNamespaceLabel(const QString &netns, const QString &label);
 

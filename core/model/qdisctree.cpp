@@ -1,5 +1,8 @@
 #include "qdisctree.h"
 
+#include "kinds/clsact/clsactparams.h"
+#include "kinds/ingress/ingressparams.h"
+
 #include <QHash>
 #include <QSet>
 
@@ -21,11 +24,11 @@ QList<T> sortedBy(QList<T> list, Key key)
 bool operator==(const QdiscTree &a, const QdiscTree &b)
 {
     if (a.netns != b.netns || a.device != b.device || a.isIfb != b.isIfb || a.qdiscs.size() != b.qdiscs.size() ||
-        a.classes.size() != b.classes.size() || a.filters.size() != b.filters.size() || a.foreignFilters != b.foreignFilters)
+        a.classes.size() != b.classes.size() || a.filters.size() != b.filters.size())
         return false;
     const auto qdiscKey = [](const QdiscNode &q) { return std::pair(q.parent.raw(), q.handle.raw()); };
     const auto classKey = [](const ClassNode &c) { return c.classId.raw(); };
-    const auto filterKey = [](const U32Filter &f) { return std::pair(f.parent.raw(), f.prio); };
+    const auto filterKey = [](const Filter &f) { return std::pair(f.parent.raw(), f.prio); };
     return sortedBy(a.qdiscs, qdiscKey) == sortedBy(b.qdiscs, qdiscKey) &&
            sortedBy(a.classes, classKey) == sortedBy(b.classes, classKey) &&
            sortedBy(a.filters, filterKey) == sortedBy(b.filters, filterKey);
@@ -103,20 +106,17 @@ const QdiscNode *QdiscTree::filterOwner(TcHandle parent) const
     if (!owner)
         return nullptr;
     const bool clsactHook = parent.raw() == ClsactIngressHook || parent.raw() == ClsactEgressHook;
-    switch (owner->kind()) {
-    case QdiscKind::Ingress:
+    if (owner->is<IngressParams>())
         // ingress_find() maps every minor to its one block: "ingress", "egress" and "parent ffff:" all land there.
         return owner;
-    case QdiscKind::Clsact:
+    if (owner->is<ClsactParams>())
         // clsact has no block at its own handle, only the two hooks.
         return clsactHook ? owner : nullptr;
-    case QdiscKind::Htb:
-        // htb classes have filter blocks of their own (htb_tcf_block()).
+    if (owner->children() == QdiscChildren::Classes)
+        // Classes have filter blocks of their own (htb_tcf_block(), hfsc_tcf_block(), …).
         return parent.minor() == 0 || findClass(parent) ? owner : nullptr;
-    default:
-        // prio bands have no block (prio_tcf_block() refuses a class); other kinds have no classes.
-        return parent.minor() == 0 ? owner : nullptr;
-    }
+    // Bands have no block (prio_tcf_block() refuses a class); other kinds have no classes.
+    return parent.minor() == 0 ? owner : nullptr;
 }
 
 const ClassNode *QdiscTree::findClass(TcHandle classId) const
@@ -217,8 +217,7 @@ void QdiscTree::removeNodes(QList<qsizetype> pendingQdiscs, QList<TcHandle> pend
         // An owner this model cannot resolve (a foreign classful qdisc's class): go by the major.
         return !parent.isRoot() && doomedQdiscMajors.contains(parent.major());
     };
-    filters.removeIf([&](const U32Filter &f) { return filterDoomed(f.parent); });
-    foreignFilters.removeIf([&](const ForeignFilter &f) { return filterDoomed(f.parent); });
+    filters.removeIf([&](const Filter &f) { return filterDoomed(f.parent); });
     QList<QdiscNode> keptQdiscs;
     for (qsizetype i = 0; i < qdiscs.size(); ++i) {
         if (!doomedQdiscs.contains(i))
@@ -279,16 +278,6 @@ QList<ClassNode> QdiscTree::classesInCreationOrder() const
     return ordered;
 }
 
-namespace {
-
-/** Kinds that hold exactly one inner qdisc at MAJOR:1. */
-bool hasSingleInnerQdisc(QdiscKind kind)
-{
-    return kind == QdiscKind::Netem || kind == QdiscKind::Tbf;
-}
-
-} // namespace
-
 /* TRANSLATOR qs::QdiscTree
 
    Findings about a whole tree of qdiscs, classes and filters. Handles (1:, 1:10, ffff:), kinds (htb,
@@ -316,7 +305,11 @@ ValidationIssues QdiscTree::validate() const
     QSet<quint32> seenParents;
     for (const QdiscNode &q : qdiscs) {
         issues += prefixed(q.validate(), where);
-        const QString name = QStringLiteral("qdisc %1 (%2)").arg(q.handle.toString(), qdiscKindName(q.kind()));
+        const QString name = QStringLiteral("qdisc %1 (%2)").arg(q.handle.toString(), q.kindName());
+        for (ValidationIssue issue : q.ops().validateInTree(*this, q)) {
+            issue.field = where + u": " + issue.field;
+            issues.append(issue);
+        }
         if (!q.handle.isUnspec() && seenHandles.contains(q.handle.raw()))
             error(name, tr("handle %1 is used twice").arg(q.handle.toString()));
         seenHandles.insert(q.handle.raw());
@@ -335,8 +328,9 @@ ValidationIssues QdiscTree::validate() const
             error(name, tr("hangs below itself (parent %1)").arg(q.parent.toString()));
             continue;
         }
-        switch (owner->kind()) {
-        case QdiscKind::Htb:
+        const QString ownerMajor = owner->handle.toString().chopped(1);
+        switch (owner->children()) {
+        case QdiscChildren::Classes:
             if (!findClass(q.parent))
                 error(name, tr("its parent class %1 does not exist").arg(q.parent.toString()));
             else if (std::any_of(classes.begin(), classes.end(), [&](const ClassNode &c) { return c.parent == q.parent; }))
@@ -345,25 +339,28 @@ ValidationIssues QdiscTree::validate() const
                                "the class gets a child)")
                                 .arg(q.parent.toString()));
             break;
-        case QdiscKind::Prio: {
-            const int bands = std::get<PrioParams>(owner->params).bands;
+        case QdiscChildren::Bands: {
+            const int bands = owner->ops().childSlots(owner->params.data());
             if (q.parent.minor() < 1 || q.parent.minor() > bands)
-                //: %1 is the prio qdisc's major number (1 of 1:), %2 its last band, %3 a parent id.
-                error(name, tr("prio %1 has bands %1:1…%1:%2, not %3")
-                                .arg(owner->handle.toString().chopped(1)).arg(QString::number(bands, 16), q.parent.toString()));
+                //: %1 is a kind (prio, ets), %2 the qdisc's major number (1 of 1:), %3 its last band, %4 a parent id.
+                error(name, tr("%1 %2 has bands %2:1…%2:%3, not %4")
+                                .arg(owner->kindName(), ownerMajor, QString::number(bands, 16), q.parent.toString()));
             break;
         }
-        default:
-            if (hasSingleInnerQdisc(owner->kind())) {
-                if (q.parent.minor() != 1)
-                    //: %1 is a kind (netem or tbf), %2 its major number, %3 a parent id.
-                    error(name, tr("%1 holds one inner qdisc, at %2:1, not %3")
-                                    .arg(qdiscKindName(owner->kind()), owner->handle.toString().chopped(1), q.parent.toString()));
-            } else {
-                //: %1 is a kind (sfq, fq_codel, …), %2 its handle.
-                error(name, tr("%1 %2 cannot hold child qdiscs")
-                                .arg(qdiscKindName(owner->kind()), owner->handle.toString()));
-            }
+        case QdiscChildren::Queues:
+            if (q.parent.minor() < 1)
+                //: %1 is a kind (mq, multiq), %2 the qdisc's major number, %3 a parent id.
+                error(name, tr("%1 holds its qdiscs at %2:1, %2:2, …, not %3").arg(owner->kindName(), ownerMajor, q.parent.toString()));
+            break;
+        case QdiscChildren::One:
+            if (q.parent.minor() != 1)
+                //: %1 is a kind (netem or tbf), %2 its major number, %3 a parent id.
+                error(name, tr("%1 holds one inner qdisc, at %2:1, not %3").arg(owner->kindName(), ownerMajor, q.parent.toString()));
+            break;
+        case QdiscChildren::None:
+            //: %1 is a kind (sfq, fq_codel, …), %2 its handle.
+            error(name, tr("%1 %2 cannot hold child qdiscs").arg(owner->kindName(), owner->handle.toString()));
+            break;
         }
     }
 
@@ -389,8 +386,11 @@ ValidationIssues QdiscTree::validate() const
             error(name, tr("classid %1 is used twice").arg(c.classId.toString()));
         seenClasses.insert(c.classId.raw());
         const QdiscNode *owner = qdisc(c.classId.qdiscPart());
-        if (!owner || owner->kind() != QdiscKind::Htb) {
-            error(name, tr("there is no htb qdisc %1 for it").arg(c.classId.qdiscPart().toString()));
+        // A class kept as the kernel reported it belongs to a qdisc of the kind it names.
+        const bool ownKind = owner && (owner->ops().classKind == &c.ops() || (c.isForeign() && owner->kindName() == c.kindName()));
+        if (!ownKind) {
+            //: %1 a kind (htb, hfsc, …), %2 a qdisc handle.
+            error(name, tr("there is no %1 qdisc %2 for it").arg(c.kindName(), c.classId.qdiscPart().toString()));
             continue;
         }
         if (c.parent.major() != c.classId.major())
@@ -399,11 +399,6 @@ ValidationIssues QdiscTree::validate() const
             error(name, tr("its parent class %1 does not exist").arg(c.parent.toString()));
         else if (c.parent == c.classId)
             error(name, tr("is its own parent"));
-        const auto &htb = std::get<HtbQdiscParams>(owner->params);
-        if (c.params.quantum == 0 && c.params.rateBytesPerSecond / htb.effectiveR2q() < 1000 && c.params.rateBytesPerSecond != 0)
-            warning(name + u".quantum",
-                    tr("rate / r2q is below 1000 bytes; the kernel raises the quantum to 1000 and "
-                       "warns. Set a quantum or lower r2q"));
     }
     // A class whose parent chain never reaches the qdisc would never be created: a cycle. Each
     // chain is walked once; what a walk learns about every class on it is kept.
@@ -442,17 +437,7 @@ ValidationIssues QdiscTree::validate() const
                   tr("is not reachable from its qdisc: its parents form a cycle"));
     }
 
-    for (const QdiscNode &q : qdiscs) {
-        if (q.kind() != QdiscKind::Htb)
-            continue;
-        const auto &htb = std::get<HtbQdiscParams>(q.params);
-        if (htb.defaultClass != 0 && !findClass(TcHandle::make(q.handle.major(), quint16(htb.defaultClass))))
-            warning(QStringLiteral("qdisc %1 (htb).default").arg(q.handle.toString()),
-                    tr("default class %1:%2 does not exist: unclassified traffic bypasses the shaping")
-                        .arg(QString::number(q.handle.major(), 16), QString::number(htb.defaultClass, 16)));
-    }
-
-    for (const U32Filter &f : filters) {
+    for (const Filter &f : filters) {
         issues += prefixed(f.validate(), where);
         const QString name = QStringLiteral("filter %1 prio %2").arg(f.parent.toString()).arg(f.prio);
         const QdiscNode *owner = filterOwner(f.parent);
@@ -460,24 +445,27 @@ ValidationIssues QdiscTree::validate() const
             error(name, tr("there is no qdisc %1 to attach it to").arg(f.parent.toString()));
             continue;
         }
-        if (owner->kind() == QdiscKind::Ingress && f.parent.raw() == ClsactEgressHook)
+        if (owner->is<IngressParams>() && f.parent.raw() == ClsactEgressHook)
             warning(name, tr("an ingress qdisc has no egress hook: the kernel puts this filter in its one "
                              "(ingress) block, where it sees incoming traffic; use clsact for egress"));
-        if (!isClassful(owner->kind()) && !isIngressKind(owner->kind())) {
+        if (!owner->ops().filterBlock) {
             //: %1 is a kind (sfq, netem, …), %2 its handle.
-            error(name, tr("%1 %2 has no classes to steer traffic into; attach filters to htb, prio, ingress or clsact")
-                            .arg(qdiscKindName(owner->kind()), owner->handle.toString()));
+            error(name, tr("%1 %2 has no classes to steer traffic into; attach filters to a classful qdisc (htb, prio, …), "
+                           "ingress or clsact")
+                            .arg(owner->kindName(), owner->handle.toString()));
             continue;
         }
-        if (!f.flowId.isUnspec() && !isIngressKind(owner->kind())) {
-            const bool isBand = owner->kind() == QdiscKind::Prio && f.flowId.major() == owner->handle.major() &&
-                                f.flowId.minor() >= 1 && f.flowId.minor() <= std::get<PrioParams>(owner->params).bands;
-            if (f.flowId.major() != owner->handle.major())
+        if (!f.classId.isUnspec() && !owner->atIngressHook()) {
+            const int slots = owner->ops().childSlots(owner->params.data());
+            const bool bandKind = owner->children() == QdiscChildren::Bands || owner->children() == QdiscChildren::Queues;
+            const bool isBand = bandKind && f.classId.major() == owner->handle.major() && f.classId.minor() >= 1 &&
+                                (slots < 0 || f.classId.minor() <= slots);
+            if (f.classId.major() != owner->handle.major())
                 error(name + u".flowid", tr("flowid %1 is not a class of %2")
-                                             .arg(f.flowId.toString(), owner->handle.toString()));
-            else if (!isBand && !findClass(f.flowId))
+                                             .arg(f.classId.toString(), owner->handle.toString()));
+            else if (!isBand && !findClass(f.classId))
                 warning(name + u".flowid", tr("class %1 does not exist: matching traffic falls through to the default")
-                                               .arg(f.flowId.toString()));
+                                               .arg(f.classId.toString()));
         }
     }
 
@@ -494,14 +482,11 @@ ValidationIssues QdiscTree::validate() const
     const auto blockOf = [&](TcHandle parent) {
         const QdiscNode *owner = filterOwner(parent);
         // Every minor of an ingress qdisc is the same block.
-        return owner && owner->kind() == QdiscKind::Ingress ? owner->handle.raw() : parent.raw();
+        return owner && owner->is<IngressParams>() ? owner->handle.raw() : parent.raw();
     };
-    for (const U32Filter &f : filters)
-        prioUsers.append({blockOf(f.parent), f.prio, f.protocol, QStringLiteral("u32"),
+    for (const Filter &f : filters)
+        prioUsers.append({blockOf(f.parent), f.prio, f.protocol, f.kindName(),
                           QStringLiteral("filter %1 prio %2").arg(f.parent.toString()).arg(f.prio)});
-    for (const ForeignFilter &f : foreignFilters)
-        prioUsers.append({blockOf(f.parent), f.prio, f.protocol, f.kind,
-                          QStringLiteral("filter %1 prio %2 (%3)").arg(f.parent.toString()).arg(f.prio).arg(f.kind)});
     for (qsizetype i = 0; i < prioUsers.size(); ++i) {
         const PrioUser &later = prioUsers[i];
         if (later.prio == 0) // the kernel picks a free prio

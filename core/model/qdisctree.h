@@ -2,7 +2,7 @@
 
 #include "classnode.h"
 #include "qdiscnode.h"
-#include "u32filter.h"
+#include "filter.h"
 #include "validationissue.h"
 
 #include <QCoreApplication>
@@ -11,21 +11,9 @@
 
 namespace qs {
 
-/** A filter the model cannot describe (another classifier, or u32 features beyond it), kept as read. */
-struct ForeignFilter
-{
-    TcHandle parent;
-    quint16 protocol = 0;
-    quint16 prio = 0;
-    quint32 handle = 0;
-    QString kind;
-    QByteArray options; ///< TCA_OPTIONS as dumped
-    friend bool operator==(const ForeignFilter &, const ForeignFilter &) = default;
-};
-
 /**
  * Everything tc configures on one device: the root (egress) qdisc and what hangs below it,
- * the ingress/clsact qdisc, classes and u32 filters. Kept flat with parent references, as the
+ * the ingress/clsact qdisc, classes and filters. Kept flat with parent references, as the
  * kernel holds it; the hierarchy is derived. An empty tree means "the device's default qdisc".
  */
 class QdiscTree
@@ -40,16 +28,15 @@ public:
 
     QList<QdiscNode> qdiscs;
     QList<ClassNode> classes;
-    QList<U32Filter> filters;
-    /** Read from the kernel, never created here: the planner leaves them alone. */
-    QList<ForeignFilter> foreignFilters;
+    /** In the kernel's order; foreign ones are read from the kernel, never created here. */
+    QList<Filter> filters;
 
     /** "dev" or "netns/dev", the form the CLI takes. */
     QString target() const;
     /** Splits "netns/dev"; returns false when @p target has more than one '/' or an empty part. */
     static bool splitTarget(QStringView target, QString *netns, QString *device);
 
-    bool isEmpty() const { return qdiscs.isEmpty() && classes.isEmpty() && filters.isEmpty() && foreignFilters.isEmpty(); }
+    bool isEmpty() const { return qdiscs.isEmpty() && classes.isEmpty() && filters.isEmpty(); }
     const QdiscNode *rootQdisc() const;
     const QdiscNode *ingressQdisc() const;
     /** The qdisc with @p handle; nullptr for the unspecified handle 0, which names no qdisc. */

@@ -39,6 +39,6 @@ QByteArray toDocument(const QdiscTree &tree);
 std::optional<QdiscTree> fromDocument(const QByteArray &bytes, QStringList *errors);
 
 QJsonObject qdiscParamsToJson(const QdiscParams &params);
-QJsonObject classParamsToJson(const HtbClassParams &params);
+QJsonObject classParamsToJson(const ClassParams &params);
 
 } // namespace qs::TreeJson

@@ -1,187 +1,93 @@
 #include "tccodec.h"
 
-#include <QCoreApplication>
-#include <QDir>
-#include <QFile>
+#include "kinds/foreign/foreignclassparams.h"
+#include "kinds/foreign/foreignfilterparams.h"
+#include "kinds/foreign/foreignparams.h"
+#include "kinds/kindtable.h"
 
 #include <netlink/attr.h>
 #include <netlink/msg.h>
 
-#include <linux/pkt_sched.h>
+#include <linux/rtnetlink.h>
 
 namespace qs::TcCodec {
 
-/* TRANSLATOR qs::TcCodec
-
-   Problems while turning a tree into netlink requests for the kernel: a missing netem distribution
-   table (a file such as normal.dist from the iproute2 package), a mirred device that does not exist.
-*/
-
 namespace {
 
-/** The translation context of the messages below. */
-struct Messages
+QByteArray optionBytes(const nlattr *options)
 {
-    Q_DECLARE_TR_FUNCTIONS(qs::TcCodec)
-};
+    return options ? QByteArray(static_cast<const char *>(nla_data(options)), nla_len(options)) : QByteArray();
+}
 
 } // namespace
 
-size_t messageSizeFor(const QdiscParams &params)
+std::size_t messageSizeFor(const QdiscParams &params)
 {
-    const auto *netem = std::get_if<NetemParams>(&params);
-    const bool tables = netem && (netem->distribution != NetemDistribution::Uniform || netem->slot.distribution);
-    if (tables)
-        return 80 * 1024;
-    if (const auto *foreign = std::get_if<ForeignParams>(&params))
-        return SmallMessage + size_t(foreign->options.size());
-    return SmallMessage;
+    return params.ops().messageSize(params.data());
 }
 
 bool encodeQdisc(nl_msg *msg, const QdiscParams &params, const Context &context, QString *error)
 {
-    if (const auto *foreign = std::get_if<ForeignParams>(&params)) {
-        // Sent back as it was read: what restoring a tree someone else built needs.
-        if (nla_put_string(msg, TCA_KIND, foreign->kind.toLatin1().constData()))
-            return false;
-        return foreign->options.isEmpty() || nla_put(msg, TCA_OPTIONS, int(foreign->options.size()), foreign->options.constData()) == 0;
-    }
-    const QByteArray kind = qdiscKindName(static_cast<QdiscKind>(params.index())).toLatin1();
+    const QByteArray kind = params.ops().kindName(params.data()).toLatin1();
     if (nla_put_string(msg, TCA_KIND, kind.constData()))
         return false;
-    return std::visit(
-        [&](const auto &p) -> bool {
-            using T = std::decay_t<decltype(p)>;
-            if constexpr (std::is_same_v<T, NetemParams>)
-                return encodeNetem(msg, p, context, error);
-            else if constexpr (std::is_same_v<T, TbfParams>)
-                return encodeTbf(msg, p, context, error);
-            else if constexpr (std::is_same_v<T, HtbQdiscParams>)
-                return encodeHtbQdisc(msg, p);
-            else if constexpr (std::is_same_v<T, SfqParams>)
-                return encodeSfq(msg, p);
-            else if constexpr (std::is_same_v<T, FqCodelParams>)
-                return encodeFqCodel(msg, p);
-            else if constexpr (std::is_same_v<T, PfifoParams>)
-                return encodeFifo(msg, p.limitPackets);
-            else if constexpr (std::is_same_v<T, BfifoParams>)
-                return encodeFifo(msg, p.limitBytes);
-            else if constexpr (std::is_same_v<T, PrioParams>)
-                return encodePrio(msg, p);
-            else
-                return true; // ingress and clsact take no options
-        },
-        params);
+    return params.ops().encode(msg, params.data(), context, error);
 }
 
-std::optional<QdiscParams> decodeQdisc(const QString &kind, const nlattr *options, const Context &)
+bool encodeClass(nl_msg *msg, const ClassParams &params, const Context &context, QString *error)
 {
-    const auto known = qdiscKindFromName(kind);
-    if (!known)
-        return std::nullopt;
-    switch (*known) {
-    case QdiscKind::Netem:
-        if (auto p = decodeNetem(options))
-            return QdiscParams(*p);
-        break;
-    case QdiscKind::Tbf:
-        if (auto p = decodeTbf(options))
-            return QdiscParams(*p);
-        break;
-    case QdiscKind::Htb:
-        if (auto p = decodeHtbQdisc(options))
-            return QdiscParams(*p);
-        break;
-    case QdiscKind::Sfq:
-        if (auto p = decodeSfq(options))
-            return QdiscParams(*p);
-        break;
-    case QdiscKind::FqCodel:
-        if (auto p = decodeFqCodel(options))
-            return QdiscParams(*p);
-        break;
-    case QdiscKind::Pfifo:
-        return QdiscParams(PfifoParams{decodeFifo(options)});
-    case QdiscKind::Bfifo:
-        return QdiscParams(BfifoParams{decodeFifo(options)});
-    case QdiscKind::Prio:
-        if (auto p = decodePrio(options))
-            return QdiscParams(*p);
-        break;
-    case QdiscKind::Ingress:
-        return QdiscParams(IngressParams{});
-    case QdiscKind::Clsact:
-        return QdiscParams(ClsactParams{});
-    case QdiscKind::Foreign:
-        break;
+    const QByteArray kind = params.ops().kindName(params.data()).toLatin1();
+    if (nla_put_string(msg, TCA_KIND, kind.constData()))
+        return false;
+    return params.ops().encode(msg, params.data(), context, error);
+}
+
+QdiscParams decodeQdisc(const QString &kind, const nlattr *options, const Context &context)
+{
+    if (const QdiscKindOps *ops = Kinds::qdisc(kind)) {
+        if (auto value = ops->decode(options, context))
+            return QdiscParams(*ops, std::move(value));
     }
-    return std::nullopt;
+    return ForeignParams{kind, optionBytes(options)};
 }
 
-std::optional<QList<qint16>> loadDistribution(const QString &name, QString *error)
+ClassParams decodeClass(const QString &kind, const nlattr *options, const Context &context, const QdiscParams &owner)
 {
-    // iproute2's lib dir; never the working directory (libnl looks there, unsafe in a root helper).
-    QStringList dirs;
-    const QByteArray custom = qgetenv("TC_LIB_DIR");
-    if (!custom.isEmpty())
-        dirs.append(QFile::decodeName(custom));
-    dirs << QStringLiteral("/usr/lib/x86_64-linux-gnu/tc") << QStringLiteral("/usr/lib/tc") << QStringLiteral("/usr/lib64/tc");
-    for (const QString &dir : std::as_const(dirs)) {
-        QFile file(QDir(dir).filePath(name + QStringLiteral(".dist")));
-        if (!file.open(QIODevice::ReadOnly))
-            continue;
-        QList<qint16> table;
-        while (!file.atEnd()) {
-            const QByteArray line = file.readLine();
-            if (line.startsWith('#') || line.trimmed().isEmpty())
-                continue;
-            for (const QByteArray &word : line.simplified().split(' ')) {
-                bool ok = false;
-                const int value = word.toInt(&ok, 0);
-                if (!ok || value < -32768 || value > 32767) {
-                    *error = Messages::tr("%1: \"%2\" is not a table value").arg(file.fileName(), QString::fromLatin1(word));
-                    return std::nullopt;
-                }
-                table.append(qint16(value));
-                if (table.size() > 16384) {
-                    *error = Messages::tr("%1: more than 16384 values").arg(file.fileName());
-                    return std::nullopt;
-                }
-            }
+    if (const ClassKindOps *ops = owner.ops().classKind; ops && ops->name == kind) {
+        if (auto value = ops->decode(options, context, owner))
+            return ClassParams(*ops, std::move(value));
+    }
+    return ForeignClassParams{kind, optionBytes(options)};
+}
+
+bool encodeFilter(nl_msg *msg, const Filter &filter, const Context &context, QString *error)
+{
+    const QByteArray kind = filter.kindName().toLatin1();
+    if (nla_put_string(msg, TCA_KIND, kind.constData()))
+        return false;
+    return filter.ops().encode(msg, filter, context, error);
+}
+
+bool decodeFilter(const QString &kind, const nlattr *options, const Context &context, Filter *filter)
+{
+    if (const FilterKindOps *ops = Kinds::filter(kind)) {
+        Filter read = *filter;
+        read.params = FilterParams(*ops, ops->makeDefault());
+        switch (ops->decode(options, context, read)) {
+        case FilterDecode::Known:
+            *filter = read;
+            return true;
+        case FilterDecode::Skip:
+            return false;
+        case FilterDecode::Foreign:
+            break;
         }
-        if (table.isEmpty()) {
-            *error = Messages::tr("%1 holds no values").arg(file.fileName());
-            return std::nullopt;
-        }
-        return table;
     }
-    //: %1 is a table name (normal, pareto, …), %2 the folders searched.
-    *error = Messages::tr("no distribution table %1.dist in %2 (Debian package iproute2)").arg(name, dirs.join(QStringLiteral(", ")));
-    return std::nullopt;
-}
-
-tc_ratespec rateSpec(quint64 rate, quint32 mtu, quint16 overhead)
-{
-    if (mtu == 0)
-        mtu = 2047;
-    tc_ratespec spec{};
-    spec.rate = rate >= (1ULL << 32) ? ~0U : quint32(rate);
-    spec.linklayer = TC_LINKLAYER_ETHERNET;
-    spec.overhead = overhead;
-    while ((mtu >> spec.cell_log) > 255)
-        ++spec.cell_log;
-    spec.cell_align = -1;
-    return spec;
-}
-
-quint32 roundestInRange(quint32 low, quint32 high, quint32 preferred)
-{
-    for (quint32 unit : {1048576u, 1024u, 1000u}) {
-        const quint64 candidate = (quint64(low) + unit - 1) / unit * unit;
-        if (candidate <= high)
-            return quint32(candidate);
-    }
-    return preferred;
+    filter->params = ForeignFilterParams{kind, optionBytes(options)};
+    filter->classId = TcHandle();
+    filter->actions.clear();
+    filter->police.reset();
+    return true;
 }
 
 } // namespace qs::TcCodec

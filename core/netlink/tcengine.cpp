@@ -3,6 +3,9 @@
 #include "pschedclock.h"
 #include "tccodec.h"
 
+#include "kinds/clsact/clsactparams.h"
+#include "kinds/kindtable.h"
+
 #include <QDir>
 
 #include <netlink/attr.h>
@@ -44,6 +47,7 @@ struct TcObject
     const nlattr *options = nullptr;
     const nlattr *stats2 = nullptr;
     QByteArray optionBytes;
+    quint32 chain = 0; ///< filters: the chain they are in
 };
 
 TcObject parseObject(const nlmsghdr *message)
@@ -56,6 +60,8 @@ TcObject parseObject(const nlmsghdr *message)
         object.kind = QString::fromLatin1(nla_get_string(tb[TCA_KIND]));
     object.options = tb[TCA_OPTIONS];
     object.stats2 = tb[TCA_STATS2];
+    if (tb[TCA_CHAIN])
+        object.chain = nla_get_u32(tb[TCA_CHAIN]);
     if (tb[TCA_OPTIONS])
         object.optionBytes = QByteArray(static_cast<const char *>(nla_data(tb[TCA_OPTIONS])), nla_len(tb[TCA_OPTIONS]));
     return object;
@@ -231,7 +237,9 @@ std::optional<QdiscTree> TcEngine::read(QString *error)
         return std::nullopt;
     }
 
-    QHash<quint32, quint32> r2qOf; // htb qdisc handle → r2q, to tell derived quanta from chosen ones
+    // The qdiscs whose classes are configuration (htb, hfsc, …): prio's bands and mq's queues
+    // come with their qdisc, and the classes of a kind the model does not know cannot be told apart.
+    QHash<quint32, const QdiscNode *> classOwners;
     for (const TcObject &q : std::as_const(qdiscs)) {
         // Handle 0 marks the device's own default (noqueue, pfifo_fast, mq and its children).
         if (q.header.tcm_handle == 0)
@@ -241,34 +249,30 @@ std::optional<QdiscTree> TcEngine::read(QString *error)
         node.parent = TcHandle(q.header.tcm_parent);
         if (node.parent.isIngressParent())
             node.handle = TcHandle::ingressHandle();
-        const auto params = TcCodec::decodeQdisc(q.kind, q.options, context);
-        node.params = params ? *params : QdiscParams(ForeignParams{q.kind, q.optionBytes});
-        if (const auto *htb = std::get_if<HtbQdiscParams>(&node.params))
-            r2qOf.insert(node.handle.raw(), htb->r2q);
+        node.params = TcCodec::decodeQdisc(q.kind, q.options, context);
         tree.qdiscs.append(node);
     }
+    for (const QdiscNode &q : std::as_const(tree.qdiscs)) {
+        if (q.children() == QdiscChildren::Classes && !q.isForeign())
+            classOwners.insert(q.handle.raw(), &q);
+    }
     for (const TcObject &c : std::as_const(classes)) {
-        // Only htb classes are configuration; prio's bands and mq's queues come with their qdisc.
-        if (c.kind != u"htb" || !r2qOf.contains(TcHandle(c.header.tcm_handle).qdiscPart().raw()))
+        const QdiscNode *owner = classOwners.value(TcHandle(c.header.tcm_handle).qdiscPart().raw());
+        if (!owner || c.kind != owner->kindName())
             continue;
         ClassNode node;
         node.classId = TcHandle(c.header.tcm_handle);
         node.parent = TcHandle(c.header.tcm_parent);
         if (node.parent.isRoot())
             node.parent = node.classId.qdiscPart();
-        const auto params = TcCodec::decodeHtbClass(c.options, context, r2qOf.value(node.classId.qdiscPart().raw()));
-        if (!params) {
-            *error = tr("%1: class %2 has options Qdisc Studio cannot read").arg(m_target, node.classId.toString());
-            return std::nullopt;
-        }
-        node.params = *params;
+        node.params = TcCodec::decodeClass(c.kind, c.options, context, owner->params);
         tree.classes.append(node);
     }
 
     // Filters hang from classful and ingress qdiscs; clsact has two hooks of its own.
     QList<quint32> filterParents;
     for (const QdiscNode &q : std::as_const(tree.qdiscs)) {
-        if (q.kind() == QdiscKind::Clsact)
+        if (q.is<ClsactParams>())
             filterParents << 0xFFFFFFF2u << 0xFFFFFFF3u;
         else
             filterParents << q.handle.raw();
@@ -284,23 +288,14 @@ std::optional<QdiscTree> TcEngine::read(QString *error)
         for (const TcObject &f : std::as_const(filters)) {
             if (f.kind.isEmpty() || !f.options) // the per-prio head entries carry no options
                 continue;
-            const quint16 prio = quint16(TC_H_MAJ(f.header.tcm_info) >> 16);
-            const quint16 protocol = ntohs(quint16(TC_H_MIN(f.header.tcm_info)));
-            bool isHashTable = false;
-            std::optional<U32Filter> filter;
-            if (f.kind == u"u32")
-                filter = TcCodec::decodeU32(f.options, context, &isHashTable);
-            if (isHashTable)
-                continue;
-            if (!filter) {
-                tree.foreignFilters.append({TcHandle(parent), protocol, prio, f.header.tcm_handle, f.kind, f.optionBytes});
-                continue;
-            }
-            filter->parent = TcHandle(parent);
-            filter->prio = prio;
-            filter->protocol = protocol;
-            filter->handle = f.header.tcm_handle;
-            tree.filters.append(*filter);
+            Filter filter;
+            filter.parent = TcHandle(parent);
+            filter.prio = quint16(TC_H_MAJ(f.header.tcm_info) >> 16);
+            filter.protocol = ntohs(quint16(TC_H_MIN(f.header.tcm_info)));
+            filter.handle = f.header.tcm_handle;
+            filter.chain = f.chain;
+            if (TcCodec::decodeFilter(f.kind, f.options, context, &filter))
+                tree.filters.append(filter);
         }
     }
     m_known = tree;
@@ -334,7 +329,7 @@ std::optional<KernelError> TcEngine::send(const TcOperation &op, QString *localE
     context.ifindex = [this](const QString &name) { return m_socket->ifindex(name); };
     using Type = TcOperation::Type;
     const auto qdiscParent = [](const QdiscNode &q) { return q.parent.raw(); };
-    const auto qdiscHandle = [](const QdiscNode &q) { return isIngressKind(q.kind()) ? TcHandle::ingressHandle().raw() : q.handle.raw(); };
+    const auto qdiscHandle = [](const QdiscNode &q) { return q.atIngressHook() ? TcHandle::ingressHandle().raw() : q.handle.raw(); };
     NlMsgPtr msg;
     bool encoded = true;
     switch (op.type) {
@@ -352,23 +347,27 @@ std::optional<KernelError> TcEngine::send(const TcOperation &op, QString *localE
         break;
     case Type::AddClass:
     case Type::ChangeClass:
-        msg = tcMessage(RTM_NEWTCLASS, op.type == Type::AddClass ? NLM_F_CREATE | NLM_F_EXCL : 0, m_ifindex, op.htbClass.classId.raw(),
-                        op.htbClass.parent.raw());
-        encoded = TcCodec::encodeClass(msg.get(), op.htbClass.params, context, localError);
+        msg = tcMessage(RTM_NEWTCLASS, op.type == Type::AddClass ? NLM_F_CREATE | NLM_F_EXCL : 0, m_ifindex, op.classNode.classId.raw(),
+                        op.classNode.parent.raw());
+        encoded = TcCodec::encodeClass(msg.get(), op.classNode.params, context, localError);
         break;
     case Type::DeleteClass:
-        msg = tcMessage(RTM_DELTCLASS, 0, m_ifindex, op.htbClass.classId.raw(), op.htbClass.parent.raw());
+        msg = tcMessage(RTM_DELTCLASS, 0, m_ifindex, op.classNode.classId.raw(), op.classNode.parent.raw());
         break;
     case Type::AddFilter:
         msg = tcMessage(RTM_NEWTFILTER, NLM_F_CREATE | NLM_F_EXCL, m_ifindex, op.filter.handle.value_or(0), op.filter.parent.raw(),
                         TC_H_MAKE(quint32(op.filter.prio) << 16, htons(op.filter.protocol)));
-        encoded = TcCodec::encodeU32(msg.get(), op.filter, context, localError);
+        if (op.filter.chain)
+            nla_put_u32(msg.get(), TCA_CHAIN, op.filter.chain);
+        encoded = TcCodec::encodeFilter(msg.get(), op.filter, context, localError);
         break;
     case Type::DeleteFilter:
         msg = tcMessage(RTM_DELTFILTER, 0, m_ifindex, op.filter.handle.value_or(0), op.filter.parent.raw(),
                         TC_H_MAKE(quint32(op.filter.prio) << 16, htons(op.filter.protocol)));
+        if (op.filter.chain)
+            nla_put_u32(msg.get(), TCA_CHAIN, op.filter.chain);
         if (op.filter.handle)
-            nla_put_string(msg.get(), TCA_KIND, "u32");
+            nla_put_string(msg.get(), TCA_KIND, op.filter.kindName().toLatin1().constData());
         break;
     }
     if (!encoded) {
@@ -408,8 +407,10 @@ ApplyResult TcEngine::run(const QList<TcOperation> &plan)
 
 QString TcEngine::qdiscModule(const QString &kind)
 {
-    // clsact lives in the ingress module; every other kind in sch_<kind>.
-    return kind == u"clsact" ? QStringLiteral("sch_ingress") : QStringLiteral("sch_") + kind;
+    // Each kind names its module (clsact lives in sch_ingress); an unknown kind in sch_<kind>.
+    if (const QdiscKindOps *ops = Kinds::qdisc(kind); ops && !ops->module.isEmpty())
+        return QString(ops->module);
+    return QStringLiteral("sch_") + kind;
 }
 
 QString TcEngine::missingQdiscMessage(const QString &kind)
@@ -437,7 +438,7 @@ ApplyResult TcEngine::apply(const QdiscTree &desired)
     // What the kernel now holds is what was asked — unless it picked handles itself, which only
     // a read can tell.
     const bool handlesChosen = std::all_of(wanted.qdiscs.begin(), wanted.qdiscs.end(),
-                                           [](const QdiscNode &q) { return !q.handle.isUnspec() || isIngressKind(q.kind()); });
+                                           [](const QdiscNode &q) { return !q.handle.isUnspec() || q.atIngressHook(); });
     if (result.ok && handlesChosen)
         m_known = wanted;
     else

@@ -6,6 +6,8 @@
 
 #include <QSet>
 
+#include <memory>
+
 #include <netlink/msg.h>
 
 #include <linux/pkt_sched.h>
@@ -25,14 +27,14 @@ QString TcOperation::describe() const
 {
     //: A qdisc without a handle of its own: the kernel picks one. Stands for the handle in "add qdisc (auto) (sfq) at 1:10".
     const QString handle = qdisc.handle.isUnspec() ? tr("(auto)") : qdisc.handle.toString();
-    const QString kind = qdiscKindName(qdisc.kind());
+    const QString kind = qdisc.kindName();
     const QString parent = qdisc.parent.toString();
     switch (type) {
     case Type::DeleteFilter:
         //: %1 is a parent (1:, ffff:), %2 a prio (number).
         return tr("delete filters of %1 prio %2").arg(filter.parent.toString()).arg(filter.prio);
     case Type::DeleteClass:
-        return tr("delete class %1").arg(htbClass.classId.toString());
+        return tr("delete class %1").arg(classNode.classId.toString());
     case Type::DeleteQdisc:
         //: %1 a handle (1:), %2 a kind (netem), %3 a parent (root, 1:10).
         return tr("delete qdisc %1 (%2) at %3").arg(handle, kind, parent);
@@ -47,9 +49,9 @@ QString TcOperation::describe() const
         return tr("change qdisc %1 (%2) at %3").arg(handle, kind, parent);
     case Type::AddClass:
         //: %1 a class id (1:10), %2 its parent (1:, 1:1).
-        return tr("add class %1 at %2").arg(htbClass.classId.toString(), htbClass.parent.toString());
+        return tr("add class %1 at %2").arg(classNode.classId.toString(), classNode.parent.toString());
     case Type::ChangeClass:
-        return tr("change class %1").arg(htbClass.classId.toString());
+        return tr("change class %1").arg(classNode.classId.toString());
     case Type::AddFilter:
         //: %1 is a parent (1:, ffff:), %2 a prio (number).
         return tr("add filter at %1 prio %2").arg(filter.parent.toString()).arg(filter.prio);
@@ -59,85 +61,36 @@ QString TcOperation::describe() const
 
 TcPlanner::TcPlanner(const PschedClock &clock) : m_clock(clock) {}
 
-namespace {
-
-/** The option bytes the codec would send, for comparing two parameter sets as the kernel sees them. */
-QByteArray encoded(const std::function<bool(nl_msg *)> &encode, size_t size = TcCodec::SmallMessage)
-{
-    NlMsgPtr msg(nlmsg_alloc_size(size));
-    if (!msg || !encode(msg.get()))
-        return {};
-    const nlmsghdr *header = nlmsg_hdr(msg.get());
-    return QByteArray(static_cast<const char *>(nlmsg_data(header)), nlmsg_datalen(header));
-}
-
-/**
- * Whether the kernel can change @p running into @p wanted in place: htb and sfq have no change
- * operation, and fq_codel's flow table is fixed once created.
- */
-bool changeableInPlace(const QdiscParams &running, const QdiscParams &wanted)
-{
-    if (std::holds_alternative<HtbQdiscParams>(wanted) || std::holds_alternative<SfqParams>(wanted))
-        return false;
-    if (const auto *codel = std::get_if<FqCodelParams>(&wanted)) {
-        const auto *old = std::get_if<FqCodelParams>(&running);
-        return !old || codel->flows == 0 || codel->flows == old->flows;
-    }
-    return true;
-}
-
-} // namespace
-
 bool TcPlanner::sameKernelState(const QdiscParams &running, const QdiscParams &wanted) const
 {
-    if (running.index() != wanted.index())
+    if (!running.sameKind(wanted))
         return false; // e.g. a netem read as foreign: always re-sent
-    // What a change leaves behind, for the kinds whose change keeps what it is not sent.
-    QdiscParams effective = wanted;
-    if (const auto *sfq = std::get_if<SfqParams>(&wanted))
-        effective = sfq->appliedOnto(std::get<SfqParams>(running));
-    else if (const auto *codel = std::get_if<FqCodelParams>(&wanted))
-        effective = codel->appliedOnto(std::get<FqCodelParams>(running));
-    else if (const auto *tbf = std::get_if<TbfParams>(&wanted)) {
-        // The kernel keeps the bucket as time: two byte counts landing on the same ticks are one state.
-        const auto &old = std::get<TbfParams>(running);
-        const auto ticks = [](quint64 rate, quint32 bytes) { return PschedClock::kernelLengthToNs(rate, bytes) >> 6; };
-        return old.rateBytesPerSecond == tbf->rateBytesPerSecond && old.peakRateBytesPerSecond == tbf->peakRateBytesPerSecond &&
-               old.effectiveLimitBytes() == tbf->effectiveLimitBytes() &&
-               ticks(old.rateBytesPerSecond, old.burstBytes) == ticks(tbf->rateBytesPerSecond, tbf->burstBytes) &&
-               ticks(old.peakRateBytesPerSecond, old.mtu) == ticks(tbf->peakRateBytesPerSecond, tbf->mtu);
-    } else if (const auto *htb = std::get_if<HtbQdiscParams>(&wanted)) {
-        const auto &old = std::get<HtbQdiscParams>(running);
-        return old.r2q == htb->r2q && old.defaultClass == htb->defaultClass && (!htb->directQlen || htb->directQlen == old.directQlen);
-    }
     TcCodec::Context context;
     context.clock = &m_clock;
-    QString ignored;
-    return encoded([&](nl_msg *m) { return TcCodec::encodeQdisc(m, running, context, &ignored); }, TcCodec::messageSizeFor(running)) ==
-           encoded([&](nl_msg *m) { return TcCodec::encodeQdisc(m, effective, context, &ignored); }, TcCodec::messageSizeFor(effective));
+    return running.ops().change(running.data(), wanted.data(), context, nullptr) == ChangeRule::Same;
 }
 
-bool TcPlanner::sameKernelState(const HtbClassParams &running, const HtbClassParams &wanted) const
+bool TcPlanner::sameKernelState(const ClassParams &running, const ClassParams &wanted) const
 {
-    // Compared as the parameters the kernel receives, without building messages: a slider on a
-    // large tree compares every class on every step.
-    HtbClassParams adjusted = wanted;
-    adjusted.mtu = running.mtu; // the mtu only shapes tc's rate tables, which the kernel does not keep
-    const tc_htb_opt a = TcCodec::htbClassOptions(running, m_clock);
-    const tc_htb_opt b = TcCodec::htbClassOptions(adjusted, m_clock);
-    return running.rateBytesPerSecond == adjusted.rateBytesPerSecond && running.effectiveCeil() == adjusted.effectiveCeil() &&
-           std::memcmp(&a, &b, sizeof(a)) == 0;
+    if (!running.sameKind(wanted))
+        return false;
+    TcCodec::Context context;
+    context.clock = &m_clock;
+    return running.ops().change(running.data(), wanted.data(), context, nullptr) == ChangeRule::Same;
 }
 
-bool TcPlanner::sameFilter(const U32Filter &running, const U32Filter &wanted)
+bool TcPlanner::sameFilter(const Filter &running, const Filter &wanted)
 {
     return running.parent == wanted.parent && (wanted.prio == 0 || running.prio == wanted.prio) &&
            running.protocol == wanted.protocol && (!wanted.handle || running.handle == wanted.handle) &&
-           running.keys() == wanted.keys() && running.flowId == wanted.flowId && running.action == wanted.action;
+           running.chain == wanted.chain && running.params.sameKind(wanted.params) && running.ops().sameInKernel(running, wanted) &&
+           running.classId == wanted.classId && running.actions == wanted.actions && running.police == wanted.police;
 }
 
 QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &desired) const
 {
+    TcCodec::Context context;
+    context.clock = &m_clock;
     QList<TcOperation> deletions;
     QList<TcOperation> creations;
     QSet<quint32> rebuilt; // qdisc handles (desired) created fresh: nothing below them survives
@@ -157,6 +110,7 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
                                    rebuilt.contains(want.parent.qdiscPart().raw());
         TcOperation op;
         op.qdisc = want;
+        bool kept = false; // the kernel already holds it as wanted
         if (!have || parentRebuilt) {
             op.type = TcOperation::Type::AddQdisc;
             rebuilt.insert(want.handle.raw());
@@ -164,13 +118,17 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
             // The same kernel kind (a foreign reading of it included) changes in place.
             if (want.handle.isUnspec())
                 op.qdisc.handle = have->handle; // address the running one
-            if (sameKernelState(have->params, want.params)) {
-                op.type = TcOperation::Type::ChangeQdisc; // marks "kept": not added to the plan below
-            } else if (changeableInPlace(have->params, want.params)) {
+            ChangeRule rule = want.ops().hasChangeOperation ? ChangeRule::InPlace : ChangeRule::Replace;
+            if (have->params.sameKind(want.params)) {
+                std::shared_ptr<const void> sent;
+                rule = want.ops().change(have->params.data(), want.params.data(), context, &sent);
+                op.qdisc.params = QdiscParams(want.ops(), std::move(sent));
+            }
+            if (rule == ChangeRule::Same) {
                 op.type = TcOperation::Type::ChangeQdisc;
-                // fq_codel refuses any flows attribute on a change, even an unchanged one.
-                if (auto *codel = std::get_if<FqCodelParams>(&op.qdisc.params))
-                    codel->flows = 0;
+                kept = true;
+            } else if (rule == ChangeRule::InPlace) {
+                op.type = TcOperation::Type::ChangeQdisc;
             } else {
                 op.type = TcOperation::Type::ReplaceQdisc;
                 rebuilt.insert(want.handle.raw());
@@ -178,7 +136,7 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
         } else {
             op.type = TcOperation::Type::ReplaceQdisc;
             rebuilt.insert(want.handle.raw());
-            if (isIngressKind(want.kind()) || isIngressKind(have->kind())) {
+            if (want.atIngressHook() || have->atIngressHook()) {
                 // ingress and clsact cannot be grafted over each other: delete, then add.
                 TcOperation removal;
                 removal.type = TcOperation::Type::DeleteQdisc;
@@ -187,7 +145,6 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
                 op.type = TcOperation::Type::AddQdisc;
             }
         }
-        const bool kept = have && op.type == TcOperation::Type::ChangeQdisc && sameKernelState(have->params, want.params);
         if (!kept)
             creations.append(op);
         if (op.type == TcOperation::Type::ReplaceQdisc && have && have->handle == want.handle && !want.handle.isUnspec()) {
@@ -199,20 +156,20 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
             creations.last().type = TcOperation::Type::AddQdisc;
         }
         // The classes of this qdisc, parents first, right after it.
-        if (want.kind() != QdiscKind::Htb)
+        if (want.children() != QdiscChildren::Classes)
             continue;
         for (const ClassNode &wantClass : desiredClassOrder) {
             if (wantClass.classId.major() != want.handle.major())
                 continue;
             TcOperation classOp;
-            classOp.htbClass = wantClass;
+            classOp.classNode = wantClass;
             const ClassNode *haveClass = rebuilt.contains(want.handle.raw()) ? nullptr : currentClasses.value(wantClass.classId.raw());
             if (!haveClass) {
                 classOp.type = TcOperation::Type::AddClass;
             } else if (haveClass->parent != wantClass.parent) {
                 TcOperation removal;
                 removal.type = TcOperation::Type::DeleteClass;
-                removal.htbClass = *haveClass;
+                removal.classNode = *haveClass;
                 deletions.append(removal);
                 classOp.type = TcOperation::Type::AddClass;
             } else if (sameKernelState(haveClass->params, wantClass.params)) {
@@ -256,7 +213,7 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
     for (qsizetype i = doomedClasses.size() - 1; i >= 0; --i) {
         TcOperation op;
         op.type = TcOperation::Type::DeleteClass;
-        op.htbClass = doomedClasses[i];
+        op.classNode = doomedClasses[i];
         classDeletions.append(op);
     }
     std::stable_sort(classDeletions.begin(), classDeletions.end(), [&](const TcOperation &a, const TcOperation &b) {
@@ -271,7 +228,7 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
             }
             return d;
         };
-        return depth(a.htbClass) > depth(b.htbClass);
+        return depth(a.classNode) > depth(b.classNode);
     });
 
     // Filters, per (parent, prio) group: untouched when equal, else the group is rebuilt.
@@ -281,29 +238,37 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
         const QdiscNode *owner = tree.filterOwner(parent);
         return owner && !rebuilt.contains(owner->handle.raw());
     };
+    // Foreign filters are never created or deleted here (only with their qdisc): their groups are
+    // left as they are.
     QSet<QPair<quint32, quint16>> groups;
-    for (const U32Filter &f : current.filters)
-        groups.insert({f.parent.raw(), f.prio});
-    for (const U32Filter &f : desired.filters)
-        groups.insert({f.parent.raw(), f.prio});
+    QSet<QPair<quint32, quint16>> foreignGroups;
+    for (const QdiscTree *tree : {&current, &desired}) {
+        for (const Filter &f : tree->filters) {
+            groups.insert({f.parent.raw(), f.prio});
+            if (f.isForeign())
+                foreignGroups.insert({f.parent.raw(), f.prio});
+        }
+    }
     QList<QPair<quint32, quint16>> ordered(groups.begin(), groups.end());
     std::sort(ordered.begin(), ordered.end());
     for (const auto &[parent, prio] : ordered) {
-        QList<U32Filter> have;
-        QList<U32Filter> want;
-        for (const U32Filter &f : current.filters) {
+        if (foreignGroups.contains({parent, prio}))
+            continue;
+        QList<Filter> have;
+        QList<Filter> want;
+        for (const Filter &f : current.filters) {
             if (f.parent.raw() == parent && f.prio == prio)
                 have.append(f);
         }
-        for (const U32Filter &f : desired.filters) {
+        for (const Filter &f : desired.filters) {
             if (f.parent.raw() == parent && f.prio == prio)
                 want.append(f);
         }
         // A wanted filter without a prio (the kernel picks one) matches a running one anywhere.
         if (prio == 0) {
-            for (const U32Filter &w : std::as_const(want)) {
+            for (const Filter &w : std::as_const(want)) {
                 const bool running = std::any_of(current.filters.begin(), current.filters.end(),
-                                                 [&](const U32Filter &r) { return sameFilter(r, w); });
+                                                 [&](const Filter &r) { return sameFilter(r, w); });
                 if (!running || !ownerSurvives(current, w.parent)) {
                     TcOperation op;
                     op.type = TcOperation::Type::AddFilter;
@@ -318,9 +283,9 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
         if (equal)
             continue;
         // Filters matched by a prio-less wanted filter above stay.
-        have.removeIf([&](const U32Filter &r) {
+        have.removeIf([&](const Filter &r) {
             return std::any_of(desired.filters.begin(), desired.filters.end(),
-                               [&](const U32Filter &w) { return w.prio == 0 && sameFilter(r, w); });
+                               [&](const Filter &w) { return w.prio == 0 && sameFilter(r, w); });
         });
         if (!have.isEmpty() && ownerSurvives(current, TcHandle(parent))) {
             TcOperation op;
@@ -329,7 +294,7 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
             op.filter.handle.reset(); // the whole prio
             filterDeletions.append(op);
         }
-        for (const U32Filter &w : std::as_const(want)) {
+        for (const Filter &w : std::as_const(want)) {
             TcOperation op;
             op.type = TcOperation::Type::AddFilter;
             op.filter = w;

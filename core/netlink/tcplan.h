@@ -28,8 +28,8 @@ public:
     };
     Type type = Type::AddQdisc;
     QdiscNode qdisc;
-    ClassNode htbClass;
-    U32Filter filter;
+    ClassNode classNode;
+    Filter filter;
 
     /** "change qdisc 1: (netem) at root", for logs, the audit line and error messages. */
     QString describe() const;
@@ -50,9 +50,9 @@ public:
 
     /** Whether changing @p running to @p wanted would leave the kernel as it is. */
     bool sameKernelState(const QdiscParams &running, const QdiscParams &wanted) const;
-    bool sameKernelState(const HtbClassParams &running, const HtbClassParams &wanted) const;
+    bool sameKernelState(const ClassParams &running, const ClassParams &wanted) const;
     /** The same filter as far as the kernel can tell (handle and prio only when @p wanted sets them). */
-    static bool sameFilter(const U32Filter &running, const U32Filter &wanted);
+    static bool sameFilter(const Filter &running, const Filter &wanted);
 
 private:
     PschedClock m_clock; // a copy: planners outlive the clocks tests hand them

@@ -25,13 +25,31 @@ std::optional<QdiscTree> Profile::treeFor(const QString &target) const
         if (!tree.device.isEmpty() && tree.target() == target)
             return tree;
     }
-    if (isTargetFree()) {
+    // One tree describes one condition, whatever device it was written for.
+    if (trees.size() == 1) {
         QdiscTree bound = trees.first();
         if (!QdiscTree::splitTarget(target, &bound.netns, &bound.device))
             return std::nullopt;
         return bound;
     }
     return std::nullopt;
+}
+
+QString Profile::madeFor(const QString &target) const
+{
+    if (trees.size() != 1 || trees.first().device.isEmpty() || trees.first().target() == target)
+        return {};
+    return trees.first().target();
+}
+
+QStringList Profile::targets() const
+{
+    QStringList out;
+    for (const QdiscTree &tree : trees) {
+        if (!tree.device.isEmpty())
+            out.append(tree.target());
+    }
+    return out;
 }
 
 ValidationIssues Profile::validate() const

@@ -36,8 +36,16 @@ public:
 
     /** One tree without a device: the target is chosen when applying. */
     bool isTargetFree() const;
-    /** The tree for @p target, or the target-free tree bound to it. */
+    /**
+     * The tree to put on @p target: the one made for it; else the profile's only tree — made
+     * for any target, or for another device — bound to @p target. nullopt when the profile
+     * holds trees for several targets, none of them @p target (TargetMap maps those).
+     */
     std::optional<QdiscTree> treeFor(const QString &target) const;
+    /** The target treeFor(@p target) was made for when that is another one ("eth0" on v0), else empty. */
+    QString madeFor(const QString &target) const;
+    /** The targets its trees were made for, in order ("eth0", "lab/veth1"); empty for a target-free one. */
+    QStringList targets() const;
 
     ValidationIssues validate() const;
 

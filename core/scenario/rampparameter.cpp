@@ -1,5 +1,9 @@
 #include "rampparameter.h"
 
+#include "kinds/htb/htbparams.h"
+#include "kinds/netem/netemparams.h"
+#include "kinds/tbf/tbfparams.h"
+
 #include "tc/tcunits.h"
 
 #include <algorithm>
@@ -43,9 +47,9 @@ bool isHtb(QStringView name)
 }
 
 /** The qdisc kind a netem.* or tbf.* parameter lives on. */
-QdiscKind kindOf(QStringView name)
+const QdiscKindOps &kindOf(QStringView name)
 {
-    return name.startsWith(u"tbf.") ? QdiscKind::Tbf : QdiscKind::Netem;
+    return name.startsWith(u"tbf.") ? QdiscParams::opsOf<TbfParams>() : QdiscParams::opsOf<NetemParams>();
 }
 
 QString quoted(QStringView text)
@@ -101,25 +105,25 @@ QString exactPercent(double fraction)
 const NetemParams *netemAt(const QdiscTree &tree, TcHandle node)
 {
     const QdiscNode *q = tree.qdisc(node);
-    return q ? std::get_if<NetemParams>(&q->params) : nullptr;
+    return q ? q->params.getIf<NetemParams>() : nullptr;
 }
 
 NetemParams *netemAt(QdiscTree &tree, TcHandle node)
 {
     QdiscNode *q = tree.qdisc(node);
-    return q ? std::get_if<NetemParams>(&q->params) : nullptr;
+    return q ? q->params.editIf<NetemParams>() : nullptr;
 }
 
 const TbfParams *tbfAt(const QdiscTree &tree, TcHandle node)
 {
     const QdiscNode *q = tree.qdisc(node);
-    return q ? std::get_if<TbfParams>(&q->params) : nullptr;
+    return q ? q->params.getIf<TbfParams>() : nullptr;
 }
 
 TbfParams *tbfAt(QdiscTree &tree, TcHandle node)
 {
     QdiscNode *q = tree.qdisc(node);
-    return q ? std::get_if<TbfParams>(&q->params) : nullptr;
+    return q ? q->params.editIf<TbfParams>() : nullptr;
 }
 
 /** Why netem.loss cannot be ramped on @p params, or empty when it can. */
@@ -282,7 +286,7 @@ std::optional<TcHandle> RampParameter::locate(const QdiscTree &tree, QStringView
 
     if (isHtb(name)) {
         if (!at.isUnspec()) {
-            if (!tree.findClass(at))
+            if (!tree.findClass(at) || !tree.findClass(at)->is<HtbClassParams>())
                 return fail(tr("%1: there is no htb class %2 in the tree")
                                 .arg(name.toString(), at.toString()));
             return at;
@@ -300,22 +304,22 @@ std::optional<TcHandle> RampParameter::locate(const QdiscTree &tree, QStringView
         return tree.classes.first().classId;
     }
 
-    const QdiscKind kind = kindOf(name);
-    const QString kindName = qdiscKindName(kind);
+    const QdiscKindOps &kind = kindOf(name);
+    const QString kindName = QString(kind.name);
     const QdiscNode *found = nullptr;
     if (!at.isUnspec()) {
         found = tree.qdisc(at);
         if (!found)
             return fail(
                 tr("%1: there is no qdisc %2 in the tree").arg(name.toString(), at.toString()));
-        if (found->kind() != kind)
+        if (&found->ops() != &kind)
             //: %3 is the kind of the qdisc found ("tbf"), %4 the kind needed ("netem").
             return fail(tr("%1: qdisc %2 is a %3 qdisc, not %4")
                             .arg(name.toString(), at.toString(), found->kindName(), kindName));
     } else {
         QStringList handles;
         for (const QdiscNode &q : tree.qdiscs) {
-            if (q.kind() != kind)
+            if (&q.ops() != &kind)
                 continue;
             found = &q;
             handles.append(q.handle.toString());
@@ -333,7 +337,7 @@ std::optional<TcHandle> RampParameter::locate(const QdiscTree &tree, QStringView
     }
     if (name == u"netem.loss") {
         const QString problem =
-            lossModelProblem(std::get<NetemParams>(found->params), found->handle);
+            lossModelProblem(found->params.get<NetemParams>(), found->handle);
         if (!problem.isEmpty())
             return fail(problem);
     }
@@ -344,12 +348,13 @@ std::optional<double> RampParameter::read(const QdiscTree &tree, QStringView nam
 {
     if (isHtb(name)) {
         const ClassNode *c = tree.findClass(node);
-        if (!c)
+        const HtbClassParams *htb = c ? c->params.getIf<HtbClassParams>() : nullptr;
+        if (!htb)
             return std::nullopt;
         if (name == u"htb.rate")
-            return double(c->params.rateBytesPerSecond);
+            return double(htb->rateBytesPerSecond);
         if (name == u"htb.ceil")
-            return double(c->params.effectiveCeil()); // a ceil of 0 is the rate, as tc reads it
+            return double(htb->effectiveCeil()); // a ceil of 0 is the rate, as tc reads it
         return std::nullopt;
     }
     if (name.startsWith(u"tbf.")) {
@@ -398,13 +403,14 @@ bool RampParameter::write(QdiscTree &tree, QStringView name, TcHandle node, doub
 
     if (isHtb(name)) {
         ClassNode *c = tree.findClass(node);
-        if (!c)
+        HtbClassParams *htb = c ? c->params.editIf<HtbClassParams>() : nullptr;
+        if (!htb)
             return false;
         const quint64 rate = toInteger<quint64>(clamped, max);
         if (name == u"htb.rate")
-            c->params.rateBytesPerSecond = rate;
+            htb->rateBytesPerSecond = rate;
         else
-            c->params.ceilBytesPerSecond = rate;
+            htb->ceilBytesPerSecond = rate;
         return true;
     }
     if (name.startsWith(u"tbf.")) {

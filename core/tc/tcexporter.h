@@ -26,7 +26,7 @@ public:
 
     /** The words after the kind for one qdisc's options ("delay 100ms 20ms loss random 1%"). */
     static QString qdiscOptions(const QdiscParams &params);
-    static QString classOptions(const HtbClassParams &params);
+    static QString classOptions(const ClassParams &params);
 };
 
 } // namespace qs

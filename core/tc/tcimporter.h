@@ -23,6 +23,17 @@ struct TcImportResult
     const QdiscTree *tree(QStringView target) const;
 };
 
+/** How to read a script. */
+struct TcImportOptions
+{
+    /**
+     * The devices hold nothing yet (their default qdisc): a delete of a qdisc that is not there
+     * is then refused as the kernel refuses it. Otherwise the first deletes of a script are its
+     * "start clean" lines, run on a device of unknown state, and are not errors.
+     */
+    bool devicesStartEmpty = false;
+};
+
 /**
  * Reads tc commands — `tc [-n NS] qdisc|class|filter add|change|replace|del …`, with the
  * options of netem, tbf, htb, sfq, fq_codel, pfifo, bfifo, prio, ingress, clsact and the u32
@@ -41,12 +52,13 @@ class TcImporter
     Q_DECLARE_TR_FUNCTIONS(qs::TcImporter)
 
 public:
-    static TcImportResult import(QStringView script);
+    static TcImportResult import(QStringView script, const TcImportOptions &options = {});
+    /**
+     * The same for commands already split into words (by ShellEvaluator, from a shell script or
+     * a tc -batch file): every error points at the line and column its word carries.
+     */
+    static TcImportResult import(const QList<TcCommand> &commands, const TcImportOptions &options = {});
 
-    /** Parses a u32 match as tc writes it after "match": "ip dst 10.0.0.0/8", "u32 0 0 at 0". */
-    static std::optional<U32Match> parseMatch(QStringView text, QString *error);
-    /** Parses an action as tc writes it after "action": "mirred egress redirect dev ifb0". */
-    static std::optional<MirredAction> parseAction(QStringView text, QString *error);
 };
 
 } // namespace qs

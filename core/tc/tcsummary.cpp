@@ -27,48 +27,6 @@ QString trimmedNumber(double value)
     return text;
 }
 
-QString netemSummary(const NetemParams &p)
-{
-    QStringList parts;
-    if (p.delayUs || p.jitterUs) {
-        QString delay = TcSummary::duration(p.delayUs);
-        if (p.jitterUs)
-            delay += QStringLiteral(" ± ") + TcSummary::duration(p.jitterUs);
-        if (p.distribution != NetemDistribution::Uniform)
-            delay += QStringLiteral(" (%1)").arg(netemDistributionName(p.distribution));
-        parts.append(delay);
-    }
-    if (const auto *random = std::get_if<NetemRandomLoss>(&p.loss))
-        //: Random packet loss: "1 % loss".
-        parts.append(TcSummary::tr("%1 loss").arg(TcSummary::percent(random->probability)));
-    else if (std::holds_alternative<NetemStateLoss>(p.loss))
-        //: netem's 4-state Markov loss model.
-        parts.append(TcSummary::tr("4-state loss"));
-    else if (std::holds_alternative<NetemGilbertElliottLoss>(p.loss))
-        //: netem's Gilbert-Elliott loss model.
-        parts.append(TcSummary::tr("Gilbert-Elliott loss"));
-    if (p.duplicate.isSet())
-        //: Packets sent twice: "1 % duplicate".
-        parts.append(TcSummary::tr("%1 duplicate").arg(TcSummary::percent(p.duplicate.probability)));
-    if (p.corrupt.isSet())
-        //: Packets with a flipped bit: "1 % corrupt".
-        parts.append(TcSummary::tr("%1 corrupt").arg(TcSummary::percent(p.corrupt.probability)));
-    if (p.reorder.isSet())
-        //: Packets sent out of order: "25 % reorder".
-        parts.append(TcSummary::tr("%1 reorder").arg(TcSummary::percent(p.reorder.probability)));
-    if (p.rate.bytesPerSecond)
-        parts.append(TcSummary::rate(p.rate.bytesPerSecond));
-    if (p.slot.enabled)
-        //: netem's slot option: packets leave in bursts, as on Wi-Fi.
-        parts.append(TcSummary::tr("slotted"));
-    if (p.ecn)
-        parts.append(QStringLiteral("ECN"));
-    if (parts.isEmpty())
-        //: A netem that changes nothing.
-        parts.append(TcSummary::tr("no impairment"));
-    return QStringLiteral("netem ") + parts.join(QStringLiteral(", "));
-}
-
 } // namespace
 
 QString TcSummary::duration(quint64 us)
@@ -100,76 +58,28 @@ QString TcSummary::percent(Probability probability)
 
 QString TcSummary::qdisc(const QdiscNode &node)
 {
-    return std::visit(
-        [&](const auto &p) -> QString {
-            using T = std::decay_t<decltype(p)>;
-            if constexpr (std::is_same_v<T, NetemParams>) {
-                return netemSummary(p);
-            } else if constexpr (std::is_same_v<T, TbfParams>) {
-                //: %1 a rate (10 Mbit/s), %2 a number of bytes; B is the symbol for bytes.
-                return tr("tbf %1, burst %2 B").arg(rate(p.rateBytesPerSecond)).arg(p.burstBytes);
-            } else if constexpr (std::is_same_v<T, HtbQdiscParams>) {
-                //: %1 is a class id such as 1:30.
-                return p.defaultClass ? tr("htb, default class %1")
-                                            .arg(QString::number(node.handle.major(), 16) + u':' + QString::number(p.defaultClass, 16))
-                                      : tr("htb, unclassified traffic unshaped");
-            } else if constexpr (std::is_same_v<T, SfqParams>) {
-                return p.perturbSeconds ? tr("sfq, rehash every %n s", nullptr, p.perturbSeconds) : QStringLiteral("sfq");
-            } else if constexpr (std::is_same_v<T, FqCodelParams>) {
-                //: %1 is a time such as 5 ms; target is fq_codel's option.
-                return p.targetUs ? tr("fq_codel, target %1").arg(duration(p.targetUs)) : QStringLiteral("fq_codel");
-            } else if constexpr (std::is_same_v<T, PfifoParams>) {
-                // %1, not %n: a limit may be beyond what an int holds.
-                return p.limitPackets ? tr("pfifo, %1 packets").arg(*p.limitPackets) : QStringLiteral("pfifo");
-            } else if constexpr (std::is_same_v<T, BfifoParams>) {
-                return p.limitBytes ? tr("bfifo, %1 bytes").arg(*p.limitBytes) : QStringLiteral("bfifo");
-            } else if constexpr (std::is_same_v<T, PrioParams>) {
-                return tr("prio, %n bands", nullptr, p.bands);
-            } else if constexpr (std::is_same_v<T, IngressParams>) {
-                return tr("ingress (incoming traffic)");
-            } else if constexpr (std::is_same_v<T, ForeignParams>) {
-                //: %1 is the kind of a qdisc Qdisc Studio cannot edit (cake, fq, …).
-                return tr("%1 (kept as it is)").arg(p.kind);
-            } else {
-                return tr("clsact (incoming and outgoing filters)");
-            }
-        },
-        node.params);
+    return node.ops().summary(node.params.data(), node.handle);
 }
 
-QString TcSummary::htbClass(const ClassNode &node)
+QString TcSummary::classNode(const ClassNode &node)
 {
-    const HtbClassParams &p = node.params;
-    const QString rateText = rate(p.rateBytesPerSecond);
-    const QString prio = QString::number(p.prio);
-    if (p.effectiveCeil() != p.rateBytesPerSecond) {
-        const QString ceil = rate(p.effectiveCeil());
-        //: %1 and %2 are rates (10 Mbit/s); ceil is tc's word for the rate a class may borrow up to.
-        return p.prio ? tr("htb class %1 (ceil %2), prio %3").arg(rateText, ceil, prio)
-                      //: %1 and %2 are rates (10 Mbit/s); ceil is tc's word for the rate a class may borrow up to.
-                      : tr("htb class %1 (ceil %2)").arg(rateText, ceil);
-    }
-    //: %1 is a rate (10 Mbit/s), %2 the class's priority (tc's prio), a number.
-    return p.prio ? tr("htb class %1, prio %2").arg(rateText, prio)
-                  //: %1 is a rate such as 10 Mbit/s.
-                  : tr("htb class %1").arg(rateText);
+    return node.ops().summary(node.params.data());
 }
 
-QString TcSummary::filter(const U32Filter &filter)
+QString TcSummary::filter(const Filter &filter)
 {
-    QStringList matches;
-    for (const U32Match &m : filter.matches)
-        matches.append(m.toTcWords());
-    //: What a u32 filter without matches catches: "u32 all traffic → class 1:10".
-    const QString what = matches.isEmpty() ? tr("all traffic") : matches.join(QStringLiteral(", "));
-    if (filter.action && filter.action->mode == MirredAction::Mode::Redirect)
-        //: %1 is what the filter matches (ip dst 10.0.0.0/8, in tc's words), %2 a device such as ifb0.
-        return tr("u32 %1 → redirect to %2").arg(what, filter.action->device);
-    if (filter.action)
-        //: %1 is what the filter matches (ip dst 10.0.0.0/8, in tc's words), %2 a device such as ifb0.
-        return tr("u32 %1 → mirror to %2").arg(what, filter.action->device);
-    //: %1 is what the filter matches (ip dst 10.0.0.0/8, in tc's words), %2 a class id such as 1:10.
-    return tr("u32 %1 → class %2").arg(what, filter.flowId.toString());
+    const QString what = filter.ops().summary(filter);
+    if (filter.isForeign())
+        return what;
+    QStringList does;
+    if (filter.police)
+        does.append(filter.police->ops().summary(filter.police->data()));
+    for (const Action &action : filter.actions)
+        does.append(action.ops().summary(action.data()));
+    if (!filter.classId.isUnspec())
+        //: Where a filter sends what it matches; %1 a class id such as 1:10.
+        does.append(tr("class %1").arg(filter.classId.toString()));
+    return does.isEmpty() ? what : what + QStringLiteral(" → ") + does.join(QStringLiteral(", "));
 }
 
 QString TcSummary::tree(const QdiscTree &tree)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/probability.h"
 #include "model/qdisctree.h"
 
 #include <QCoreApplication>
@@ -17,8 +18,8 @@ class TcSummary
 
 public:
     static QString qdisc(const QdiscNode &node);
-    static QString htbClass(const ClassNode &node);
-    static QString filter(const U32Filter &filter);
+    static QString classNode(const ClassNode &node);
+    static QString filter(const Filter &filter);
     /** The whole tree in one line: the root's summary and what hangs below it. */
     static QString tree(const QdiscTree &tree);
 

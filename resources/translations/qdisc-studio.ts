@@ -278,10 +278,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: profile &quot;%2&quot; has no tree for %3; its targets: %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>profile &quot;%1&quot; is applied to a target chosen at apply time: give --dev IF (or NETNS/IF)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -349,20 +345,6 @@
     </message>
     <message>
         <source>give one TARGET, --interval of at least 10 ms and a --count of 0 or more</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: profile &quot;%2&quot; has no tree for %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1: the script configures %n device(s); apply takes a script for one</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>give --dev TARGET and one FILE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -496,10 +478,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Every line it cannot read is reported as FILE:LINE:COLUMN: error: &quot;word&quot;: reason. Nothing is skipped silently, and nothing is written unless all of it was understood. Warnings say where tc itself would drop something.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Reads files only: needs neither root nor the helper. Exit status 1 when a line cannot be read, the profile is not valid, or FILE holds no tc command.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -525,14 +503,6 @@
     </message>
     <message>
         <source>the file&apos;s base name, or &quot;Imported&quot; for standard input</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Report as JSON on standard output: &quot;ok&quot;, &quot;errors&quot;, &quot;issues&quot; and, without --output, the &quot;profile&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tc commands, or - for standard input.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -564,15 +534,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A preset, like any profile made for whatever target is chosen, has no device of its own: give one with --dev. For a profile with trees for several targets, --dev picks one of them.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Changes nothing: needs neither root nor the helper. Exit status 1 when the profile cannot be found or is not valid, 2 when a profile without a target is given no --dev.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The target, IF or NETNS/IF: the device for a profile without one, or the one tree of the profile to export.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -828,10 +790,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Makes the kernel hold the tree of FILE, a profile (JSON) or a tc script for one device, on TARGET. What can be changed in place is changed in place, so counters and queued packets survive. All or nothing: when the kernel refuses a step, the target is put back as it was and the kernel&apos;s own sentence is printed. Then each step of the plan is listed, done or not run.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The change goes through qdisc-studio-helper on the system bus, and polkit asks for authorization (action org.qdiscstudio.apply). Before the first change to a target the helper keeps a snapshot of what was there, which qdisc-studio restore puts back.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -861,14 +819,6 @@
     </message>
     <message>
         <source>Apply in this process, without the helper (root only; no snapshot, no revert).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Report as JSON on standard output: &quot;ok&quot;, the &quot;plan&quot; and the &quot;transaction&quot; id.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A profile (JSON) or a tc script, or - for standard input.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1629,6 +1579,131 @@
         <source>At the end: %1. When stopped: %2.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>--set takes NAME=VALUE, not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--dev %1 is none of the targets --map gives: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: profile &quot;%2&quot; has trees for %3, none of them %4: say where each goes with --map %5</source>
+        <extracomment>%3 lists the profile&apos;s targets, %4 is the target asked for, %5 the option to give: --map eth0=TARGET,ifb0=TARGET</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: profile &quot;%2&quot; was made for %3; it goes onto %4</source>
+        <extracomment>%3 is the device the profile was made for, %4 the target it is used on now</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: nothing applied: %n line(s) could not be read</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>give --dev TARGET (or --map FROM=TO,…) and one FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ARG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An argument for the script, as it would be run with it: $1, then $2 for a second --arg, and so on (&quot;--arg start&quot; takes the script&apos;s start branch).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAME=VALUE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A variable for the script: set from the start, and the script&apos;s own assignments to NAME are not made, as when its settings are edited (&quot;--set DEV=eth1&quot;). May be given more than once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FROM=TO</source>
+        <extracomment>the value of --map: pairs of targets</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A shell script is evaluated the way sh would run it, without running anything: variables and their defaults, arithmetic, quoting, if and case on its arguments (give them with --arg), for and while loops, functions, test, $TC-style command variables, tc -batch with a here-document. A tc -batch file (its lines without &quot;tc&quot;) is read as tc reads one. Commands that are not tc are skipped and noted; what a tc command depends on but cannot be known here (another program&apos;s output, a file test, a loop without a bound) is an error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every line it cannot read is reported as FILE:LINE:COLUMN: error: &quot;word&quot;: reason, and what was skipped or not taken as FILE:LINE:COLUMN: note: what. Nothing is skipped silently, and nothing is written unless all of it was understood. Warnings say where tc itself would drop something.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report as JSON on standard output: &quot;ok&quot;, &quot;errors&quot;, &quot;warnings&quot;, &quot;notes&quot;, &quot;issues&quot;, with --show-commands the &quot;commands&quot;, and, without --output, the &quot;profile&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the tc commands read from FILE, one a line with where each came from, instead of the profile: what the evaluation of a script understood.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A shell script, tc commands or a tc -batch file, or - for standard input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>See which tc commands a shaping script runs with the argument start, for eth1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio import shaper.sh --arg start --set DEV=eth1 --show-commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A preset, like any profile made for whatever target is chosen, has no device of its own: give one with --dev. A profile with one tree goes onto whatever --dev names, whatever device it was made for. For a profile with trees for several targets, --dev picks the one made for it, and --map says where each tree goes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The target, IF or NETNS/IF: where a profile&apos;s only tree goes, or which tree of the profile to export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where each tree of the profile goes, pairs separated by commas: the target it was made for, =, the target to use (eth0=lab/va,ifb0=lab/ifb1). A redirect to a device of the profile follows that device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[options] --map FROM=TO[,FROM=TO] FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Makes the kernel hold the tree of FILE, a profile (JSON), a shell script or a tc -batch file, on TARGET. A profile or script with one tree goes onto TARGET whatever device it was made for (and says so). One with trees for several devices needs --map, which says where each goes; they are applied in turn, ifb devices first. What can be changed in place is changed in place, so counters and queued packets survive. All or nothing: when the kernel refuses a step, the target is put back as it was and the kernel&apos;s own sentence is printed. Then each step of the plan is listed, done or not run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The target: IF for an interface of the root network namespace, or NETNS/IF for one in a namespace of /run/netns. Required, unless --map gives the targets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report as JSON on standard output: &quot;ok&quot;, the &quot;plan&quot; and the &quot;transaction&quot; id (one object per target).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where each tree of a profile with several goes, pairs separated by commas: the target it was made for, =, the target to use (eth0=lab/va,ifb0=lab/ifb1); with --dev as well, only the tree mapped to it is applied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A profile (JSON), a shell script or a tc -batch file, or - for standard input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ifb recipe&apos;s two trees onto a namespace&apos;s devices:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio apply --map ifb0=lab/ifb0,eth0=lab/va ingress.json</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::DemoSession</name>
@@ -1918,16 +1993,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Every line that could not be read, with where it went wrong. Click to jump there.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <extracomment>a line of the problem list: %1 is &quot;Error:&quot; or &quot;Note:&quot;, %2 the problem and where it is</extracomment>
+        <extracomment>a line of the problem list: %1 is &quot;Error:&quot;, &quot;Warning:&quot; or &quot;Note:&quot;, %2 the problem and where it is</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1945,7 +2016,84 @@
         </translation>
     </message>
     <message>
-        <source>Paste tc commands above.</source>
+        <source>tc commands, a shell script that runs them (evaluated here, never run) or a tc -batch file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start</source>
+        <extracomment>an example of a script&apos;s arguments, as typed after its name (&quot;start&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the script is run with: $1, $2 … separated by blanks. Its if and case branches follow them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DEV=eth1 RATE=10mbit</source>
+        <extracomment>an example of a script&apos;s variables: NAME=VALUE, the name stays as it is</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAME=VALUE, separated by blanks: set from the start, the script&apos;s own assignments to them are not made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every line that could not be read, every command skipped and every branch not taken, with where it is. Click to jump there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tc commands read from the text, as a script that runs them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Arguments:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Variables:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tc commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variables are NAME=VALUE, not %1.</source>
+        <extracomment>%1 lists what was typed; NAME=VALUE stays as it is</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste tc commands above, a script that runs them, or a tc -batch file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No tc command changes anything here; the messages say what was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>They configure %1: Import asks onto which target each goes.</source>
+        <extracomment>%1 lists the devices the commands configure (&quot;ifb0, eth0&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a target in the window to put them on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>They name %1; they go onto %2, the chosen target.</source>
+        <extracomment>%1 is the device the pasted commands name, %2 the window&apos;s chosen target</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>They go onto %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2463,6 +2611,7 @@
     </message>
     <message>
         <source>Applying &quot;%1&quot; to %2</source>
+        <extracomment>%2 lists targets: &quot;lab/ifb0, lab/va&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2651,6 +2800,14 @@
     </message>
     <message>
         <source>Stop the scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds its tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applying &quot;%1&quot;, made for %2, to %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4776,6 +4933,449 @@
     </message>
 </context>
 <context>
+    <name>qs::ShellArithmetic</name>
+    <message>
+        <source></source>
+        <comment>Errors in a shell script&apos;s arithmetic ($(( … )), $[ … ]), as bash reports them.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>syntax error in expression (error token is &quot;%1&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expression nested too deeply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>syntax error: &quot;:&quot; expected for the conditional expression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exponent less than 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>syntax error: ++ and -- need a variable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>syntax error: &quot;)&quot; expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>syntax error: operand expected (error token is &quot;%1&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>syntax error: operand expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value too great for base (error token is &quot;%1&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expression recursion level exceeded (error token is &quot;%1&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>division by 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>syntax error in expression</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ShellEvaluator</name>
+    <message>
+        <source></source>
+        <comment>What Qdisc Studio made of a pasted shell script without running it: commands it skipped, branches not taken, and what it could not work out. Shell words and syntax quoted in the messages (set -e, $TC, exit, return, -force, || true, $(…), `cmd`) stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>stopped: the script handles too much text to be read here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a value grows beyond %1 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped after %1 steps: the script runs too long to be read here (a loop without a bound?); loops without a bound are not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot decide this: %1; the tc command at line %2 depends on it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not evaluated: %1; read as if the script goes on past the %2 it may take</source>
+        <extracomment>%2 is a shell word: exit, return, break or continue</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not evaluated: %1; no tc command depends on it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is set differently depending on line %1, which is not evaluated: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the shell&apos;s process id is not known here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the id of a background job is not known here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>given as %1=%2: this assignment is not made</source>
+        <extracomment>%1 is a variable, %2 the value given for it on the command line or in the dialog</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the script stops here: %1 is not set, and set -u is on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is bash&apos;s and is not evaluated here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the script stops here: %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameter null or not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the value of %1 is too long to cut a pattern from here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the arithmetic %1 at line %2 fails: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this arithmetic fails: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it comes from $(…) at line %1, which has a syntax error: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it comes from $(…) at line %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it reads %1, which is not read here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commands, functions and substitutions nested more than %1 deep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set -e: the script stops here, where a command fails</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not taken: %1 is false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not taken: else (the condition at line %1 holds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this loop does not end within %1 rounds; loops without a bound are not run, and the tc commands in it depend on it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not evaluated: this loop does not end within %1 rounds; no tc command depends on it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not taken: %1 matched an earlier pattern</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not taken: %1 does not match %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a command with more than 10000 words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not tc, skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not run here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a command: a tc -batch line here, or a variable meant to hold tc ($TC) is not set (give it, like TC=tc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command&apos;s name is not known here: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not evaluated: the command&apos;s name is not known here: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the text given to %1 is not known here, and it may run tc: %2</source>
+        <extracomment>%1 is eval, sh or bash</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>functions call each other more than %1 deep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whether %1 is defined: %2</source>
+        <extracomment>%1 is a shell function&apos;s name</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its value is not known here: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the script runs more than %1 tc commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tc&apos;s output is not known here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set -e is on: on a device that holds nothing to delete, tc fails here and the script stops (add || true)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>-batch needs a file name after it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tc reads its commands from %1, which is not read here: paste the file&apos;s lines instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tc reads its commands from standard input, which is not given here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the commands tc reads are not known here: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>without -force, tc -batch stops at the first line that fails: on a device that holds nothing to delete, this line fails and the lines after it are not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writes %1: not tc, skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[: missing &quot;]&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the script ends here: nothing after it runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not read: a file this script reads; what it sets is not known here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it may be set by %1, which line %2 reads and Qdisc Studio does not</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not read here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>getopts reads options only when the script runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is read from standard input at line %1, when the script runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read gets its input only when the script runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not run: this trap runs when the script ends or gets a signal (%1), and the tree it sets up is what is imported</source>
+        <extracomment>%1 lists signals as the script names them: EXIT, INT, TERM</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shell options are not known here (-o %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file tests are not run here (%1 %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[[: invalid regular expression %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file tests are not run here (%1 %2 %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: integer expression expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: unary operator expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: binary operator expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too many arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>argument expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;)&quot; expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[[: syntax error near %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[[: nested too deeply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[[: &quot;)&quot; expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[[: argument expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ShellLexer</name>
+    <message>
+        <source></source>
+        <comment>Syntax problems in a pasted shell script, shown at the character they are about. Shell syntax quoted in the messages ($(, ${, `, &lt;&lt;) stays as it is.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>a here-document needs a delimiter word after %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this quote is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expansions nested too deeply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this $( is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this $[ is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this ${ is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bad substitution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this ` is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ShellParser</name>
+    <message>
+        <source></source>
+        <comment>Syntax errors in a pasted shell script. Shell words quoted in the messages (if, fi, then, do, done, case, esac, {, }, ( and so on) stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the script ends in the middle of a command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected end of line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected word here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this %1 is never closed: &quot;%2&quot; is missing</source>
+        <extracomment>%1 opens a compound command (if, while, case, {), %2 the word that should close it (fi, done, esac, })</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected word here; expected &quot;%1&quot;</source>
+        <extracomment>%1 is a shell word such as then, do, fi</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commands nested too deeply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a function needs a name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a function&apos;s body must be a compound command, like { …; }</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>for (( … )) needs three expressions separated by &apos;;&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>for needs a variable name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this redirection has no target</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::TargetBackend</name>
     <message>
         <source>the demo lab is not supported by this backend</source>
@@ -4783,6 +5383,74 @@
     </message>
     <message>
         <source>scenarios play through the Qdisc Studio helper or, when running as root, in this process; this backend has neither: install the helper, or run as root</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TargetMap</name>
+    <message>
+        <source></source>
+        <comment>Problems with a map of a profile&apos;s trees onto targets (&quot;eth0=lab/va,ifb0=lab/ifb1&quot;, the CLI&apos;s --map). Targets are written IF or NETNS/IF and stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not FROM=TO: write each as a target the profile was made for, =, and the target to use, like eth0=lab/va</source>
+        <extracomment>%1 is what was given; FROM and TO stand for targets (IF or NETNS/IF)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is mapped twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the map is empty: write FROM=TO, like eth0=lab/va</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot; is made for any target: give the one to use, not a map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a target of profile &quot;%2&quot;; its targets: %3</source>
+        <extracomment>%3 lists the profile&apos;s targets: &quot;eth0, ifb0&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 gets two trees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot; has trees for %2: map every one of them (%3 is not mapped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the redirect from %1 to %2 would go from %3 to %4: a redirect stays in its own namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TargetMapDialog</name>
+    <message>
+        <source>Where each tree goes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” holds trees for several devices. Choose the target each goes onto; a redirect to one of them follows it.</source>
+        <extracomment>%1 is a profile&apos;s name (or &quot;pasted commands&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2):</source>
+        <extracomment>a row of the dialog: %1 is the device a tree was made for, %2 a summary of the tree</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a target: write IF, or NETNS/IF for a device in a namespace.</source>
+        <extracomment>%1 is what was typed; IF and NETNS/IF stay as they are</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4870,6 +5538,18 @@
     </message>
     <message>
         <source>limit %1 is below the burst %2: bursts cannot be queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TcBatch</name>
+    <message>
+        <source></source>
+        <comment>Problems in the lines of a tc -batch file, as tc itself reports them.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>unterminated quoted string</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -18,13 +18,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1: the script configures %n device(s); apply takes a script for one</source>
-        <translation>
-            <numerusform>%1: the script configures %n device; apply takes a script for one</numerusform>
-            <numerusform>%1: the script configures %n devices; apply takes a script for one</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>Each condition is measured for %n second(s) after %1 s to settle.</source>
         <translation>
             <numerusform>Each condition is measured for %n second after %1 s to settle.</numerusform>
@@ -65,6 +58,13 @@
         <translation>
             <numerusform>%n step</numerusform>
             <numerusform>%n steps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: nothing applied: %n line(s) could not be read</source>
+        <translation>
+            <numerusform>%1: nothing applied: %n line could not be read</numerusform>
+            <numerusform>%1: nothing applied: %n lines could not be read</numerusform>
         </translation>
     </message>
 </context>

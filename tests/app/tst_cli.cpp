@@ -112,6 +112,75 @@ private Q_SLOTS:
         QCOMPARE(profile->name, QStringLiteral("Pasted"));
     }
 
+    void importEvaluatesAShellScriptWithoutRunningIt()
+    {
+        const QString path = writeFile(QStringLiteral("shaper.sh"),
+                                       "#!/bin/sh\n"
+                                       "DEV=${DEV:-eth0}\n"
+                                       "TC=/sbin/tc\n"
+                                       "case \"$1\" in\n"
+                                       "  start) $TC qdisc add dev $DEV root netem delay $((20 * 5))ms ;;\n"
+                                       "  stop) $TC qdisc del dev $DEV root ;;\n"
+                                       "esac\n"
+                                       "ethtool -K $DEV gso off\n"
+                                       "touch \"$HOME/ran\"\n");
+        Run r = run({QStringLiteral("import"), path, QStringLiteral("--arg"), QStringLiteral("start"), QStringLiteral("--set"),
+                     QStringLiteral("DEV=eth1"), QStringLiteral("--show-commands")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(r.out, QStringLiteral("/sbin/tc qdisc add dev eth1 root netem delay 100ms  # %1:5\n").arg(path));
+        QVERIFY2(r.err.contains(path + QStringLiteral(":6:3: note: not taken: \"start\" matched an earlier pattern")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(path + QStringLiteral(":8:1: note: \"ethtool\": not tc, skipped")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(path + QStringLiteral(":9:1: note: \"touch\": not tc, skipped")), qPrintable(r.err));
+        QVERIFY(!QFile::exists(m_home.filePath(QStringLiteral("ran")))); // nothing was run
+
+        r = run({QStringLiteral("import"), path, QStringLiteral("--json"), QStringLiteral("--show-commands")});
+        QCOMPARE(r.exitCode, 1); // no argument: neither branch, no tc command
+        const QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QVERIFY(report[u"commands"].toArray().isEmpty());
+        QCOMPARE(report[u"notes"].toArray().size(), 4);
+
+        QCOMPARE(run({QStringLiteral("import"), path, QStringLiteral("--set"), QStringLiteral("no value")}).exitCode, 2);
+    }
+
+    void profilesGoOntoAnyTarget()
+    {
+        const QString blog = writeFile(QStringLiteral("blog.tc"), "tc qdisc add dev eth0 root netem delay 30ms\n");
+        const QString blogJson = m_home.filePath(QStringLiteral("blog.json"));
+        QCOMPARE(run({QStringLiteral("import"), blog, QStringLiteral("-o"), blogJson}).exitCode, 0);
+        Run r = run({QStringLiteral("export"), blogJson, QStringLiteral("--dev"), QStringLiteral("v0")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, QStringLiteral("tc qdisc add dev v0 root netem delay 30ms\n"));
+        QVERIFY2(r.err.contains(QStringLiteral("profile \"blog\" was made for eth0; it goes onto v0")), qPrintable(r.err));
+
+        const QString ingress = writeFile(QStringLiteral("ingress.sh"),
+                                          "ip link add ifb0 type ifb\nip link set dev ifb0 up\n"
+                                          "tc qdisc add dev eth0 handle ffff: ingress\n"
+                                          "tc filter add dev eth0 parent ffff: protocol all u32 match u32 0 0 action mirred egress redirect dev ifb0\n"
+                                          "tc qdisc add dev ifb0 root netem delay 50ms\n");
+        const QString ingressJson = m_home.filePath(QStringLiteral("ingress.json"));
+        QCOMPARE(run({QStringLiteral("import"), ingress, QStringLiteral("-o"), ingressJson}).exitCode, 0);
+        r = run({QStringLiteral("export"), ingressJson, QStringLiteral("--dev"), QStringLiteral("v0")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("has trees for ifb0, eth0, none of them v0: say where each goes with --map ifb0=TARGET,eth0=TARGET")),
+                 qPrintable(r.err));
+        r = run({QStringLiteral("export"), ingressJson, QStringLiteral("--dev"), QStringLiteral("eth0")}); // the tree made for it
+        QVERIFY2(r.exitCode == 0 && r.out.contains(u"dev eth0 handle ffff: ingress"), qPrintable(r.out + r.err));
+        r = run({QStringLiteral("export"), ingressJson, QStringLiteral("--map"), QStringLiteral("eth0=lab/va,ifb0=lab/ifb3")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.startsWith(u"ip -n lab link add ifb3 type ifb\n"), qPrintable(r.out));
+        QVERIFY2(r.out.contains(u"action mirred egress redirect dev ifb3"), qPrintable(r.out));
+        r = run({QStringLiteral("export"), ingressJson, QStringLiteral("--map"), QStringLiteral("eth0=lab/va,ifb0=other/ifb3")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(u"stays in its own namespace"), qPrintable(r.err));
+        r = run({QStringLiteral("export"), ingressJson, QStringLiteral("--map"), QStringLiteral("eth0=lab/va")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(u"ifb0 is not mapped"), qPrintable(r.err));
+        QCOMPARE(run({QStringLiteral("export"), ingressJson, QStringLiteral("--map"), QStringLiteral("eth0")}).exitCode, 2);
+        r = run({QStringLiteral("apply"), QStringLiteral("--direct"), QStringLiteral("--dev"), QStringLiteral("v0"), ingressJson});
+        QCOMPARE(r.exitCode, 2); // before anything is applied
+        QVERIFY2(r.err.contains(u"--map ifb0=TARGET,eth0=TARGET"), qPrintable(r.err));
+    }
+
     void validate()
     {
         const QString good = writeFile(QStringLiteral("good.tc"), "tc qdisc add dev eth0 root tbf rate 10mbit burst 32kb latency 50ms\n");
@@ -196,14 +265,14 @@ private Q_SLOTS:
         QTest::addColumn<QString>("subcommand");
         QTest::addColumn<QStringList>("mentions"); // its options and arguments
         const auto list = [](const char *words) { return QString::fromLatin1(words).split(u' '); };
-        QTest::newRow("import") << QStringLiteral("import") << list("--output --name --json FILE");
-        QTest::newRow("export") << QStringLiteral("export") << list("--dev PROFILE");
-        QTest::newRow("validate") << QStringLiteral("validate") << list("--json FILE");
+        QTest::newRow("import") << QStringLiteral("import") << list("--output --name --json --show-commands --arg --set FILE");
+        QTest::newRow("export") << QStringLiteral("export") << list("--dev --map PROFILE");
+        QTest::newRow("validate") << QStringLiteral("validate") << list("--json --arg --set FILE");
         QTest::newRow("profiles") << QStringLiteral("profiles") << list("--json list show");
         QTest::newRow("targets") << QStringLiteral("targets") << list("--json");
         QTest::newRow("show") << QStringLiteral("show") << list("--json --stats TARGET");
         QTest::newRow("stats") << QStringLiteral("stats") << list("--json --interval --count TARGET");
-        QTest::newRow("apply") << QStringLiteral("apply") << list("--dev --hold --revert-after --direct --json FILE");
+        QTest::newRow("apply") << QStringLiteral("apply") << list("--dev --map --hold --revert-after --direct --json --arg --set FILE");
         QTest::newRow("clear") << QStringLiteral("clear") << list("--dev --direct --json");
         QTest::newRow("restore") << QStringLiteral("restore") << list("--dev --json");
         QTest::newRow("confirm") << QStringLiteral("confirm") << list("TRANSACTION");

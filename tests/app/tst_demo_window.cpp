@@ -4,6 +4,7 @@
 // the window removes the lab. As a process, `qdisc-studio --demo` leaves no lab behind after a
 // SIGTERM or a kill -9. Screenshot: build/screenshots/demo.png (docs/screenshots/demo.png).
 
+#include "kinds/allkinds.h"
 #include "chartpanel.h"
 #include "demo/demosession.h"
 #include "demo/labpresets.h"
@@ -230,7 +231,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(
             [&] {
                 const auto tree = kernelTree(lab.target);
-                return tree && tree->rootQdisc() && tree->rootQdisc()->kind() == QdiscKind::Tbf;
+                return tree && tree->rootQdisc() && tree->rootQdisc()->is<TbfParams>();
             }(),
             5000);
         QTRY_VERIFY_WITH_TIMEOUT(panel->isSettling(), 2000);
@@ -293,7 +294,7 @@ private Q_SLOTS:
         QTRY_VERIFY2_WITH_TIMEOUT(
             [&] {
                 const auto tree = kernelTree(lab.target);
-                return tree && tree->rootQdisc() && tree->rootQdisc()->kind() == QdiscKind::Htb &&
+                return tree && tree->rootQdisc() && tree->rootQdisc()->is<HtbQdiscParams>() &&
                        tree->classes.size() == 3;
             }(),
             qPrintable(QStringLiteral("the kernel holds:\n%1\nthe window:\n%2")

@@ -8,6 +8,7 @@
 // Stop puts back the tree from before (checked with tc). Screenshot: build/screenshots/
 // scenario.png, and docs/screenshots/scenario.png when QS_WRITE_SCREENSHOTS=1.
 
+#include "kinds/allkinds.h"
 #include "chartpanel.h"
 #include "directbackend.h"
 #include "mainwindow.h"
@@ -72,9 +73,9 @@ std::optional<quint64> tcTbfRate(const LabNamespace &ns, const QString &device)
 std::optional<quint64> tbfRate(const QdiscTree &tree)
 {
     const QdiscNode *root = tree.rootQdisc();
-    if (!root || root->kind() != QdiscKind::Tbf)
+    if (!root || !root->is<TbfParams>())
         return std::nullopt;
-    return std::get<TbfParams>(root->params).rateBytesPerSecond;
+    return root->params.get<TbfParams>().rateBytesPerSecond;
 }
 
 QString rateText(const std::optional<quint64> &rate)

@@ -2,9 +2,11 @@
 // menus, drag sliders, undo — and check what the kernel holds, in a namespace of the test's own.
 // The netem rows run under user-mode Linux (this machine's kernel has no sch_netem).
 
+#include "kinds/allkinds.h"
 #include "directbackend.h"
 #include "chartpanel.h"
 #include "importdialog.h"
+#include "targetmapdialog.h"
 #include "liveapplier.h"
 #include "mainwindow.h"
 #include "statspoller.h"
@@ -18,6 +20,9 @@
 #include "tc/tcexporter.h"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QDir>
 #include <QInputDialog>
 #include <QListWidget>
@@ -308,7 +313,7 @@ private Q_SLOTS:
         clickRow(window.treeModel()->index(0, 0));
         QVERIFY(clickMenuAction(QStringLiteral("kindMenu"), QStringLiteral("kind.pfifo")));
         QVERIFY(settled());
-        QTRY_VERIFY(kernelTree(target).rootQdisc() && kernelTree(target).rootQdisc()->kind() == QdiscKind::Pfifo);
+        QTRY_VERIFY(kernelTree(target).rootQdisc() && kernelTree(target).rootQdisc()->is<PfifoParams>());
 
         // The countdown shows; Keep confirms the change, so no revert comes.
         auto *keep = window.findChild<QPushButton *>(QStringLiteral("status.keep"));
@@ -324,7 +329,7 @@ private Q_SLOTS:
         QWidget *restore = bar->widgetForAction(window.findChild<QAction *>(QStringLiteral("action.restore")));
         QTest::mouseClick(restore, Qt::LeftButton);
         QTRY_VERIFY(kernelHolds(target, original));
-        QTRY_VERIFY(window.tree().rootQdisc() && window.tree().rootQdisc()->kind() == QdiscKind::Tbf);
+        QTRY_VERIFY(window.tree().rootQdisc() && window.tree().rootQdisc()->is<TbfParams>());
         QCOMPARE(reverted.size(), 1);
         QCOMPARE(reverted.first().value(1).toString(), QStringLiteral("restore"));
     }
@@ -340,6 +345,110 @@ private Q_SLOTS:
         QTRY_VERIFY(!dialog.result().ok());
         QTest::qWait(300);
         QVERIFY(dialog.grab().save(screenshotPath(QStringLiteral("import-dialog-errors.png"))));
+    }
+
+    void importDialogReadsAShellScript()
+    {
+        ImportDialog dialog;
+        dialog.setTarget(QStringLiteral("lab/va"));
+        dialog.setText(QStringLiteral("#!/bin/sh\n"
+                                      "DEV=eth0\n"
+                                      "RATE=${RATE:-10mbit}\n"
+                                      "case \"$1\" in\n"
+                                      "  start)\n"
+                                      "    tc qdisc add dev $DEV root handle 1: htb default 10\n"
+                                      "    tc class add dev $DEV parent 1: classid 1:10 htb rate $RATE\n"
+                                      "    ;;\n"
+                                      "  stop) tc qdisc del dev $DEV root ;;\n"
+                                      "esac\n"
+                                      "ethtool -K $DEV gso off\n"));
+        QVERIFY(dialog.result().trees.isEmpty()); // no argument: neither branch
+        dialog.setArguments(QStringLiteral("start"));
+        dialog.setVariables(QStringLiteral("RATE=20mbit"));
+        QVERIFY(dialog.result().ok());
+        QCOMPARE(dialog.result().trees.size(), 1);
+        QCOMPARE(dialog.findChild<QPlainTextEdit *>(QStringLiteral("import.commands"))->toPlainText(),
+                 QStringLiteral("tc qdisc add dev eth0 root handle 1: htb default 10\n"
+                                "tc class add dev eth0 parent 1: classid 1:10 htb rate 20mbit"));
+        auto *problems = dialog.findChild<QListWidget *>(QStringLiteral("import.problems"));
+        QStringList lines;
+        for (int i = 0; i < problems->count(); ++i)
+            lines.append(problems->item(i)->text());
+        QVERIFY2(lines.filter(QStringLiteral("not taken: \"start\" matched an earlier pattern")).size() == 1, qPrintable(lines.join(u'\n')));
+        QVERIFY2(lines.filter(QStringLiteral("\"ethtool\": not tc, skipped")).size() == 1, qPrintable(lines.join(u'\n')));
+        QVERIFY(lines.filter(QStringLiteral("RATE")).size() == 1); // RATE=${RATE:-…} is not made: given
+        auto *status = dialog.findChild<QLabel *>(QStringLiteral("import.destination"));
+        QVERIFY2(status->text().contains(QStringLiteral("They name eth0; they go onto lab/va, the chosen target.")), qPrintable(status->text()));
+        QVERIFY(dialog.findChild<QPushButton *>(QStringLiteral("import.ok"))->isEnabled());
+        dialog.setVariables(QStringLiteral("RATE"));
+        QVERIFY(!dialog.findChild<QPushButton *>(QStringLiteral("import.ok"))->isEnabled());
+        dialog.setVariables(QStringLiteral("RATE=20mbit"));
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QTest::qWait(300);
+        QVERIFY(dialog.grab().save(screenshotPath(QStringLiteral("import-dialog-script.png"))));
+    }
+
+    void pastedScriptsAndMappedTreesReachTheKernel()
+    {
+        LabNamespace lab(QStringLiteral("qs-window-paste"));
+        QVERIFY(lab.ok() && lab.addVethPair(QStringLiteral("va"), QStringLiteral("vb")));
+        const QString target = lab.target(QStringLiteral("va"));
+        MainWindow &window = openWindow();
+        QVERIFY(pickTarget(target));
+
+        // A script written for eth0, its start branch: onto the chosen target.
+        QTimer::singleShot(0, this, [] {
+            QTRY_VERIFY(qobject_cast<ImportDialog *>(QApplication::activeModalWidget()));
+            auto *dialog = qobject_cast<ImportDialog *>(QApplication::activeModalWidget());
+            const auto closeOnFailure = qScopeGuard([dialog] { if (dialog->isVisible()) dialog->reject(); }); // never a modal dialog left open
+            dialog->setText(QStringLiteral("DEV=eth0\ncase \"$1\" in start) tc qdisc add dev $DEV root handle 1: tbf rate $((4 * 5))mbit burst 32kb latency 50ms ;; esac\n"));
+            dialog->setArguments(QStringLiteral("start"));
+            QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("import.ok")), Qt::LeftButton);
+        });
+        QTest::keyClick(&window, Qt::Key_V, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(settled());
+        QTRY_VERIFY(kernelTree(target).rootQdisc() && kernelTree(target).rootQdisc()->kind() == QdiscKind::Tbf);
+        QCOMPARE(std::get<TbfParams>(kernelTree(target).rootQdisc()->params).rateBytesPerSecond, quint64(20'000'000 / 8));
+
+        // The ifb recipe: two trees; the window asks where each goes, and both reach the kernel.
+        window.activateWindow(); // the dialog had the keyboard; shortcuts go to the active window
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        bool asked = false;
+        QTimer::singleShot(0, this, [this, &asked, &lab] {
+            QTRY_VERIFY(qobject_cast<ImportDialog *>(QApplication::activeModalWidget()));
+            auto *dialog = qobject_cast<ImportDialog *>(QApplication::activeModalWidget());
+            const auto closeOnFailure = qScopeGuard([dialog] { if (dialog->isVisible()) dialog->reject(); });
+            dialog->setText(QStringLiteral("ip link add ifb0 type ifb\nip link set dev ifb0 up\n"
+                                           "tc qdisc add dev eth0 handle ffff: ingress\n"
+                                           "tc filter add dev eth0 parent ffff: protocol all u32 match u32 0 0 action mirred egress redirect dev ifb0\n"
+                                           "tc qdisc add dev ifb0 root tbf rate 5mbit burst 10kb latency 100ms\n"));
+            QVERIFY(dialog->findChild<QLabel *>(QStringLiteral("import.destination"))->text().contains(u"Import asks"));
+            QTimer::singleShot(0, this, [&asked, &lab] {
+                QTRY_VERIFY(qobject_cast<TargetMapDialog *>(QApplication::activeModalWidget()));
+                auto *map = qobject_cast<TargetMapDialog *>(QApplication::activeModalWidget());
+                const auto closeOnFailure = qScopeGuard([map] { if (map->isVisible()) map->reject(); });
+                // ifb0 beside the chosen target, eth0 onto it.
+                QCOMPARE(map->findChild<QComboBox *>(QStringLiteral("map.0"))->currentText(), lab.target(QStringLiteral("ifb0")));
+                QCOMPARE(map->findChild<QComboBox *>(QStringLiteral("map.1"))->currentText(), lab.target(QStringLiteral("va")));
+                map->findChild<QComboBox *>(QStringLiteral("map.0"))->setCurrentText(lab.target(QStringLiteral("va")));
+                QVERIFY(!map->findChild<QPushButton *>(QStringLiteral("map.ok"))->isEnabled()); // va twice
+                map->findChild<QComboBox *>(QStringLiteral("map.0"))->setCurrentText(lab.target(QStringLiteral("ifb4")));
+                QVERIFY(map->findChild<QPushButton *>(QStringLiteral("map.ok"))->isEnabled());
+                asked = true;
+                QTest::mouseClick(map->findChild<QPushButton *>(QStringLiteral("map.ok")), Qt::LeftButton);
+            });
+            QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("import.ok")), Qt::LeftButton);
+        });
+        QTest::keyClick(&window, Qt::Key_V, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(asked);
+        QVERIFY(settled());
+        QTRY_VERIFY(lab.ip({QStringLiteral("link"), QStringLiteral("show"), QStringLiteral("ifb4")}).ok());
+        QTRY_COMPARE(lab.tcJson(QStringLiteral("qdisc"), QStringLiteral("ifb4")).array().first()[u"kind"].toString(), QStringLiteral("tbf"));
+        QTRY_VERIFY(kernelTree(target).ingressQdisc());
+        const QdiscTree held = kernelTree(target);
+        QCOMPARE(held.filters.size(), 1);
+        QCOMPARE(held.filters.first().action->device, QStringLiteral("ifb4")); // the redirect followed its ifb
     }
 
     void netemDelayDragReachesKernel()
@@ -360,7 +469,7 @@ private Q_SLOTS:
 
         QList<quint64> sentDelays;
         connect(window.applier(), &LiveApplier::sent, this, [&](const QString &, const QdiscTree &tree) {
-            sentDelays.append(std::get<NetemParams>(tree.rootQdisc()->params).delayUs);
+            sentDelays.append(tree.rootQdisc()->params.get<NetemParams>().delayUs);
         });
         auto *slider = window.findChild<QSlider *>(QStringLiteral("param.delay.slider"));
         QVERIFY(slider);
@@ -380,7 +489,7 @@ private Q_SLOTS:
         }
         QTest::mouseRelease(slider, Qt::LeftButton, {}, QPoint(right, y));
         QVERIFY(settled());
-        const quint64 finalDelay = std::get<NetemParams>(window.tree().rootQdisc()->params).delayUs;
+        const quint64 finalDelay = window.tree().rootQdisc()->params.get<NetemParams>().delayUs;
         QVERIFY2(finalDelay >= 1000000, qPrintable(QString::number(finalDelay))); // the right end of 0…10 s
         QVERIFY(kernelHolds(target, window.tree()));
         QStringList sequence;

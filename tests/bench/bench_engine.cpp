@@ -38,6 +38,7 @@
 // made with TcPlanner::plan() on the tree the kernel is known to hold plus execute(), i.e. apply
 // without its re-read.
 
+#include "kinds/allkinds.h"
 #include "labnamespace.h"
 #include "netlink/netlinksocket.h"
 #include "netlink/pschedclock.h"
@@ -396,8 +397,8 @@ std::vector<char> prebuilt(const TcOperation &op, int ifindex)
     case Type::ChangeClass:
         type = RTM_NEWTCLASS;
         flags = op.type == Type::AddClass ? NLM_F_CREATE | NLM_F_EXCL : 0;
-        handle = op.htbClass.classId.raw();
-        parent = op.htbClass.parent.raw();
+        handle = op.classNode.classId.raw();
+        parent = op.classNode.parent.raw();
         break;
     default:
         die(QStringLiteral("prebuilt(): %1 is not used here").arg(op.describe()));
@@ -413,7 +414,7 @@ std::vector<char> prebuilt(const TcOperation &op, int ifindex)
     TcCodec::Context context;
     context.clock = &PschedClock::system();
     QString error;
-    const bool ok = type == RTM_NEWTCLASS ? TcCodec::encodeClass(msg.get(), op.htbClass.params, context, &error)
+    const bool ok = type == RTM_NEWTCLASS ? TcCodec::encodeClass(msg.get(), op.classNode.params, context, &error)
                                           : TcCodec::encodeQdisc(msg.get(), op.qdisc.params, context, &error);
     if (!ok)
         die(QStringLiteral("cannot encode %1: %2").arg(op.describe(), error));
@@ -547,10 +548,11 @@ QdiscTree htbTree(const QString &device, int classes)
     tree.classes.reserve(classes);
     for (int i = 1; i <= classes; ++i) {
         ClassNode c;
+        c.params = HtbClassParams{};
         c.classId = TcHandle::make(1, quint16(i));
         c.parent = root.handle;
-        c.params.rateBytesPerSecond = 125'000 + quint64(i % 100) * 1'000; // 1 … 1.8 Mbit/s
-        c.params.ceilBytesPerSecond = 12'500'000;                         // 100 Mbit/s
+        c.params.edit<HtbClassParams>().rateBytesPerSecond = 125'000 + quint64(i % 100) * 1'000; // 1 … 1.8 Mbit/s
+        c.params.edit<HtbClassParams>().ceilBytesPerSecond = 12'500'000;                         // 100 Mbit/s
         tree.classes.append(c);
     }
     return tree;
@@ -678,7 +680,7 @@ bool benchChange(const LabNamespace &ns, const ChangeKind &kind, const Options &
     for (int v = 0; v < 2; ++v) {
         ops[v].type = isClass ? TcOperation::Type::ChangeClass : TcOperation::Type::ChangeQdisc;
         if (isClass)
-            ops[v].htbClass = *trees[v].findClass(TcHandle::make(1, 0x10));
+            ops[v].classNode = *trees[v].findClass(TcHandle::make(1, 0x10));
         else
             ops[v].qdisc = *trees[v].rootQdisc();
         bareMsgs[v] = prebuilt(ops[v], engine->ifindex());

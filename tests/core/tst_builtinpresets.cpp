@@ -1,3 +1,4 @@
+#include "kinds/allkinds.h"
 #include "profiles/builtinpresets.h"
 
 #include "model/treejson.h"
@@ -148,9 +149,9 @@ void TestBuiltinPresets::preset()
     QVERIFY(root);
     QCOMPARE(root->handle, qs::TcHandle::make(1, 0));
     QVERIFY(std::any_of(tree.qdiscs.begin(), tree.qdiscs.end(),
-                        [](const qs::QdiscNode &q) { return q.kind() == qs::QdiscKind::Netem; }));
-    if (root->kind() != qs::QdiscKind::Netem)
-        QVERIFY(root->kind() == qs::QdiscKind::Tbf || root->kind() == qs::QdiscKind::Htb);
+                        [](const qs::QdiscNode &q) { return q.is<qs::NetemParams>(); }));
+    if (!root->is<qs::NetemParams>())
+        QVERIFY(root->is<qs::TbfParams>() || root->is<qs::HtbQdiscParams>());
 
     // The JSON form round-trips.
     QStringList errors;

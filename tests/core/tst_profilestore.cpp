@@ -1,3 +1,4 @@
+#include "kinds/allkinds.h"
 #include "profiles/profilestore.h"
 
 #include "model/treejson.h"
@@ -44,7 +45,7 @@ Profile makeProfile(const QString &name, quint64 delayMs = 10)
 
 quint64 delayMsOf(const Profile &profile)
 {
-    return std::get<qs::NetemParams>(profile.trees.first().qdiscs.first().params).delayUs / 1000;
+    return profile.trees.first().qdiscs.first().params.get<qs::NetemParams>().delayUs / 1000;
 }
 
 /** Every file in @p path with its bytes: proves that nothing changed, and nothing was left over. */
@@ -184,7 +185,7 @@ void TestProfileStore::saveKeepsCreatedAndReplacesSameName()
     QVERIFY2(store.save(makeProfile(QStringLiteral("Lab"), 10), &error, &first), qPrintable(error));
 
     Profile edited = *store.load(QStringLiteral("Lab"), &error);
-    std::get<qs::NetemParams>(edited.trees.first().qdiscs.first().params).delayUs = 20000;
+    edited.trees.first().qdiscs.first().params.edit<qs::NetemParams>().delayUs = 20000;
     QTest::qWait(5); // so that modified visibly moves on
     Profile second;
     QVERIFY2(store.save(edited, &error, &second), qPrintable(error));
@@ -204,7 +205,7 @@ void TestProfileStore::saveRefusesInvalidProfile()
     QVERIFY2(error.contains(u"needs a name"), qPrintable(error));
 
     Profile broken = makeProfile(QStringLiteral("Broken"));
-    auto &netem = std::get<qs::NetemParams>(broken.trees.first().qdiscs.first().params);
+    auto &netem = broken.trees.first().qdiscs.first().params.edit<qs::NetemParams>();
     netem.delayUs = qs::NetemParams::MaxDelayUs + 1; // beyond netem's 32-bit ticks: an error
     error.clear();
     QVERIFY(!store.save(broken, &error));
@@ -217,7 +218,7 @@ void TestProfileStore::saveAllowsWarnings()
     QTemporaryDir dir;
     ProfileStore store(dir.path());
     Profile warned = makeProfile(QStringLiteral("Drops all"));
-    std::get<qs::NetemParams>(warned.trees.first().qdiscs.first().params).limit = 0; // a warning only
+    warned.trees.first().qdiscs.first().params.edit<qs::NetemParams>().limit = 0; // a warning only
     QVERIFY(!warned.validate().isEmpty());
     QString error;
     QVERIFY2(store.save(warned, &error), qPrintable(error));
@@ -637,7 +638,7 @@ void TestProfileStore::importRefusesBrokenFiles()
 
     // Valid JSON, invalid profile: a delay beyond what netem holds.
     Profile invalid = makeProfile(QStringLiteral("Invalid"));
-    std::get<qs::NetemParams>(invalid.trees.first().qdiscs.first().params).delayUs = qs::NetemParams::MaxDelayUs + 1;
+    invalid.trees.first().qdiscs.first().params.edit<qs::NetemParams>().delayUs = qs::NetemParams::MaxDelayUs + 1;
     const QString invalidPath = outside.filePath(QStringLiteral("invalid.json"));
     writeFile(invalidPath, invalid.toJsonBytes());
     QVERIFY(!store.importFile(invalidPath, &error));

@@ -1,3 +1,4 @@
+#include "kinds/allkinds.h"
 #include "scenario/rampparameter.h"
 #include "scenario/scenario.h"
 #include "scenario/scenarioprogress.h"
@@ -76,9 +77,10 @@ QdiscTree htbWithTwoNetems()
     tree.qdiscs.append(htb);
     for (quint16 minor : {quint16(0x10), quint16(0x20)}) {
         ClassNode c;
+        c.params = HtbClassParams{};
         c.classId = TcHandle::make(1, minor);
         c.parent = H1;
-        c.params.rateBytesPerSecond = 1250000;
+        c.params.edit<HtbClassParams>().rateBytesPerSecond = 1250000;
         tree.classes.append(c);
         QdiscNode child;
         child.handle = TcHandle::make(minor, 0);
@@ -100,7 +102,7 @@ QdiscTree boundTree(QdiscTree tree)
 
 const NetemParams &netemOf(const QdiscTree &tree, TcHandle handle = H1)
 {
-    return std::get<NetemParams>(tree.qdisc(handle)->params);
+    return tree.qdisc(handle)->params.get<NetemParams>();
 }
 
 ScenarioStep treeStep(const QString &name, qint64 ms, const QdiscTree &tree)
@@ -288,7 +290,7 @@ private Q_SLOTS:
         QVERIFY(std::holds_alternative<std::monostate>(netemOf(tree).loss));
 
         // With a correlation, 0 % is kept as random loss: the kernel keeps the correlation.
-        std::get<NetemParams>(tree.qdisc(H1)->params).loss =
+        tree.qdisc(H1)->params.edit<NetemParams>().loss =
             NetemRandomLoss{Probability::fromFraction(0.1), Probability::fromFraction(0.25)};
         QVERIFY(RampParameter::write(tree, u"netem.loss", H1, 0));
         random = std::get_if<NetemRandomLoss>(&netemOf(tree).loss);
@@ -315,7 +317,7 @@ private Q_SLOTS:
     void locateRefusesStateLoss()
     {
         QdiscTree tree = netemTree(20000);
-        std::get<NetemParams>(tree.qdisc(H1)->params).loss = NetemStateLoss::withDefaults(0.01);
+        tree.qdisc(H1)->params.edit<NetemParams>().loss = NetemStateLoss::withDefaults(0.01);
         QString error;
         QVERIFY(!RampParameter::locate(tree, u"netem.loss", TcHandle(), &error));
         QVERIFY2(error.contains(QStringLiteral("loss state")), qPrintable(error));
@@ -346,9 +348,9 @@ private Q_SLOTS:
                  1250000.0); // ceil 0 reads as the rate
         QdiscTree changed = tree;
         QVERIFY(RampParameter::write(changed, u"htb.ceil", c10, 2500000));
-        QCOMPARE(changed.findClass(c10)->params.ceilBytesPerSecond, quint64(2500000));
+        QCOMPARE(changed.findClass(c10)->params.get<HtbClassParams>().ceilBytesPerSecond, quint64(2500000));
         QVERIFY(RampParameter::write(changed, u"htb.rate", c10, 625000));
-        QCOMPARE(changed.findClass(c10)->params.rateBytesPerSecond, quint64(625000));
+        QCOMPARE(changed.findClass(c10)->params.get<HtbClassParams>().rateBytesPerSecond, quint64(625000));
     }
 
     void rampValues()
@@ -447,7 +449,7 @@ private Q_SLOTS:
         scenario.steps.append(referenceStep(QString(), 10000, ScenarioStep::Kind::Profile,
                                             QStringLiteral("My profile")));
         QdiscTree tree = netemTree(80000, 0.01);
-        std::get<NetemParams>(tree.qdisc(H1)->params).jitterUs = 20000;
+        tree.qdisc(H1)->params.edit<NetemParams>().jitterUs = 20000;
         scenario.steps.append(treeStep(QStringLiteral("Cut"), 1500, tree));
         scenario.steps.append(
             rampStep(QStringLiteral("Fade"), 5000,
@@ -891,7 +893,7 @@ private Q_SLOTS:
         // A loss model a ramp cannot move.
         errors.clear();
         QdiscTree stateLoss = netemTree(10000);
-        std::get<NetemParams>(stateLoss.qdisc(H1)->params).loss =
+        stateLoss.qdisc(H1)->params.edit<NetemParams>().loss =
             NetemStateLoss::withDefaults(0.01);
         const Scenario lossRamp =
             scenarioOf({treeStep(QStringLiteral("Markov"), 1000, stateLoss),
@@ -1096,13 +1098,13 @@ private Q_SLOTS:
             ramps = ramps || step.isRamp;
             for (const QdiscTree *tree : {&step.startTree, &step.endTree}) {
                 QCOMPARE(tree->qdiscs.size(), 1);
-                QCOMPARE(tree->qdiscs.first().kind(), QdiscKind::Tbf);
+                QVERIFY(tree->qdiscs.first().is<TbfParams>());
                 QCOMPARE(tree->qdiscs.first().handle, H1);
             }
         }
         QVERIFY(ramps);
         const auto rateAt = [&](qint64 ms) {
-            return std::get<TbfParams>(timeline->treeAt(ms).qdiscs.first().params)
+            return timeline->treeAt(ms).qdiscs.first().params.get<TbfParams>()
                 .rateBytesPerSecond;
         };
         QCOMPARE(rateAt(0), *TcUnits::parseRate64(u"50mbit"));

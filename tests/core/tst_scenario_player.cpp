@@ -1,3 +1,4 @@
+#include "kinds/allkinds.h"
 #include "scenario/scenarioplayer.h"
 
 #include "model/treejson.h"
@@ -49,7 +50,7 @@ QdiscTree bound(QdiscTree tree)
 quint64 delayOf(const QdiscTree &tree)
 {
     const QdiscNode *root = tree.qdisc(H1);
-    return root ? std::get<NetemParams>(root->params).delayUs : 0;
+    return root ? root->params.get<NetemParams>().delayUs : 0;
 }
 
 ScenarioStep treeStep(const QString &name, qint64 ms, quint64 delayUs)

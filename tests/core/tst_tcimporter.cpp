@@ -1,3 +1,5 @@
+#include "kinds/actionsupport.h"
+#include "kinds/allkinds.h"
 #include "tc/tcexporter.h"
 #include "tc/tcimporter.h"
 #include "tc/tcunits.h"
@@ -8,6 +10,18 @@
 #include <QtEndian>
 
 using namespace qs;
+
+namespace {
+// The u32 part of a filter.
+[[maybe_unused]] qs::U32Params &u32(qs::Filter &f)
+{
+    return f.params.edit<qs::U32Params>();
+}
+[[maybe_unused]] const qs::U32Params &u32(const qs::Filter &f)
+{
+    return f.params.get<qs::U32Params>();
+}
+} // namespace
 
 namespace {
 
@@ -38,9 +52,9 @@ const NetemParams &netemOf(const QdiscTree &tree, TcHandle parent = TcHandle::ro
 {
     static const NetemParams none;
     const QdiscNode *node = tree.qdiscAt(parent);
-    if (!node || node->kind() != QdiscKind::Netem)
+    if (!node || !node->is<NetemParams>())
         return none;
-    return std::get<NetemParams>(node->params);
+    return node->params.get<NetemParams>();
 }
 
 } // namespace
@@ -58,11 +72,11 @@ private Q_SLOTS:
         const QdiscNode &root = tree.qdiscs.first();
         QVERIFY(root.parent.isRoot());
         QVERIFY(root.handle.isUnspec());
-        QCOMPARE(root.kind(), QdiscKind::Netem);
+        QVERIFY(root.is<NetemParams>());
         NetemParams expected;
         expected.delayUs = 100000;
         expected.jitterUs = 60000;
-        QCOMPARE(std::get<NetemParams>(root.params), expected);
+        QCOMPARE(root.params.get<NetemParams>(), expected);
     }
 
     void delayJitterLoss()
@@ -102,7 +116,7 @@ private Q_SLOTS:
         expected.burstBytes = 50 * 1024;
         expected.limitMode = TbfParams::LimitMode::Bytes;
         expected.limitBytes = 500 * 1024;
-        QCOMPARE(std::get<TbfParams>(tbf->params), expected);
+        QCOMPARE(tbf->params.get<TbfParams>(), expected);
         QVERIFY(!hasErrors(tree.validate()));
     }
 
@@ -120,40 +134,40 @@ private Q_SLOTS:
         const QdiscNode *htb = tree.rootQdisc();
         QVERIFY(htb);
         QCOMPARE(htb->handle, TcHandle::make(1, 0));
-        QCOMPARE(std::get<HtbQdiscParams>(htb->params).defaultClass, 0x30u); // tc reads "default" in hex
-        QCOMPARE(std::get<HtbQdiscParams>(htb->params).r2q, 10u);
+        QCOMPARE(htb->params.get<HtbQdiscParams>().defaultClass, 0x30u); // tc reads "default" in hex
+        QCOMPARE(htb->params.get<HtbQdiscParams>().r2q, 10u);
 
         QCOMPARE(tree.classes.size(), 2);
         const ClassNode *top = tree.findClass(TcHandle::make(1, 1));
         QVERIFY(top);
         QCOMPARE(top->parent, TcHandle::make(1, 0));
-        QCOMPARE(top->params.rateBytesPerSecond, mbit(100));
-        QCOMPARE(top->params.ceilBytesPerSecond, mbit(80));
-        QCOMPARE(top->params.burstBytes, std::optional<quint32>(15 * 1024));
-        QVERIFY(!top->params.cburstBytes);
+        QCOMPARE(top->params.get<HtbClassParams>().rateBytesPerSecond, mbit(100));
+        QCOMPARE(top->params.get<HtbClassParams>().ceilBytesPerSecond, mbit(80));
+        QCOMPARE(top->params.get<HtbClassParams>().burstBytes, std::optional<quint32>(15 * 1024));
+        QVERIFY(!top->params.get<HtbClassParams>().cburstBytes);
         const ClassNode *leaf = tree.findClass(TcHandle::make(1, 0x10));
         QVERIFY(leaf);
         QCOMPARE(leaf->parent, TcHandle::make(1, 1));
-        QCOMPARE(leaf->params.rateBytesPerSecond, mbit(10));
-        QCOMPARE(leaf->params.ceilBytesPerSecond, mbit(15));
+        QCOMPARE(leaf->params.get<HtbClassParams>().rateBytesPerSecond, mbit(10));
+        QCOMPARE(leaf->params.get<HtbClassParams>().ceilBytesPerSecond, mbit(15));
 
         const QdiscNode *sfq = tree.qdisc(TcHandle::make(0x10, 0));
         QVERIFY(sfq);
         QCOMPARE(sfq->parent, TcHandle::make(1, 0x10));
-        QCOMPARE(std::get<SfqParams>(sfq->params).perturbSeconds, 10);
+        QCOMPARE(sfq->params.get<SfqParams>().perturbSeconds, 10);
 
         QCOMPARE(tree.filters.size(), 1);
-        const U32Filter &f = tree.filters.first();
+        const Filter &f = tree.filters.first();
         QCOMPARE(f.parent, TcHandle::make(1, 0));
         QCOMPARE(f.protocol, EtherType::Ip);
         QCOMPARE(f.prio, quint16(1));
-        QCOMPARE(f.flowId, TcHandle::make(1, 0x10));
-        QCOMPARE(f.matches.size(), 3);
-        QCOMPARE(f.matches[0], U32Match::ipAddress(U32Match::Field::IpDst, 0xAC1E0465u, 32));
-        QCOMPARE(f.matches[1], U32Match::ipAddress(U32Match::Field::IpSrc, 0xAC1E3B65u, 32));
-        QCOMPARE(f.matches[2], U32Match::masked(U32Match::Field::IpSport, 5201, 0xFFFF));
+        QCOMPARE(f.classId, TcHandle::make(1, 0x10));
+        QCOMPARE(u32(f).matches.size(), 3);
+        QCOMPARE(u32(f).matches[0], U32Match::ipAddress(U32Match::Field::IpDst, 0xAC1E0465u, 32));
+        QCOMPARE(u32(f).matches[1], U32Match::ipAddress(U32Match::Field::IpSrc, 0xAC1E3B65u, 32));
+        QCOMPARE(u32(f).matches[2], U32Match::masked(U32Match::Field::IpSport, 5201, 0xFFFF));
         // The keys tc itself would send: dst at 16, src at 12, sport in the upper half of word 20.
-        const auto keys = f.keys();
+        const auto keys = u32(f).keys();
         QVERIFY(keys);
         QCOMPARE(keys->size(), 3);
         QCOMPARE(keys->at(2).offset, 20);
@@ -290,8 +304,8 @@ private Q_SLOTS:
         QVERIFY(eth0 && eth0->ingressQdisc());
         QCOMPARE(eth0->ingressQdisc()->handle, TcHandle::ingressHandle());
         QCOMPARE(eth0->filters.size(), 1);
-        QVERIFY(eth0->filters[0].matches.isEmpty()); // "match u32 0 0" tests no bit
-        QCOMPARE(eth0->filters[0].action->device, QStringLiteral("ifb0"));
+        QVERIFY(u32(eth0->filters[0]).matches.isEmpty()); // "match u32 0 0" tests no bit
+        QCOMPARE(eth0->filters[0].actions.at(0).get<MirredParams>().device, QStringLiteral("ifb0"));
         QVERIFY(!hasErrors(eth0->validate()));
     }
 
@@ -376,7 +390,7 @@ private Q_SLOTS:
         const QdiscTree tree = importOne(QStringLiteral("tc qdisc add dev eth0 root handle 1: htb r2q 0\n"
                                                         "tc class add dev eth0 parent 1: classid 1:1 htb rate 10mbit"),
                                          QStringLiteral("eth0"));
-        QCOMPARE(std::get<HtbQdiscParams>(tree.rootQdisc()->params).r2q, 0u);
+        QCOMPARE(tree.rootQdisc()->params.get<HtbQdiscParams>().r2q, 0u);
         const ValidationIssues issues = tree.validate();
         QVERIFY(!hasErrors(issues));
         QVERIFY(std::any_of(issues.begin(), issues.end(), [](const ValidationIssue &i) {
@@ -506,10 +520,10 @@ private Q_SLOTS:
     {
         const QdiscTree tree = importOne(QStringLiteral("tc qdisc add dev eth0 root sfq perturb 5 limit 50\ntc qdisc change dev eth0 root sfq"),
                                          QStringLiteral("eth0"));
-        QCOMPARE(std::get<SfqParams>(tree.rootQdisc()->params).limit, 50u);
+        QCOMPARE(tree.rootQdisc()->params.get<SfqParams>().limit, 50u);
         const QdiscTree fifo = importOne(QStringLiteral("tc qdisc add dev eth0 root pfifo limit 20\ntc qdisc change dev eth0 root pfifo"),
                                          QStringLiteral("eth0"));
-        QCOMPARE(std::get<PfifoParams>(fifo.rootQdisc()->params).limitPackets, std::optional<quint32>(20));
+        QCOMPARE(fifo.rootQdisc()->params.get<PfifoParams>().limitPackets, std::optional<quint32>(20));
     }
 
     void prioChangeDropsTheBandsThatGo()
@@ -541,7 +555,7 @@ private Q_SLOTS:
         const QdiscTree changed = importOne(withHandle + u"tc filter change dev eth0 parent 1: prio 2 handle 800::800 u32 match ip dport 23 0xffff flowid 1:2",
                                             QStringLiteral("eth0"));
         QCOMPARE(changed.filters.size(), 2);
-        QCOMPARE(changed.filters[1].flowId, TcHandle::make(1, 2));
+        QCOMPARE(changed.filters[1].classId, TcHandle::make(1, 2));
         QCOMPARE(changed.filters[1].protocol, EtherType::Ip); // change keeps the protocol tc does not send
     }
 
@@ -644,7 +658,7 @@ private Q_SLOTS:
         QFETCH(quint32, value);
         QFETCH(quint32, mask);
         QString error;
-        const auto parsed = TcImporter::parseMatch(match, &error);
+        const auto parsed = U32Match::fromTcWords(match, &error);
         QCOMPARE(bool(parsed), ok);
         if (parsed) {
             QCOMPARE(parsed->value, value);
@@ -697,7 +711,7 @@ private Q_SLOTS:
         const QdiscTree htb = importOne(QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
                                                        "tc class add dev eth0 parent 1: classid 1:1 htb rate 10mbit ceil 0"),
                                         QStringLiteral("eth0"));
-        QCOMPARE(htb.classes.first().params.ceilBytesPerSecond, mbit(10));
+        QCOMPARE(htb.classes.first().params.get<HtbClassParams>().ceilBytesPerSecond, mbit(10));
         // A loss of 0 % without correlation, after a change too, is no loss.
         const QdiscTree lossless = importOne(QStringLiteral("tc qdisc add dev eth0 root netem loss 1%\n"
                                                             "tc qdisc change dev eth0 root netem loss 0%"),
@@ -790,17 +804,17 @@ private Q_SLOTS:
     void parseMatchAndAction()
     {
         QString error;
-        const auto match = TcImporter::parseMatch(u"ip dst 10.1.2.3/8", &error);
+        const auto match = U32Match::fromTcWords(u"ip dst 10.1.2.3/8", &error);
         QVERIFY(match);
         QCOMPARE(match->value, 0x0A000000u); // masked like tc
         QCOMPARE(match->toTcWords(), QStringLiteral("ip dst 10.0.0.0/8"));
-        QVERIFY(!TcImporter::parseMatch(u"ip dst 10.1.2.3/33", &error));
+        QVERIFY(!U32Match::fromTcWords(u"ip dst 10.1.2.3/33", &error));
         QVERIFY(error.contains(u"prefix"));
-        QVERIFY(!TcImporter::parseMatch(u"ip sport 70000 0xffff", &error));
-        const auto action = TcImporter::parseAction(u"mirred egress redirect dev ifb0", &error);
+        QVERIFY(!U32Match::fromTcWords(u"ip sport 70000 0xffff", &error));
+        const auto action = ActionSupport::actionFromText(u"mirred egress redirect dev ifb0", &error);
         QVERIFY(action);
-        QCOMPARE(action->device, QStringLiteral("ifb0"));
-        QVERIFY(!TcImporter::parseAction(u"gact drop", &error));
+        QCOMPARE(action->get<MirredParams>().device, QStringLiteral("ifb0"));
+        QVERIFY(!ActionSupport::actionFromText(u"vlan pop", &error));
     }
 
     void exportWritesKeptStatesAsAddAndChange()

@@ -1,3 +1,4 @@
+#include "kinds/allkinds.h"
 #include "netlink/pschedclock.h"
 #include "netlink/tcplan.h"
 #include "tc/tcimporter.h"

@@ -1,3 +1,4 @@
+#include "kinds/allkinds.h"
 #include "model/treejson.h"
 #include "tc/tcimporter.h"
 
@@ -64,7 +65,7 @@ private Q_SLOTS:
             QStringList errors;
             const auto tree = TreeJson::fromJson(QJsonDocument::fromJson(json).object(), QString(), &errors);
             [&] { QVERIFY2(tree, qPrintable(errors.join(u'\n'))); }();
-            return tree ? std::get<NetemParams>(tree->qdiscs.first().params) : NetemParams();
+            return tree ? tree->qdiscs.first().params.get<NetemParams>() : NetemParams();
         };
         const NetemParams state = netemFrom(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"loss":{"model":"state","p13":"10%","p14":"1%"}}}]})");
         const auto *gi = std::get_if<NetemStateLoss>(&state.loss);
@@ -74,7 +75,7 @@ private Q_SLOTS:
         QCOMPARE(gi->p23, Probability::always());
         QCOMPARE(gi->p14, Probability::fromPercent(1));
         const TcImportResult tc = TcImporter::import(QStringLiteral("tc qdisc add dev eth0 root netem loss state 10% 90% 0% 100% 1%"));
-        QCOMPARE(NetemLoss(*gi), std::get<NetemParams>(tc.trees.first().qdiscs.first().params).loss);
+        QCOMPARE(NetemLoss(*gi), tc.trees.first().qdiscs.first().params.get<NetemParams>().loss);
 
         const NetemParams ge = netemFrom(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"loss":{"model":"gemodel","p":"10%"}}}]})");
         QCOMPARE(ge.loss, NetemLoss(NetemGilbertElliottLoss{Probability::fromPercent(10), Probability::fromScaled(3865470566u),
@@ -93,7 +94,7 @@ private Q_SLOTS:
         const auto tree = TreeJson::fromJson(QJsonDocument::fromJson(R"({"qdiscs":[{"parent":"root","handle":"1:","kind":"htb","params":{"r2q":0}}],
             "classes":[{"classid":"1:1","parent":"1:","params":{"rate":"1mbit"}}]})").object(), QString(), &errors);
         QVERIFY2(tree, qPrintable(errors.join(u'\n')));
-        QCOMPARE(std::get<HtbQdiscParams>(tree->qdiscs.first().params).r2q, 0u);
+        QCOMPARE(tree->qdiscs.first().params.get<HtbQdiscParams>().r2q, 0u);
         QVERIFY(!hasErrors(tree->validate())); // a warning: the kernel uses 1
         QCOMPARE(TreeJson::toJson(*tree)[u"qdiscs"].toArray().first()[u"params"][u"r2q"].toInt(-1), 0);
     }

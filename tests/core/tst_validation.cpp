@@ -1,3 +1,4 @@
+#include "kinds/allkinds.h"
 #include "model/qdisctree.h"
 #include "tc/tcimporter.h"
 
@@ -41,12 +42,12 @@ private Q_SLOTS:
         original.qdiscs.append(QdiscNode{TcHandle(0x10000u), TcHandle::root(), HtbQdiscParams{}});
         original.classes.append(ClassNode{TcHandle(0x10010u), TcHandle(0x10000u), HtbClassParams{}});
         QdiscTree copy = original;
-        std::get<HtbQdiscParams>(copy.qdisc(TcHandle(0x10000u))->params).defaultClass = 0x20;
-        copy.findClass(TcHandle(0x10010u))->params.prio = 3;
-        QCOMPARE(std::get<HtbQdiscParams>(original.qdiscs.first().params).defaultClass, 0u);
-        QCOMPARE(original.classes.first().params.prio, 0u);
-        QCOMPARE(std::get<HtbQdiscParams>(copy.qdiscs.first().params).defaultClass, 0x20u);
-        QCOMPARE(copy.classes.first().params.prio, 3u);
+        copy.qdisc(TcHandle(0x10000u))->params.edit<HtbQdiscParams>().defaultClass = 0x20;
+        copy.findClass(TcHandle(0x10010u))->params.edit<HtbClassParams>().prio = 3;
+        QCOMPARE(original.qdiscs.first().params.get<HtbQdiscParams>().defaultClass, 0u);
+        QCOMPARE(original.classes.first().params.get<HtbClassParams>().prio, 0u);
+        QCOMPARE(copy.qdiscs.first().params.get<HtbQdiscParams>().defaultClass, 0x20u);
+        QCOMPARE(copy.classes.first().params.get<HtbClassParams>().prio, 3u);
     }
 
     void parameterLimits_data()
@@ -206,12 +207,13 @@ private Q_SLOTS:
 
         // One protocol per prio of a block.
         QdiscTree filters = htb;
-        U32Filter ip;
+        Filter ip;
+        ip.params = U32Params{};
         ip.parent = TcHandle::make(1, 0);
         ip.prio = 1;
         ip.protocol = EtherType::Ip;
-        ip.flowId = TcHandle::make(1, 1);
-        U32Filter ipv6 = ip;
+        ip.classId = TcHandle::make(1, 1);
+        Filter ipv6 = ip;
         ipv6.protocol = EtherType::Ipv6;
         filters.filters = {ip, ipv6};
         const ValidationIssue *protocol = find(filters.validate(), QStringLiteral("protocol"));

@@ -3,6 +3,7 @@
 // (snapshot, restore, auto-revert, revert when the client dies, racing clients, idle exit), and
 // the demo lab the helper builds for a client (its owner, its sockets, its lifetime).
 
+#include "kinds/allkinds.h"
 #include "systembusfixture.h"
 
 #include "../kernel/labnamespace.h"

@@ -1,7 +1,9 @@
 // The engine against the real tc on this machine's kernel: the same tree is built twice, once by
 // our netlink engine in one namespace and once by `tc` running our exported script in a twin
 // namespace; `tc -j -s qdisc|class|filter show` of both must be identical, field by field.
+#include "kinds/allkinds.h"
 #include "labnamespace.h"
+#include "tcreadback.h"
 #include "netlink/pschedclock.h"
 #include "netlink/tcengine.h"
 #include "tc/tcexporter.h"
@@ -15,42 +17,6 @@ using namespace qs;
 using namespace qs::test;
 
 namespace {
-
-/** Lists the first difference of two JSON values with its path, or nothing. */
-QString firstDifference(const QJsonValue &a, const QJsonValue &b, const QString &path = QStringLiteral("$"))
-{
-    if (a.type() != b.type())
-        return QStringLiteral("%1: %2 vs %3").arg(path, QString::fromUtf8(QJsonDocument(QJsonArray{a}).toJson(QJsonDocument::Compact)),
-                                                 QString::fromUtf8(QJsonDocument(QJsonArray{b}).toJson(QJsonDocument::Compact)));
-    if (a.isObject()) {
-        const QJsonObject x = a.toObject();
-        const QJsonObject y = b.toObject();
-        QStringList keys = x.keys() + y.keys();
-        keys.removeDuplicates();
-        for (const QString &key : keys) {
-            // Action timestamps (seconds since installed, last used) depend on when, not what.
-            if (key == u"installed" || key == u"last_used" || key == u"first_used" || key == u"expires")
-                continue;
-            const QString d = firstDifference(x.value(key), y.value(key), path + u'.' + key);
-            if (!d.isEmpty())
-                return d;
-        }
-        return {};
-    }
-    if (a.isArray()) {
-        const QJsonArray x = a.toArray();
-        const QJsonArray y = b.toArray();
-        if (x.size() != y.size())
-            return QStringLiteral("%1: %2 vs %3 elements").arg(path).arg(x.size()).arg(y.size());
-        for (qsizetype i = 0; i < x.size(); ++i) {
-            const QString d = firstDifference(x[i], y[i], path + QStringLiteral("[%1]").arg(i));
-            if (!d.isEmpty())
-                return d;
-        }
-        return {};
-    }
-    return a == b ? QString() : QStringLiteral("%1: %2 vs %3").arg(path, a.toVariant().toString(), b.toVariant().toString());
-}
 
 /** Host kernel: htb with classes, tbf leaves, u32 filters, ingress → ifb. */
 const char *const kHostScript = R"(
@@ -176,8 +142,7 @@ private Q_SLOTS:
                 const QJsonDocument ours = engineSide.tcJson(what, device, extra);
                 const QJsonDocument theirs = tcSide.tcJson(what, device, extra);
                 QVERIFY2(!ours.isNull() && !theirs.isNull(), qPrintable(what + u' ' + device));
-                const QString difference = firstDifference(ours.isArray() ? QJsonValue(ours.array()) : QJsonValue(ours.object()),
-                                                           theirs.isArray() ? QJsonValue(theirs.array()) : QJsonValue(theirs.object()));
+                const QString difference = firstDifference(ours, theirs);
                 QVERIFY2(difference.isEmpty(), qPrintable(QStringLiteral("%1 %2 %3: %4").arg(what, extra.join(u' '), device, difference)));
                 // The comparison compared something.
                 if (what == u"qdisc" && device == u"va")
@@ -194,7 +159,7 @@ private Q_SLOTS:
         // Distribution tables are the one thing the kernel does not report: such a netem is
         // changed in place (counters kept) rather than assumed equal; a slot table makes it foreign.
         for (const TcOperation &op : planner.plan(*back, *imported.tree(u"va"))) {
-            const auto *netem = std::get_if<NetemParams>(&op.qdisc.params);
+            const auto *netem = op.qdisc.params.getIf<NetemParams>();
             const bool unreadable = netem && (netem->distribution != NetemDistribution::Uniform || netem->slot.distribution);
             QVERIFY2(unreadable && (op.type == TcOperation::Type::ChangeQdisc || op.type == TcOperation::Type::ReplaceQdisc),
                      qPrintable(op.describe()));

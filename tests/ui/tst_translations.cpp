@@ -4,6 +4,7 @@
 // the charts and the dialogs they open are built and driven, and a walk over their widgets finds
 // no text without the marks — except data named on a short allow-list.
 
+#include "kinds/allkinds.h"
 #include "chartmetric.h"
 #include "chartpanel.h"
 #include "demo/demosession.h"

@@ -2,22 +2,23 @@
 
 #include "formbinder.h"
 
-#include "model/u32filter.h"
+#include "model/filter.h"
 
 #include <QCoreApplication>
 
 namespace qs {
 
 /**
- * The rows of a u32 filter: protocol, prio, the match lines as tc writes them (parsed by the
- * importer's own parser, one match per line), the target class and an optional mirred action.
+ * The rows every filter has: protocol and prio, the kind's own rows (kindforms.h: u32's match
+ * lines), the target class and the action list (one action per line, as tc writes it after
+ * "action", parsed by each action kind's own parser).
  */
 class FilterForm
 {
     Q_DECLARE_TR_FUNCTIONS(qs::FilterForm)
 
 public:
-    static void build(FormBinder<U32Filter> &b);
+    static void build(FormBinder<Filter> &b);
 };
 
 } // namespace qs

@@ -2,7 +2,7 @@
 
 #include "formbinder.h"
 
-#include "model/netemparams.h"
+#include "kinds/netem/netemparams.h"
 
 #include <QCoreApplication>
 

@@ -2,10 +2,8 @@
 
 #include "editorform.h"
 #include "filterform.h"
-#include "netemform.h"
+#include "kindforms.h"
 #include "parameterrow.h"
-#include "queueforms.h"
-#include "shaperforms.h"
 
 #include "tc/tcsummary.h"
 
@@ -20,8 +18,6 @@
 namespace qs {
 
 namespace {
-constexpr int ClassFormId = 100; // form identities past every QdiscKind
-constexpr int FilterFormId = 101;
 } // namespace
 
 NodeEditor::NodeEditor(QWidget *parent)
@@ -86,7 +82,7 @@ void NodeEditor::setQdisc(const QdiscNode &node)
                           m_qdisc.parent == node.parent;
     m_subject = Subject::Qdisc;
     m_qdisc = node;
-    const QString foreignKind = node.kind() == QdiscKind::Foreign ? node.kindName() : QString();
+    const QString foreignKind = node.isForeign() ? node.kindName() : QString();
     if (formIdentity() != m_formIdentity || foreignKind != m_foreignKind) {
         m_foreignKind = foreignKind;
         showForm(buildForm());
@@ -108,7 +104,7 @@ void NodeEditor::setClass(const ClassNode &node)
     refresh();
 }
 
-void NodeEditor::setFilter(const U32Filter &filter)
+void NodeEditor::setFilter(const Filter &filter)
 {
     // prio is edited here, so it does not tell filters apart; parent and handle do.
     const bool sameNode = m_subject == Subject::Filter && m_filter.parent == filter.parent &&
@@ -125,7 +121,7 @@ void NodeEditor::setFilter(const U32Filter &filter)
 void NodeEditor::clear()
 {
     m_subject = Subject::None;
-    m_formIdentity = -1;
+    m_formIdentity = 0;
     showForm(nullptr);
     m_stack->setCurrentIndex(0);
     m_issues.clear();
@@ -140,19 +136,20 @@ ParameterRow *NodeEditor::row(const QString &key) const
     return m_form ? m_form->row(key) : nullptr;
 }
 
-int NodeEditor::formIdentity() const
+quintptr NodeEditor::formIdentity() const
 {
+    // A form per kind: the address of the kind's table tells kinds apart.
     switch (m_subject) {
     case Subject::Qdisc:
-        return int(m_qdisc.kind());
+        return quintptr(&m_qdisc.ops());
     case Subject::Class:
-        return ClassFormId;
+        return quintptr(&m_class.ops());
     case Subject::Filter:
-        return FilterFormId;
+        return quintptr(&m_filter.ops());
     case Subject::None:
         break;
     }
-    return -1;
+    return 0;
 }
 
 void NodeEditor::showForm(EditorForm *form)
@@ -178,68 +175,22 @@ EditorForm *NodeEditor::buildForm()
 {
     auto *form = new EditorForm;
     const auto edited = [this](bool final) { this->edited(final); };
-    const auto qdiscForm = [&]<typename P>(void (*build)(FormBinder<P> &)) {
-        FormBinder<P> binder(
-            form, [this]() -> P & { return std::get<P>(m_qdisc.params); }, edited);
-        build(binder);
-    };
     switch (m_subject) {
-    case Subject::Class: {
-        FormBinder<HtbClassParams> binder(
-            form, [this]() -> HtbClassParams & { return m_class.params; }, edited);
-        ShaperForms::htbClass(binder);
-        return form;
-    }
+    case Subject::Qdisc:
+        KindForms::qdisc(
+            form, m_qdisc.ops(), [this]() -> QdiscParams & { return m_qdisc.params; }, edited);
+        break;
+    case Subject::Class:
+        KindForms::classNode(
+            form, m_class.ops(), [this]() -> ClassParams & { return m_class.params; }, edited);
+        break;
     case Subject::Filter: {
-        FormBinder<U32Filter> binder(
-            form, [this]() -> U32Filter & { return m_filter; }, edited);
+        FormBinder<Filter> binder(
+            form, [this]() -> Filter & { return m_filter; }, edited);
         FilterForm::build(binder);
-        return form;
+        break;
     }
     case Subject::None:
-        return form;
-    case Subject::Qdisc:
-        break;
-    }
-    switch (m_qdisc.kind()) {
-    case QdiscKind::Netem:
-        qdiscForm(&NetemForm::build);
-        break;
-    case QdiscKind::Tbf:
-        qdiscForm(&ShaperForms::tbf);
-        break;
-    case QdiscKind::Htb:
-        qdiscForm(&ShaperForms::htbQdisc);
-        break;
-    case QdiscKind::Sfq:
-        qdiscForm(&QueueForms::sfq);
-        break;
-    case QdiscKind::FqCodel:
-        qdiscForm(&QueueForms::fqCodel);
-        break;
-    case QdiscKind::Pfifo:
-        qdiscForm(&QueueForms::pfifo);
-        break;
-    case QdiscKind::Bfifo:
-        qdiscForm(&QueueForms::bfifo);
-        break;
-    case QdiscKind::Prio:
-        qdiscForm(&QueueForms::prio);
-        break;
-    case QdiscKind::Ingress:
-        form->addNote(tr("ingress has no parameters: it is the hook incoming traffic passes, where "
-                         "filters hang. "
-                         "To delay or drop incoming traffic, redirect it to an ifb device and edit "
-                         "the tree there."));
-        break;
-    case QdiscKind::Clsact:
-        form->addNote(tr("clsact has no parameters: it holds the ingress and egress hooks that "
-                         "filters hang from."));
-        break;
-    case QdiscKind::Foreign:
-        form->addNote(
-            tr("%1 is kept as the kernel reported it; Qdisc Studio does not edit this kind.")
-                .arg(m_qdisc.kindName()));
         break;
     }
     return form;
@@ -250,24 +201,19 @@ ValidationIssues NodeEditor::validate() const
     ValidationIssues issues;
     switch (m_subject) {
     case Subject::Qdisc:
-        issues = std::visit(
-            [](const auto &p) -> ValidationIssues {
-                if constexpr (requires { p.validate(); })
-                    return p.validate();
-                else
-                    return {};
-            },
-            m_qdisc.params);
+        issues = m_qdisc.ops().validate(m_qdisc.params.data());
         break;
     case Subject::Class:
-        issues = m_class.params.validate();
+        issues = m_class.ops().validate(m_class.params.data());
         break;
     case Subject::Filter:
-        // U32Filter names its fields "filter 1: prio 1.flowid", "….match ip dst …": keep what
+        // Filter names its fields "filter 1: prio 1.flowid", "….match ip dst …": keep what
         // follows the first dot, and send every match problem to the match lines.
         for (ValidationIssue issue : m_filter.validate()) {
             const qsizetype dot = issue.field.indexOf(u'.');
             QString field = dot < 0 ? issue.field : issue.field.mid(dot + 1);
+            if (field.startsWith(QStringLiteral("action.")))
+                field = QStringLiteral("action");
             if (field.startsWith(QStringLiteral("match"))) {
                 const QString words = field.mid(int(qstrlen("match"))).trimmed();
                 if (!words.isEmpty())
@@ -339,13 +285,13 @@ void NodeEditor::updateHeader()
         m_summary->setText(TcSummary::qdisc(m_qdisc));
         break;
     case Subject::Class:
-        //: editor header; %1 is the class id as tc writes it (1:10)
-        m_title->setText(tr("htb class %1").arg(m_class.classId.toString()));
-        m_summary->setText(TcSummary::htbClass(m_class));
+        //: editor header; %1 is a kind (htb, hfsc), %2 the class id as tc writes it (1:10)
+        m_title->setText(tr("%1 class %2").arg(m_class.kindName(), m_class.classId.toString()));
+        m_summary->setText(TcSummary::classNode(m_class));
         break;
     case Subject::Filter:
-        //: editor header; %1 is the handle of the qdisc or class the filter is attached to (1:)
-        m_title->setText(tr("u32 filter on %1").arg(m_filter.parent.toString()));
+        //: editor header; %1 is the filter's kind (u32, flower), %2 the qdisc or class it is attached to (1:)
+        m_title->setText(tr("%1 filter on %2").arg(m_filter.kindName(), m_filter.parent.toString()));
         m_summary->setText(TcSummary::filter(m_filter));
         break;
     case Subject::None:

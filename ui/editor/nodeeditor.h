@@ -2,7 +2,7 @@
 
 #include "model/classnode.h"
 #include "model/qdiscnode.h"
-#include "model/u32filter.h"
+#include "model/filter.h"
 
 #include <QWidget>
 
@@ -45,18 +45,18 @@ public:
 
     /** Edits @p node's parameters; its handle and parent are shown, not edited. */
     void setQdisc(const QdiscNode &node);
-    /** Edits an htb class's parameters. */
+    /** Edits a class's parameters. */
     void setClass(const ClassNode &node);
-    /** Edits a u32 filter: protocol, prio, match lines, flowid and action. */
-    void setFilter(const U32Filter &filter);
+    /** Edits a filter: protocol, prio, the kind's rows, flowid and actions. */
+    void setFilter(const Filter &filter);
     /** Shows the hint "Select a qdisc, class or filter". */
     void clear();
 
     Subject subject() const { return m_subject; }
     /** The shown qdisc with every edit so far; meaningful while subject() is Qdisc. */
     const QdiscNode &qdisc() const { return m_qdisc; }
-    const ClassNode &htbClass() const { return m_class; }
-    const U32Filter &filter() const { return m_filter; }
+    const ClassNode &classNode() const { return m_class; }
+    const Filter &filter() const { return m_filter; }
 
     /**
      * No errors in the shown value: neither from its validate() nor from text that did not
@@ -78,14 +78,14 @@ public:
 
 Q_SIGNALS:
     void qdiscParamsEdited(const qs::QdiscParams &params, bool final);
-    void classParamsEdited(const qs::HtbClassParams &params, bool final);
-    void filterEdited(const qs::U32Filter &filter, bool final);
+    void classParamsEdited(const qs::ClassParams &params, bool final);
+    void filterEdited(const qs::Filter &filter, bool final);
     /** isValid() changed, by an edit or by a newly set node. */
     void validityChanged(bool valid);
 
 private:
-    /** Which form is built: the qdisc kind's index, or one past the kinds for a class / filter. */
-    int formIdentity() const;
+    /** Which form is built: the kind's table, or the filter form. */
+    quintptr formIdentity() const;
     void showForm(EditorForm *form);
     EditorForm *buildForm();
     void refresh();
@@ -96,8 +96,8 @@ private:
     Subject m_subject = Subject::None;
     QdiscNode m_qdisc;
     ClassNode m_class;
-    U32Filter m_filter;
-    int m_formIdentity = -1;
+    Filter m_filter;
+    quintptr m_formIdentity = 0;
     QString m_foreignKind; ///< a foreign kind's name: another foreign kind needs a new note
 
     QStackedWidget *m_stack;

@@ -110,6 +110,18 @@ void QueueForms::pfifo(FormBinder<PfifoParams> &b)
              get, set);
 }
 
+void QueueForms::pfifoHeadDrop(FormBinder<PfifoHeadDropParams> &b)
+{
+    b.section(tr("Queue"));
+    const auto [get, set] = optionalLimit(&PfifoHeadDropParams::limitPackets);
+    b.number(ParameterSpec::count(QStringLiteral("limit"), tr("Limit"),
+                                  tr("The most packets the queue holds; when it is full the oldest packet is dropped to make room. "
+                                     "Default: the device's txqueuelen."),
+                                  tr("packets"), ParameterScale::logarithmic(1, 1e6, true))
+                 .withOffText(tr("default")),
+             get, set);
+}
+
 void QueueForms::bfifo(FormBinder<BfifoParams> &b)
 {
     b.section(tr("Queue"));

@@ -2,16 +2,16 @@
 
 #include "formbinder.h"
 
-#include "model/fifoparams.h"
-#include "model/fqcodelparams.h"
-#include "model/prioparams.h"
-#include "model/sfqparams.h"
+#include "kinds/fifo/fifoparams.h"
+#include "kinds/fq_codel/fqcodelparams.h"
+#include "kinds/prio/prioparams.h"
+#include "kinds/sfq/sfqparams.h"
 
 #include <QCoreApplication>
 
 namespace qs {
 
-/** The rows of the queueing disciplines: sfq, fq_codel, pfifo, bfifo and prio. */
+/** The rows of the queueing disciplines: sfq, fq_codel, pfifo, bfifo, pfifo_head_drop and prio. */
 class QueueForms
 {
     Q_DECLARE_TR_FUNCTIONS(qs::QueueForms)
@@ -21,6 +21,7 @@ public:
     static void fqCodel(FormBinder<FqCodelParams> &b);
     static void pfifo(FormBinder<PfifoParams> &b);
     static void bfifo(FormBinder<BfifoParams> &b);
+    static void pfifoHeadDrop(FormBinder<PfifoHeadDropParams> &b);
     static void prio(FormBinder<PrioParams> &b);
 };
 

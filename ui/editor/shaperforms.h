@@ -2,8 +2,8 @@
 
 #include "formbinder.h"
 
-#include "model/htbparams.h"
-#include "model/tbfparams.h"
+#include "kinds/htb/htbparams.h"
+#include "kinds/tbf/tbfparams.h"
 
 #include <QCoreApplication>
 

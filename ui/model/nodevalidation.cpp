@@ -52,29 +52,18 @@ QStringList texts(const ValidationIssues &issues, const QStringList &names)
 QStringList qdiscNames(const QdiscNode &q)
 {
     const QString handle = q.handle.toString();
-    // The node's own checks name it by its kernel kind, the tree's by the model's ("foreign").
-    return {QStringLiteral("qdisc %1 (%2)").arg(handle, q.kindName()),
-            QStringLiteral("qdisc %1 (%2)").arg(handle, qdiscKindName(q.kind())),
-            QStringLiteral("qdisc %1").arg(handle)};
+    return {QStringLiteral("qdisc %1 (%2)").arg(handle, q.kindName()), QStringLiteral("qdisc %1").arg(handle)};
 }
 
 QStringList classNames(const ClassNode &c)
 {
     const QString id = c.classId.toString();
-    return {QStringLiteral("class %1 (htb)").arg(id), QStringLiteral("class %1").arg(id)};
+    return {QStringLiteral("class %1 (%2)").arg(id, c.kindName()), QStringLiteral("class %1").arg(id)};
 }
 
-QString filterName(const U32Filter &f)
+QString filterName(const Filter &f)
 {
     return QStringLiteral("filter %1 prio %2").arg(f.parent.toString()).arg(f.prio);
-}
-
-QString foreignFilterName(const ForeignFilter &f)
-{
-    return QStringLiteral("filter %1 prio %2 (%3)")
-        .arg(f.parent.toString())
-        .arg(f.prio)
-        .arg(f.kind);
 }
 
 // The findings named like the filters @p members (positions in QdiscTree::filters sharing a
@@ -86,9 +75,8 @@ QStringList findingsThrough(const QdiscTree &tree, const QList<qsizetype> &membe
 {
     if (member < 0)
         return {};
-    const U32Filter &last = tree.filters.at(members.at(member));
+    const Filter &last = tree.filters.at(members.at(member));
     QdiscTree prefix = tree;
-    prefix.foreignFilters.clear();
     prefix.filters.clear();
     for (qsizetype i = 0; i <= members.at(member); ++i) {
         if (tree.filters.at(i).prio == last.prio)
@@ -142,8 +130,6 @@ NodeValidation::NodeValidation(const QdiscTree &tree)
             sortOutSharedName(tree, *it, 0, it->size() - 1, {},
                               findingsThrough(tree, *it, it->size() - 1), &m_filters);
     }
-    for (const ForeignFilter &f : tree.foreignFilters)
-        m_foreignFilters.append(texts(issues, {foreignFilterName(f)}).join(separator));
 }
 
 } // namespace qs

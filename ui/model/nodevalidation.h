@@ -17,15 +17,13 @@ public:
     explicit NodeValidation(const QdiscTree &tree);
 
     QString qdisc(qsizetype index) const { return m_qdiscs.value(index); }
-    QString htbClass(qsizetype index) const { return m_classes.value(index); }
+    QString classNode(qsizetype index) const { return m_classes.value(index); }
     QString filter(qsizetype index) const { return m_filters.value(index); }
-    QString foreignFilter(qsizetype index) const { return m_foreignFilters.value(index); }
 
 private:
     QList<QString> m_qdiscs;
     QList<QString> m_classes;
     QList<QString> m_filters;
-    QList<QString> m_foreignFilters;
 };
 
 } // namespace qs

@@ -1,5 +1,8 @@
 #include "treeedits.h"
 
+#include "kinds/clsact/clsactparams.h"
+#include "kinds/ingress/ingressparams.h"
+
 #include <QSet>
 
 #include <algorithm>
@@ -31,12 +34,10 @@ QSet<quint16> usedMajors(const QdiscTree &tree)
         use(c.classId);
         use(c.parent);
     }
-    for (const U32Filter &f : tree.filters) {
+    for (const Filter &f : tree.filters) {
         use(f.parent);
-        use(f.flowId);
+        use(f.classId);
     }
-    for (const ForeignFilter &f : tree.foreignFilters)
-        use(f.parent);
     return majors;
 }
 
@@ -54,9 +55,7 @@ QSet<quint16> usedMinors(const QdiscTree &tree, quint16 major)
     }
     for (const QdiscNode &q : tree.qdiscs)
         use(q.parent);
-    for (const U32Filter &f : tree.filters)
-        use(f.parent);
-    for (const ForeignFilter &f : tree.foreignFilters)
+    for (const Filter &f : tree.filters)
         use(f.parent);
     return minors;
 }
@@ -68,26 +67,19 @@ bool isLeafClass(const QdiscTree &tree, TcHandle classId)
 }
 
 // The kernel keeps one protocol and one classifier kind per prio of a filter block.
-quint16 freePrio(const QdiscTree &tree, const QdiscNode &owner, TcHandle parent, quint16 protocol)
+quint16 freePrio(const QdiscTree &tree, const QdiscNode &owner, TcHandle parent, quint16 protocol, const FilterKindOps &kind)
 {
     const auto sameBlock = [&](TcHandle other) {
         if (other == parent)
             return true;
         // Every parent an ingress qdisc resolves is its one block (ingress_find()).
         const QdiscNode *o = tree.filterOwner(other);
-        return owner.kind() == QdiscKind::Ingress && o && o->handle == owner.handle;
+        return owner.is<IngressParams>() && o && o->handle == owner.handle;
     };
     for (quint16 prio = 1; prio < 0xFFFF; ++prio) {
-        const bool taken =
-            std::any_of(tree.filters.begin(), tree.filters.end(),
-                        [&](const U32Filter &f) {
-                            return f.prio == prio && f.protocol != protocol && sameBlock(f.parent);
-                        }) ||
-            std::any_of(tree.foreignFilters.begin(), tree.foreignFilters.end(),
-                        [&](const ForeignFilter &f) {
-                            return f.prio == prio && (f.kind != u"u32" || f.protocol != protocol) &&
-                                   sameBlock(f.parent);
-                        });
+        const bool taken = std::any_of(tree.filters.begin(), tree.filters.end(), [&](const Filter &f) {
+            return f.prio == prio && (f.protocol != protocol || &f.ops() != &kind) && sameBlock(f.parent);
+        });
         if (!taken)
             return prio;
     }
@@ -97,8 +89,8 @@ quint16 freePrio(const QdiscTree &tree, const QdiscNode &owner, TcHandle parent,
 TcHandle defaultFlowId(const QdiscTree &tree, const QdiscNode &owner)
 {
     const quint16 major = owner.handle.major();
-    switch (owner.kind()) {
-    case QdiscKind::Htb: {
+    switch (owner.children()) {
+    case QdiscChildren::Classes: {
         // An inner class only passes traffic on to its own filters: point at a leaf.
         const ClassNode *first = nullptr;
         for (const ClassNode &c : tree.classes) {
@@ -111,7 +103,8 @@ TcHandle defaultFlowId(const QdiscTree &tree, const QdiscNode &owner)
         }
         return first ? first->classId : TcHandle::make(major, 1);
     }
-    case QdiscKind::Prio:
+    case QdiscChildren::Bands:
+    case QdiscChildren::Queues:
         return TcHandle::make(major, 1); // band 1, the highest priority
     default:
         // ingress and clsact have no classes; the id is only a mark the user can replace by an
@@ -123,8 +116,7 @@ TcHandle defaultFlowId(const QdiscTree &tree, const QdiscNode &owner)
 bool holdsFilter(const QdiscTree &tree, TcHandle handle, TcHandle parent)
 {
     const QdiscNode *owner = tree.filterOwner(parent);
-    return owner && owner->handle == handle &&
-           (isClassful(owner->kind()) || isIngressKind(owner->kind()));
+    return owner && owner->handle == handle && owner->ops().filterBlock;
 }
 
 } // namespace
@@ -152,22 +144,25 @@ std::optional<TcHandle> TreeEdits::freeClassId(const QdiscTree &tree, quint16 ma
 
 bool TreeEdits::holdsChildAt(const QdiscNode &parent, quint16 minor)
 {
-    switch (parent.kind()) {
-    case QdiscKind::Netem:
-    case QdiscKind::Tbf:
+    const int slots = parent.ops().childSlots(parent.params.data());
+    switch (parent.children()) {
+    case QdiscChildren::One:
         return minor == 1; // netem_find() / tbf_find(): one class, reported as MAJOR:1
-    case QdiscKind::Prio:
-        return minor >= 1 &&
-               minor <= std::get<PrioParams>(parent.params).bands; // prio_find(): bands 1…N
-    default:
-        return false;
+    case QdiscChildren::Bands:
+        return minor >= 1 && minor <= slots; // prio_find(): bands 1…N
+    case QdiscChildren::Queues:
+        return minor >= 1; // the device decides how many
+    case QdiscChildren::Classes:
+    case QdiscChildren::None:
+        break;
     }
+    return false;
 }
 
 std::optional<quint16> TreeEdits::freeChildMinor(const QdiscTree &tree, const QdiscNode &parent)
 {
-    const int slots =
-        parent.kind() == QdiscKind::Prio ? std::get<PrioParams>(parent.params).bands : 1;
+    const int childSlots = parent.ops().childSlots(parent.params.data());
+    const int slots = childSlots < 0 ? 0xFFFF : std::max(childSlots, 1);
     for (int minor = 1; minor <= slots; ++minor) {
         if (!holdsChildAt(parent, quint16(minor)))
             return std::nullopt;
@@ -188,7 +183,7 @@ bool TreeEdits::giveHandle(QdiscTree &tree, qsizetype position)
     QdiscNode &q = tree.qdiscs[position];
     if (!q.handle.isUnspec())
         return true;
-    if (isIngressKind(q.kind())) {
+    if (q.atIngressHook()) {
         q.handle = TcHandle::ingressHandle();
         return true;
     }
@@ -198,36 +193,24 @@ bool TreeEdits::giveHandle(QdiscTree &tree, qsizetype position)
     return handle.has_value();
 }
 
-QdiscParams TreeEdits::defaultParams(QdiscKind kind)
+QdiscParams TreeEdits::defaultParams(const QdiscKindOps &kind)
 {
-    QdiscParams params = defaultQdiscParams(kind);
-    if (auto *tbf = std::get_if<TbfParams>(&params)) {
-        // tc-tbf(8)'s example: rate 1mbit burst 32kbit latency 400ms.
-        tbf->rateBytesPerSecond = 1000000 / 8;
-        tbf->burstBytes = 32 * 1024 / 8;
-        tbf->limitMode = TbfParams::LimitMode::Latency;
-        tbf->latencyUs = 400000;
-    }
-    return params;
+    return QdiscParams(kind, kind.makeNew());
 }
 
-HtbClassParams TreeEdits::defaultClassParams()
+ClassParams TreeEdits::defaultClassParams(const ClassKindOps &kind)
 {
-    HtbClassParams params;
-    params.rateBytesPerSecond =
-        1000000 / 8; // 1mbit: rate / r2q stays above htb's 1000-byte quantum floor
-    return params;
+    return ClassParams(kind, kind.makeNew());
 }
 
-U32Filter TreeEdits::defaultFilter(const QdiscTree &tree, const QdiscNode &owner)
+Filter TreeEdits::defaultFilter(const QdiscTree &tree, const QdiscNode &owner, const FilterKindOps &kind)
 {
-    U32Filter filter;
-    filter.parent =
-        owner.kind() == QdiscKind::Clsact ? TcHandle(QdiscTree::ClsactIngressHook) : owner.handle;
+    Filter filter;
+    filter.parent = owner.is<ClsactParams>() ? TcHandle(QdiscTree::ClsactIngressHook) : owner.handle;
     filter.protocol = EtherType::Ip;
-    filter.prio = freePrio(tree, owner, filter.parent, filter.protocol);
-    filter.matches = {U32Match::masked(U32Match::Field::IpDport, 80, 0xFFFF)};
-    filter.flowId = defaultFlowId(tree, owner);
+    filter.prio = freePrio(tree, owner, filter.parent, filter.protocol, kind);
+    filter.params = FilterParams(kind, kind.makeNew());
+    filter.classId = defaultFlowId(tree, owner);
     return filter;
 }
 
@@ -240,12 +223,13 @@ void TreeEdits::dropChildrenItCannotHold(QdiscTree &tree, TcHandle handle,
     const QdiscNode after = *node;
     QdiscNode old = after;
     old.params = before;
-    const bool kindChanged = old.kind() != after.kind();
+    const bool kindChanged = !old.params.sameKind(after.params);
     const auto breaks = [&](bool heldBefore, bool heldAfter) {
         return !heldAfter && (kindChanged || heldBefore);
     };
 
-    if (kindChanged && after.kind() != QdiscKind::Htb) {
+    if (kindChanged) {
+        // Classes of one kind do not carry over to another (htb's to hfsc's): they go.
         QList<TcHandle> classIds;
         for (const ClassNode &c : std::as_const(tree.classes)) {
             if (c.classId.major() == handle.major())
@@ -281,8 +265,7 @@ void TreeEdits::dropChildrenItCannotHold(QdiscTree &tree, TcHandle handle,
         return !parent.isUnspec() && !parent.isRoot() && parent.major() == handle.major() &&
                breaks(holdsFilter(oldTree, handle, parent), holdsFilter(tree, handle, parent));
     };
-    tree.filters.removeIf([&](const U32Filter &f) { return dropsFilter(f.parent); });
-    tree.foreignFilters.removeIf([&](const ForeignFilter &f) { return dropsFilter(f.parent); });
+    tree.filters.removeIf([&](const Filter &f) { return dropsFilter(f.parent); });
 }
 
 } // namespace qs

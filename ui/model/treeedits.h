@@ -38,15 +38,15 @@ public:
      */
     static bool giveHandle(QdiscTree &tree, qsizetype position);
 
-    /** defaultQdiscParams(), completed where tc requires a value (tbf: rate, burst, latency). */
-    static QdiscParams defaultParams(QdiscKind kind);
-    static HtbClassParams defaultClassParams();
+    /** What the Add menu creates of @p kind: values tc takes (tbf: rate, burst, latency). */
+    static QdiscParams defaultParams(const QdiscKindOps &kind);
+    static ClassParams defaultClassParams(const ClassKindOps &kind);
     /**
      * A u32 filter for @p owner (htb, prio, ingress or clsact): protocol ip, a free prio
      * (1 unless another protocol or classifier holds it), "match ip dport 80 0xffff", and the
      * first class (htb), band 1 (prio) or a plain mark (ingress, clsact) as flowid.
      */
-    static U32Filter defaultFilter(const QdiscTree &tree, const QdiscNode &owner);
+    static Filter defaultFilter(const QdiscTree &tree, const QdiscNode &owner, const FilterKindOps &kind);
 
     /**
      * After the qdisc with @p handle got new parameters (@p before: what it had), removes what

@@ -1,5 +1,7 @@
 #include "treemodel.h"
 
+#include "kinds/kindtable.h"
+
 #include "treeedits.h"
 
 #include <QFont>
@@ -35,16 +37,21 @@ QList<quintptr> alignedSerials(const QList<T> &before, const QList<quintptr> &se
     return result;
 }
 
-QList<QdiscKind> egressKinds()
+/** The kinds that may hang at @p parent: the root or (@p rootOnly false) below a class or band. */
+QList<const QdiscKindOps *> egressKinds(bool atRoot)
 {
-    QList<QdiscKind> kinds = allQdiscKinds();
-    kinds.removeIf([](QdiscKind kind) { return isIngressKind(kind); });
+    QList<const QdiscKindOps *> kinds = Kinds::qdiscs();
+    kinds.removeIf([&](const QdiscKindOps *kind) {
+        return kind->placement == QdiscPlacement::IngressHook || (!atRoot && kind->placement == QdiscPlacement::RootOnly);
+    });
     return kinds;
 }
 
-bool canHoldFilters(QdiscKind kind)
+QList<const QdiscKindOps *> ingressKinds()
 {
-    return isClassful(kind) || isIngressKind(kind);
+    QList<const QdiscKindOps *> kinds = Kinds::qdiscs();
+    kinds.removeIf([](const QdiscKindOps *kind) { return kind->placement != QdiscPlacement::IngressHook; });
+    return kinds;
 }
 
 template <typename T> qsizetype positionOf(const QList<T> &list, auto predicate)
@@ -69,7 +76,6 @@ void TreeModel::setTree(const QdiscTree &tree)
     fill(m_serials.qdiscs, m_tree.qdiscs.size());
     fill(m_serials.classes, m_tree.classes.size());
     fill(m_serials.filters, m_tree.filters.size());
-    fill(m_serials.foreignFilters, m_tree.foreignFilters.size());
     m_structure = TreeStructure::build(m_tree, m_serials);
     endResetModel();
 }
@@ -94,11 +100,6 @@ QModelIndex TreeModel::indexOf(const NodeRef &ref) const
             m_tree.filters.at(ref.filterIndex).parent != ref.parent)
             return {};
         return indexOfSerial(m_serials.filters.at(ref.filterIndex));
-    case NodeRef::Type::ForeignFilter:
-        if (ref.filterIndex < 0 || ref.filterIndex >= m_tree.foreignFilters.size() ||
-            m_tree.foreignFilters.at(ref.filterIndex).parent != ref.parent)
-            return {};
-        return indexOfSerial(m_serials.foreignFilters.at(ref.filterIndex));
     }
     return {};
 }
@@ -109,14 +110,14 @@ std::optional<NodeRef> TreeModel::refAt(const QModelIndex &index) const
     return e ? std::optional(e->ref) : std::nullopt;
 }
 
-QList<QdiscKind> TreeModel::kindsAllowedAt(const QModelIndex &parent) const
+QList<const QdiscKindOps *> TreeModel::kindsAllowedAt(const QModelIndex &parent) const
 {
     if (!parent.isValid()) {
-        QList<QdiscKind> kinds;
+        QList<const QdiscKindOps *> kinds;
         if (!m_tree.rootQdisc())
-            kinds = egressKinds();
+            kinds = egressKinds(true);
         if (!m_tree.ingressQdisc())
-            kinds += {QdiscKind::Ingress, QdiscKind::Clsact};
+            kinds += ingressKinds();
         return kinds;
     }
     const TreeEntry *e = entryAt(parent);
@@ -125,24 +126,24 @@ QList<QdiscKind> TreeModel::kindsAllowedAt(const QModelIndex &parent) const
     if (e->ref.type == NodeRef::Type::Class) {
         const ClassNode &c = m_tree.classes.at(e->position);
         const QdiscNode *owner = m_tree.qdisc(c.classId.qdiscPart());
-        const bool ok = owner && owner->kind() == QdiscKind::Htb &&
+        const bool ok = owner && owner->children() == QdiscChildren::Classes && !owner->isForeign() &&
                         TreeEdits::isEmptyLeafClass(m_tree, c.classId);
-        return ok ? egressKinds() : QList<QdiscKind>();
+        return ok ? egressKinds(false) : QList<const QdiscKindOps *>();
     }
     if (e->ref.type == NodeRef::Type::Qdisc &&
         TreeEdits::freeChildMinor(m_tree, m_tree.qdiscs.at(e->position)))
-        return egressKinds();
+        return egressKinds(false);
     return {};
 }
 
-QModelIndex TreeModel::addQdisc(const QModelIndex &parent, QdiscKind kind)
+QModelIndex TreeModel::addQdisc(const QModelIndex &parent, const QdiscKindOps &kind)
 {
-    if (!kindsAllowedAt(parent).contains(kind))
+    if (!kindsAllowedAt(parent).contains(&kind))
         return {};
     QdiscTree next = m_tree;
     QdiscNode node;
     node.params = TreeEdits::defaultParams(kind);
-    if (isIngressKind(kind)) {
+    if (kind.placement == QdiscPlacement::IngressHook) {
         node.parent = TcHandle::ingressParent();
         node.handle = TcHandle::ingressHandle();
     } else {
@@ -174,14 +175,16 @@ QModelIndex TreeModel::addClass(const QModelIndex &parent)
     QdiscTree next = m_tree;
     TcHandle parentId;
     if (e->ref.type == NodeRef::Type::Qdisc) {
-        if (next.qdiscs.at(e->position).kind() != QdiscKind::Htb ||
-            !TreeEdits::giveHandle(next, e->position))
+        const QdiscNode &owner = next.qdiscs.at(e->position);
+        if (!owner.ops().classKind || owner.isForeign() || !TreeEdits::giveHandle(next, e->position))
             return {};
         parentId = next.qdiscs.at(e->position).handle;
     } else if (e->ref.type == NodeRef::Type::Class) {
         const QdiscNode *owner = m_tree.qdisc(e->ref.id.qdiscPart());
-        // A class with a leaf qdisc loses that qdisc when it gets a child (htb_change_class()).
-        if (!owner || owner->kind() != QdiscKind::Htb || m_tree.qdiscAt(e->ref.id))
+        // A class with a leaf qdisc loses that qdisc when it gets a child (htb_change_class());
+        // drr and qfq classes all hang at their qdisc.
+        if (!owner || !owner->ops().classKind || owner->isForeign() || !owner->ops().classKind->hierarchical ||
+            m_tree.qdiscAt(e->ref.id))
             return {};
         parentId = e->ref.id;
     } else {
@@ -190,20 +193,21 @@ QModelIndex TreeModel::addClass(const QModelIndex &parent)
     const std::optional<TcHandle> classId = TreeEdits::freeClassId(next, parentId.major());
     if (!classId)
         return {};
-    next.classes.append({*classId, parentId, TreeEdits::defaultClassParams()});
+    const ClassKindOps &classKind = *next.qdisc(parentId.qdiscPart())->ops().classKind;
+    next.classes.append({*classId, parentId, TreeEdits::defaultClassParams(classKind)});
     return appendNode(std::move(next), &NodeSerials::classes);
 }
 
-QModelIndex TreeModel::addFilter(const QModelIndex &parent)
+QModelIndex TreeModel::addFilter(const QModelIndex &parent, const FilterKindOps &kind)
 {
     const TreeEntry *e = entryAt(parent);
     if (!e || e->foreign || e->ref.type != NodeRef::Type::Qdisc ||
-        !canHoldFilters(m_tree.qdiscs.at(e->position).kind()))
+        !m_tree.qdiscs.at(e->position).ops().filterBlock)
         return {};
     QdiscTree next = m_tree;
     if (!TreeEdits::giveHandle(next, e->position))
         return {};
-    next.filters.append(TreeEdits::defaultFilter(next, next.qdiscs.at(e->position)));
+    next.filters.append(TreeEdits::defaultFilter(next, next.qdiscs.at(e->position), kind));
     return appendNode(std::move(next), &NodeSerials::filters);
 }
 
@@ -226,24 +230,25 @@ bool TreeModel::removeNode(const QModelIndex &index)
         next.removeSubtree(e->ref.id);
         break;
     case NodeRef::Type::Filter:
+        if (e->foreign)
+            return false; // the planner never deletes them: removing the row would change nothing
         next.filters.removeAt(e->position);
         break;
-    case NodeRef::Type::ForeignFilter:
-        return false; // the planner never deletes them: removing the row would change nothing
     }
     NodeSerials serials = serialsAfterRemoval(next);
     commit(std::move(next), std::move(serials));
     return true;
 }
 
-bool TreeModel::changeKind(const QModelIndex &index, QdiscKind kind)
+bool TreeModel::changeKind(const QModelIndex &index, const QdiscKindOps &kind)
 {
     const TreeEntry *e = entryAt(index);
-    if (!e || e->ref.type != NodeRef::Type::Qdisc || kind == QdiscKind::Foreign)
+    if (!e || e->ref.type != NodeRef::Type::Qdisc || !kind.known)
         return false;
     const QdiscNode &q = m_tree.qdiscs.at(e->position);
-    // Only ingress and clsact sit at the ingress hook, and nothing else can.
-    if (isIngressKind(kind) != q.parent.isIngressParent() || kind == q.kind())
+    // Only ingress and clsact sit at the ingress hook, and nothing else can; mq only at the root.
+    if ((kind.placement == QdiscPlacement::IngressHook) != q.parent.isIngressParent() || &kind == &q.ops() ||
+        (kind.placement == QdiscPlacement::RootOnly && !q.parent.isRoot()))
         return false;
     return replaceQdiscParams(serialAt(index), TreeEdits::defaultParams(kind));
 }
@@ -254,17 +259,17 @@ bool TreeModel::setQdiscParams(const QModelIndex &index, const QdiscParams &para
     if (!e || e->foreign || e->ref.type != NodeRef::Type::Qdisc)
         return false;
     const QdiscNode &q = m_tree.qdiscs.at(e->position);
-    if (params.index() != q.params.index())
+    if (!params.sameKind(q.params))
         return false; // a new kind goes through changeKind()
     if (params == q.params)
         return true;
     return replaceQdiscParams(serialAt(index), params);
 }
 
-bool TreeModel::setClassParams(const QModelIndex &index, const HtbClassParams &params)
+bool TreeModel::setClassParams(const QModelIndex &index, const ClassParams &params)
 {
     const TreeEntry *e = entryAt(index);
-    if (!e || e->ref.type != NodeRef::Type::Class)
+    if (!e || e->ref.type != NodeRef::Type::Class || !params.sameKind(m_tree.classes.at(e->position).params))
         return false;
     if (m_tree.classes.at(e->position).params == params)
         return true;
@@ -274,10 +279,10 @@ bool TreeModel::setClassParams(const QModelIndex &index, const HtbClassParams &p
     return true;
 }
 
-bool TreeModel::setFilter(const QModelIndex &index, const U32Filter &filter)
+bool TreeModel::setFilter(const QModelIndex &index, const Filter &filter)
 {
     const TreeEntry *e = entryAt(index);
-    if (!e || e->ref.type != NodeRef::Type::Filter)
+    if (!e || e->foreign || e->ref.type != NodeRef::Type::Filter)
         return false;
     if (m_tree.filters.at(e->position) == filter)
         return true;
@@ -385,7 +390,7 @@ Qt::ItemFlags TreeModel::flags(const QModelIndex &index) const
         return Qt::NoItemFlags;
     // The editor panel edits; nothing is edited in place.
     Qt::ItemFlags flags = Qt::ItemIsSelectable | Qt::ItemIsEnabled;
-    if (e->ref.type == NodeRef::Type::Filter || e->ref.type == NodeRef::Type::ForeignFilter)
+    if (e->ref.type == NodeRef::Type::Filter)
         flags |= Qt::ItemNeverHasChildren;
     return flags;
 }
@@ -436,11 +441,7 @@ NodeSerials TreeModel::serialsAfterRemoval(const QdiscTree &next)
         m_tree.classes, m_serials.classes, next.classes,
         [](const ClassNode &c) { return c.classId.raw(); }, fresh);
     serials.filters = alignedSerials(
-        m_tree.filters, m_serials.filters, next.filters, [](const U32Filter &f) { return f; },
-        fresh);
-    serials.foreignFilters = alignedSerials(
-        m_tree.foreignFilters, m_serials.foreignFilters, next.foreignFilters,
-        [](const ForeignFilter &f) { return f; }, fresh);
+        m_tree.filters, m_serials.filters, next.filters, [](const Filter &f) { return f; }, fresh);
     return serials;
 }
 

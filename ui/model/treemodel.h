@@ -1,5 +1,7 @@
 #pragma once
 
+#include "kinds/u32/u32params.h"
+
 #include "model/qdisctree.h"
 #include "noderef.h"
 #include "treestructure.h"
@@ -62,25 +64,26 @@ public:
      * ingress / clsact while neither exists; below an htb class that is a leaf without a qdisc,
      * and below netem, tbf (one inner qdisc) and prio (one per band) while a slot is free.
      */
-    QList<QdiscKind> kindsAllowedAt(const QModelIndex &parent) const;
+    QList<const QdiscKindOps *> kindsAllowedAt(const QModelIndex &parent) const;
     /**
      * Adds a qdisc of @p kind with default parameters at @p parent (see kindsAllowedAt()), with
      * the smallest free handle (ingress and clsact: ffff:). A netem, tbf or prio parent without
      * a handle gets one first: nothing could name its slot otherwise. Returns the new row, or an
      * invalid index when @p kind cannot go there.
      */
-    QModelIndex addQdisc(const QModelIndex &parent, QdiscKind kind);
+    QModelIndex addQdisc(const QModelIndex &parent, const QdiscKindOps &kind);
     /**
      * Adds an htb class (rate 1mbit) below an htb qdisc or below a class without a leaf qdisc
      * (the kernel would destroy that qdisc), with the smallest free id MAJOR:10, MAJOR:20, ….
      */
     QModelIndex addClass(const QModelIndex &parent);
     /**
-     * Adds a u32 filter to the block of an htb, prio, ingress or clsact (its ingress hook)
-     * qdisc: protocol ip, prio 1 unless taken by another protocol, match ip dport 80 0xffff,
-     * flowid the first leaf class (htb), band 1 (prio) or ffff:1 (ingress, clsact).
+     * Adds a filter of @p kind (what its Add menu entry creates: u32's match ip dport 80 0xffff)
+     * to the block of a classful, ingress or clsact (its ingress hook) qdisc: protocol ip, prio 1
+     * unless taken by another protocol or kind, flowid the first leaf class (htb), band 1 (prio)
+     * or ffff:1 (ingress, clsact).
      */
-    QModelIndex addFilter(const QModelIndex &parent);
+    QModelIndex addFilter(const QModelIndex &parent, const FilterKindOps &kind = filterKindOf<U32Params>());
     /**
      * Removes a qdisc or class with everything below it, like the kernel's delete, or one u32
      * filter. Foreign filters cannot be removed: the planner never touches them.
@@ -91,15 +94,15 @@ public:
      * the children the new kind cannot hold. ingress and clsact only replace each other.
      * Returns false when nothing changed.
      */
-    bool changeKind(const QModelIndex &index, QdiscKind kind);
+    bool changeKind(const QModelIndex &index, const QdiscKindOps &kind);
     /**
      * New parameters of the qdisc's own kind (foreign qdiscs are read-only). Inner qdiscs the
      * change leaves without a slot (prio with fewer bands) are removed, as the kernel does.
      */
     bool setQdiscParams(const QModelIndex &index, const QdiscParams &params);
-    bool setClassParams(const QModelIndex &index, const HtbClassParams &params);
+    bool setClassParams(const QModelIndex &index, const ClassParams &params);
     /** Replaces a u32 filter; a new parent moves its row. */
-    bool setFilter(const QModelIndex &index, const U32Filter &filter);
+    bool setFilter(const QModelIndex &index, const Filter &filter);
 
     QModelIndex index(int row, int column,
                       const QModelIndex &parent = QModelIndex()) const override;

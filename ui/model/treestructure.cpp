@@ -42,7 +42,7 @@ TreeEntry describeQdisc(const QdiscNode &q, qsizetype position, const NodeValida
     e.kind = q.kindName();
     e.validation = validation.qdisc(position);
     e.statsKey = q.handle.isUnspec() ? 0 : nodeStatsKey(false, q.handle);
-    e.foreign = q.kind() == QdiscKind::Foreign;
+    e.foreign = q.isForeign();
     return e;
 }
 
@@ -52,39 +52,29 @@ TreeEntry describeClass(const ClassNode &c, qsizetype position, const NodeValida
     e.ref = {NodeRef::Type::Class, c.classId, TcHandle(), -1};
     e.position = position;
     e.name = QStringLiteral("class %1").arg(c.classId.toString());
-    e.summary = TcSummary::htbClass(c);
-    e.kind = QStringLiteral("htb");
-    e.validation = validation.htbClass(position);
+    e.summary = TcSummary::classNode(c);
+    e.kind = c.kindName();
+    e.validation = validation.classNode(position);
+    e.foreign = c.isForeign();
     e.statsKey = nodeStatsKey(true, c.classId);
     return e;
 }
 
-TreeEntry describeFilter(const U32Filter &f, qsizetype position, const NodeValidation &validation)
+TreeEntry describeFilter(const Filter &f, qsizetype position, const NodeValidation &validation)
 {
     TreeEntry e;
     e.ref = {NodeRef::Type::Filter, TcHandle(), f.parent, int(position)};
     e.position = position;
-    e.kind = QStringLiteral("u32");
+    e.kind = f.kindName();
     e.name = filterName(f.parent, f.prio, e.kind);
-    e.summary = TcSummary::filter(f);
+    e.summary = f.isForeign()
+                    //: summary of a filter Qdisc Studio does not edit; %1 is its tc kind ("flower"), %2 the
+                    //: protocol as tc names it ("ip")
+                    ? QCoreApplication::translate("qs::TreeModel", "%1 filter for %2 (kept as it is)")
+                          .arg(e.kind, EtherType::name(f.protocol))
+                    : TcSummary::filter(f);
     e.validation = validation.filter(position);
-    return e;
-}
-
-TreeEntry describeForeignFilter(const ForeignFilter &f, qsizetype position,
-                                const NodeValidation &validation)
-{
-    TreeEntry e;
-    e.ref = {NodeRef::Type::ForeignFilter, TcHandle(), f.parent, int(position)};
-    e.position = position;
-    e.kind = f.kind;
-    e.name = filterName(f.parent, f.prio, f.kind);
-    //: summary of a filter Qdisc Studio does not edit; %1 is its tc kind ("flower"), %2 the
-    //: protocol as tc names it ("ip")
-    e.summary = QCoreApplication::translate("qs::TreeModel", "%1 filter for %2 (kept as it is)")
-                    .arg(f.kind, EtherType::name(f.protocol));
-    e.validation = validation.foreignFilter(position);
-    e.foreign = true;
+    e.foreign = f.isForeign();
     return e;
 }
 
@@ -99,7 +89,7 @@ public:
         return q ? m_serials.qdiscs.at(q - m_tree.qdiscs.constData()) : 0;
     }
     quintptr qdisc(TcHandle handle) const { return qdisc(m_tree.qdisc(handle)); }
-    quintptr htbClass(TcHandle id) const
+    quintptr classSerial(TcHandle id) const
     {
         const ClassNode *c = m_tree.findClass(id);
         return c ? m_serials.classes.at(c - m_tree.classes.constData()) : 0;
@@ -111,7 +101,7 @@ public:
     {
         if (q.parent.isRoot() || q.parent.isIngressParent())
             return TreeStructure::RootSerial;
-        if (const quintptr c = htbClass(q.parent))
+        if (const quintptr c = classSerial(q.parent))
             return c;
         const QdiscNode *owner = m_tree.qdisc(q.parent.qdiscPart());
         return owner != &q ? qdisc(owner) : TreeStructure::RootSerial;
@@ -121,7 +111,7 @@ public:
     quintptr parentOfClass(const ClassNode &c) const
     {
         if (c.parent.minor() != 0 && c.parent != c.classId) {
-            if (const quintptr p = htbClass(c.parent))
+            if (const quintptr p = classSerial(c.parent))
                 return p;
         }
         return qdisc(c.classId.qdiscPart());
@@ -135,12 +125,12 @@ public:
         const QdiscNode *owner = m_tree.filterOwner(parent);
         if (owner) {
             const quintptr c =
-                owner->kind() == QdiscKind::Htb && parent.minor() != 0 ? htbClass(parent) : 0;
+                owner->children() == QdiscChildren::Classes && parent.minor() != 0 ? classSerial(parent) : 0;
             return c ? c : qdisc(owner);
         }
         if (parent.isUnspec() || parent.isRoot())
             return TreeStructure::RootSerial;
-        if (const quintptr c = htbClass(parent))
+        if (const quintptr c = classSerial(parent))
             return c;
         return qdisc(parent.qdiscPart());
     }
@@ -168,8 +158,7 @@ TreeStructure TreeStructure::build(const QdiscTree &tree, const NodeSerials &ser
 {
     Q_ASSERT(serials.qdiscs.size() == tree.qdiscs.size() &&
              serials.classes.size() == tree.classes.size() &&
-             serials.filters.size() == tree.filters.size() &&
-             serials.foreignFilters.size() == tree.foreignFilters.size());
+             serials.filters.size() == tree.filters.size());
     TreeStructure structure;
     const NodeValidation validation(tree);
     for (qsizetype i = 0; i < tree.qdiscs.size(); ++i)
@@ -181,9 +170,6 @@ TreeStructure TreeStructure::build(const QdiscTree &tree, const NodeSerials &ser
     for (qsizetype i = 0; i < tree.filters.size(); ++i)
         structure.m_entries.insert(serials.filters.at(i),
                                    describeFilter(tree.filters.at(i), i, validation));
-    for (qsizetype i = 0; i < tree.foreignFilters.size(); ++i)
-        structure.m_entries.insert(serials.foreignFilters.at(i),
-                                   describeForeignFilter(tree.foreignFilters.at(i), i, validation));
     structure.placeAll(tree, serials);
     return structure;
 }
@@ -192,7 +178,7 @@ void TreeStructure::placeAll(const QdiscTree &tree, const NodeSerials &serials)
 {
     const Lookup lookup(tree, serials);
     // The order rows get under their parent: the root qdisc before the ingress side, then
-    // classes, inner qdiscs (a class's leaf after its child classes), filters, foreign filters.
+    // classes, inner qdiscs (a class's leaf after its child classes), filters.
     QList<quintptr> order;
     for (const TcHandle top : {TcHandle::root(), TcHandle::ingressParent()}) {
         for (qsizetype i = 0; i < tree.qdiscs.size(); ++i) {
@@ -213,11 +199,6 @@ void TreeStructure::placeAll(const QdiscTree &tree, const NodeSerials &serials)
     for (qsizetype i = 0; i < tree.filters.size(); ++i) {
         m_entries[serials.filters.at(i)].parent = lookup.parentOfFilter(tree.filters.at(i).parent);
         order.append(serials.filters.at(i));
-    }
-    for (qsizetype i = 0; i < tree.foreignFilters.size(); ++i) {
-        m_entries[serials.foreignFilters.at(i)].parent =
-            lookup.parentOfFilter(tree.foreignFilters.at(i).parent);
-        order.append(serials.foreignFilters.at(i));
     }
     breakCycles(order);
     for (const quintptr serial : std::as_const(order))

@@ -19,7 +19,6 @@ struct NodeSerials
     QList<quintptr> qdiscs;
     QList<quintptr> classes;
     QList<quintptr> filters;
-    QList<quintptr> foreignFilters;
 };
 
 /** One row: the node, where it sits, and everything the model shows of it. */

@@ -1,3 +1,4 @@
+#include "kinds/allkinds.h"
 #include "nodeeditor.h"
 #include "parameterchoice.h"
 #include "parameterslider.h"
@@ -23,7 +24,19 @@
 
 using namespace qs;
 
-Q_DECLARE_METATYPE(qs::QdiscKind)
+namespace {
+// The u32 part of a filter.
+[[maybe_unused]] qs::U32Params &u32(qs::Filter &f)
+{
+    return f.params.edit<qs::U32Params>();
+}
+[[maybe_unused]] const qs::U32Params &u32(const qs::Filter &f)
+{
+    return f.params.get<qs::U32Params>();
+}
+} // namespace
+
+Q_DECLARE_METATYPE(const qs::QdiscKindOps *)
 
 namespace {
 
@@ -187,8 +200,8 @@ private Q_SLOTS:
         QVERIFY(spy.at(0).at(1).toBool());
         NetemParams expected = before;
         expected.delayUs = 150000;
-        QCOMPARE(std::get<NetemParams>(params), expected);
-        QCOMPARE(std::get<NetemParams>(editor()->qdisc().params), expected);
+        QCOMPARE(params.get<NetemParams>(), expected);
+        QCOMPARE(editor()->qdisc().params.get<NetemParams>(), expected);
         // The header follows at once.
         QVERIFY(part<QLabel>(QStringLiteral("editor.summary"))
                     ->text()
@@ -202,7 +215,7 @@ private Q_SLOTS:
         // The window's echo: the edited value comes straight back, as the tree model would send it.
         connect(editor(), &NodeEditor::qdiscParamsEdited, this,
                 [&](const QdiscParams &params, bool final) {
-                    edits.append({std::get<NetemParams>(params), final});
+                    edits.append({params.get<NetemParams>(), final});
                     QdiscNode node = editor()->qdisc();
                     node.params = params;
                     editor()->setQdisc(node);
@@ -266,7 +279,7 @@ private Q_SLOTS:
         NetemParams p;
         editor()->setQdisc(qdisc(p));
         typeInto(QStringLiteral("reorder"), QStringLiteral("25"));
-        const auto &edited = std::get<NetemParams>(editor()->qdisc().params);
+        const auto &edited = editor()->qdisc().params.get<NetemParams>();
         QCOMPARE(edited.reorder.probability, Probability::fromPercent(25));
         QCOMPARE(edited.gap, 1u); // as tc: reorder brings gap 1
         QVERIFY(messageOf(QStringLiteral("reorder")).contains(QStringLiteral("needs a delay")));
@@ -276,7 +289,7 @@ private Q_SLOTS:
         QVERIFY(messageOf(QStringLiteral("reorder")).isEmpty());
         QVERIFY(editor()->isValid());
         typeInto(QStringLiteral("reorder"), QStringLiteral("0"));
-        QCOMPARE(std::get<NetemParams>(editor()->qdisc().params).gap, 0u);
+        QCOMPARE(editor()->qdisc().params.get<NetemParams>().gap, 0u);
         QVERIFY(editor()->isValid());
     }
 
@@ -329,7 +342,7 @@ private Q_SLOTS:
 
     void everyKindCanBeShown_data()
     {
-        QTest::addColumn<QdiscKind>("kind");
+        QTest::addColumn<const QdiscKindOps *>("kind");
         QTest::addColumn<QStringList>("keys");
         const auto keys = [](std::initializer_list<const char *> list) {
             QStringList result;
@@ -337,29 +350,29 @@ private Q_SLOTS:
                 result.append(QLatin1String(key));
             return result;
         };
-        QTest::newRow("netem") << QdiscKind::Netem << keys({"delay", "loss", "rate", "limit"});
-        QTest::newRow("tbf") << QdiscKind::Tbf
+        QTest::newRow("netem") << &qdiscKindOf<NetemParams>() << keys({"delay", "loss", "rate", "limit"});
+        QTest::newRow("tbf") << &qdiscKindOf<TbfParams>()
                              << keys({"rate", "burst", "limitMode", "latency", "peakrate"});
-        QTest::newRow("htb") << QdiscKind::Htb << keys({"default", "r2q"});
-        QTest::newRow("sfq") << QdiscKind::Sfq << keys({"perturb", "quantum", "limit"});
-        QTest::newRow("fq_codel") << QdiscKind::FqCodel
+        QTest::newRow("htb") << &qdiscKindOf<HtbQdiscParams>() << keys({"default", "r2q"});
+        QTest::newRow("sfq") << &qdiscKindOf<SfqParams>() << keys({"perturb", "quantum", "limit"});
+        QTest::newRow("fq_codel") << &qdiscKindOf<FqCodelParams>()
                                   << keys({"limit", "flows", "target", "interval", "quantum",
                                            "ecn"});
-        QTest::newRow("pfifo") << QdiscKind::Pfifo << keys({"limit"});
-        QTest::newRow("bfifo") << QdiscKind::Bfifo << keys({"limit"});
-        QTest::newRow("prio") << QdiscKind::Prio << keys({"bands", "priomap"});
-        QTest::newRow("ingress") << QdiscKind::Ingress << QStringList();
-        QTest::newRow("clsact") << QdiscKind::Clsact << QStringList();
-        QTest::newRow("foreign") << QdiscKind::Foreign << QStringList();
+        QTest::newRow("pfifo") << &qdiscKindOf<PfifoParams>() << keys({"limit"});
+        QTest::newRow("bfifo") << &qdiscKindOf<BfifoParams>() << keys({"limit"});
+        QTest::newRow("prio") << &qdiscKindOf<PrioParams>() << keys({"bands", "priomap"});
+        QTest::newRow("ingress") << &qdiscKindOf<IngressParams>() << QStringList();
+        QTest::newRow("clsact") << &qdiscKindOf<ClsactParams>() << QStringList();
+        QTest::newRow("foreign") << &qdiscKindOf<ForeignParams>() << QStringList();
     }
     void everyKindCanBeShown()
     {
-        QFETCH(QdiscKind, kind);
+        QFETCH(const QdiscKindOps *, kind);
         QFETCH(QStringList, keys);
-        QdiscNode node = qdisc(defaultQdiscParams(kind));
-        if (kind == QdiscKind::Foreign)
+        QdiscNode node = qdisc(QdiscParams(*kind, kind->makeDefault()));
+        if (kind == &qdiscKindOf<ForeignParams>())
             node.params = ForeignParams{QStringLiteral("cake"), QByteArray()};
-        if (isIngressKind(kind)) {
+        if (kind->placement == QdiscPlacement::IngressHook) {
             node.handle = TcHandle::ingressHandle();
             node.parent = TcHandle::ingressParent();
         }
@@ -371,7 +384,7 @@ private Q_SLOTS:
         if (keys.isEmpty()) {
             auto *note = part<QLabel>(QStringLiteral("note"));
             QVERIFY(note && note->isVisible());
-            if (kind == QdiscKind::Foreign)
+            if (kind == &qdiscKindOf<ForeignParams>())
                 QVERIFY(note->text().contains(QStringLiteral("kept as the kernel reported it")));
         }
         QVERIFY(!part<QLabel>(QStringLiteral("editor.title"))->text().isEmpty());
@@ -387,7 +400,7 @@ private Q_SLOTS:
         auto *combo = part<QComboBox>(QStringLiteral("param.limitMode.combo"));
         combo->setFocus();
         QTest::keyClick(combo, Qt::Key_Down); // latency → bytes
-        const auto &p = std::get<TbfParams>(editor()->qdisc().params);
+        const auto &p = editor()->qdisc().params.get<TbfParams>();
         QCOMPARE(p.limitMode, TbfParams::LimitMode::Bytes);
         QCOMPARE(p.limitBytes, tbf10mbit().effectiveLimitBytes()); // rate × 50 ms + burst
         QVERIFY(part(QStringLiteral("param.limit"))->isVisible());
@@ -399,13 +412,13 @@ private Q_SLOTS:
         editor()->setQdisc(qdisc(tbf10mbit()));
         part<ParameterSlider>(QStringLiteral("param.peakrate"))->setUnit(QStringLiteral("mbit"));
         typeInto(QStringLiteral("peakrate"), QStringLiteral("20"));
-        auto p = std::get<TbfParams>(editor()->qdisc().params);
+        auto p = editor()->qdisc().params.get<TbfParams>();
         QCOMPARE(p.peakRateBytesPerSecond, quint64(2500000));
         QCOMPARE(p.mtu, TbfParams::EthernetFrameBytes);
         QVERIFY(part(QStringLiteral("param.mtu"))->isVisible());
         QVERIFY(editor()->isValid());
         typeInto(QStringLiteral("peakrate"), QStringLiteral("0"));
-        p = std::get<TbfParams>(editor()->qdisc().params);
+        p = editor()->qdisc().params.get<TbfParams>();
         QCOMPARE(p.mtu, 0u);
         QVERIFY(!part(QStringLiteral("param.mtu"))->isVisible());
     }
@@ -416,7 +429,7 @@ private Q_SLOTS:
         auto *bands = part<QSlider>(QStringLiteral("param.bands.slider"));
         bands->setFocus();
         QTest::keyClick(bands, Qt::Key_Home); // 2 bands: the default map uses band 2
-        QCOMPARE(std::get<PrioParams>(editor()->qdisc().params).bands, 2);
+        QCOMPARE(editor()->qdisc().params.get<PrioParams>().bands, 2);
         QVERIFY(
             messageOf(QStringLiteral("priomap")).contains(QStringLiteral("band 2 does not exist")));
         QVERIFY(!editor()->isValid());
@@ -426,9 +439,10 @@ private Q_SLOTS:
     void htbClassEdits()
     {
         ClassNode node;
+        node.params = HtbClassParams{};
         node.classId = TcHandle::make(1, 0x10);
         node.parent = TcHandle::make(1, 1);
-        node.params.rateBytesPerSecond = 1250000;
+        node.params.edit<HtbClassParams>().rateBytesPerSecond = 1250000;
         editor()->setClass(node);
         QCOMPARE(part<QLabel>(QStringLiteral("editor.title"))->text(),
                  QStringLiteral("htb class 1:10"));
@@ -437,25 +451,26 @@ private Q_SLOTS:
         QSignalSpy spy(editor(), &NodeEditor::classParamsEdited);
         typeInto(QStringLiteral("ceil"), QStringLiteral("20"));
         QCOMPARE(spy.count(), 1);
-        HtbClassParams expected = node.params;
+        HtbClassParams expected = node.params.get<HtbClassParams>();
         expected.ceilBytesPerSecond = 2500000;
-        QCOMPARE(spy.at(0).at(0).value<HtbClassParams>(), expected);
+        QCOMPARE(spy.at(0).at(0).value<ClassParams>().get<HtbClassParams>(), expected);
         QCOMPARE(part<QLabel>(QStringLiteral("editor.summary"))->text(),
                  QStringLiteral("htb class 10 Mbit/s (ceil 20 Mbit/s)"));
         part<ParameterSlider>(QStringLiteral("param.burst"))->setUnit(QStringLiteral("b"));
         typeInto(QStringLiteral("burst"), QStringLiteral("1000"));
-        QCOMPARE(editor()->htbClass().params.burstBytes, std::optional<quint32>(1000));
+        QCOMPARE(editor()->classNode().params.get<HtbClassParams>().burstBytes, std::optional<quint32>(1000));
         QVERIFY(messageOf(QStringLiteral("burst")).contains(QStringLiteral("below the mtu")));
     }
 
     void filterEdits()
     {
-        U32Filter filter;
+        Filter filter;
+        filter.params = U32Params{};
         filter.parent = TcHandle::make(1, 0);
         filter.protocol = EtherType::Ip;
         filter.prio = 1;
-        filter.flowId = TcHandle::make(1, 0x10);
-        filter.matches.append(U32Match::ipAddress(U32Match::Field::IpDst, 0xC6120000, 15));
+        filter.classId = TcHandle::make(1, 0x10);
+        u32(filter).matches.append(U32Match::ipAddress(U32Match::Field::IpDst, 0xC6120000, 15));
         editor()->setFilter(filter);
         auto *lines = part<QPlainTextEdit>(QStringLiteral("param.matches.edit"));
         QCOMPARE(lines->toPlainText(), QStringLiteral("ip dst 198.18.0.0/15"));
@@ -469,15 +484,15 @@ private Q_SLOTS:
         QTest::keyClicks(lines, QStringLiteral("ip dport 5201 0xffff"));
         QVERIFY(spy.count() > 0);
         QVERIFY(!spy.last().at(1).toBool()); // typing is not final
-        auto edited = spy.last().at(0).value<U32Filter>();
-        QCOMPARE(edited.matches.size(), 2);
-        QCOMPARE(edited.matches.at(1).toTcWords(), QStringLiteral("ip dport 5201 0xffff"));
+        auto edited = spy.last().at(0).value<Filter>();
+        QCOMPARE(u32(edited).matches.size(), 2);
+        QCOMPARE(u32(edited).matches.at(1).toTcWords(), QStringLiteral("ip dport 5201 0xffff"));
         QVERIFY(editor()->isValid());
         // Mid-word the line does not parse: an error under the lines, the last good matches kept.
         QTest::keyClicks(lines, QStringLiteral(" bogus"));
         QVERIFY(messageOf(QStringLiteral("matches")).startsWith(QStringLiteral("line 2:")));
         QVERIFY(!editor()->isValid());
-        QCOMPARE(editor()->filter().matches.size(), 2);
+        QCOMPARE(u32(editor()->filter()).matches.size(), 2);
         QCOMPARE(lines->toPlainText(),
                  QStringLiteral("ip dst 198.18.0.0/15\nip dport 5201 0xffff bogus"));
         for (int i = 0; i < 6; ++i)
@@ -499,7 +514,7 @@ private Q_SLOTS:
         QTest::keyClicks(flowId, QStringLiteral("1:20"));
         QTest::keyClick(flowId, Qt::Key_Return);
         QVERIFY(spy.last().at(1).toBool());
-        QCOMPARE(spy.last().at(0).value<U32Filter>().flowId, TcHandle::make(1, 0x20));
+        QCOMPARE(spy.last().at(0).value<Filter>().classId, TcHandle::make(1, 0x20));
         QVERIFY(editor()->isValid());
     }
 
@@ -533,20 +548,23 @@ private Q_SLOTS:
         saveScreenshot(editor(), QStringLiteral("editor-tbf.png"));
 
         ClassNode node;
+
+        node.params = HtbClassParams{};
         node.classId = TcHandle::make(1, 0x10);
-        node.params.rateBytesPerSecond = 1250000;
-        node.params.ceilBytesPerSecond = 2500000;
-        node.params.prio = 1;
+        node.params.edit<HtbClassParams>().rateBytesPerSecond = 1250000;
+        node.params.edit<HtbClassParams>().ceilBytesPerSecond = 2500000;
+        node.params.edit<HtbClassParams>().prio = 1;
         editor()->setClass(node);
         QApplication::processEvents();
         saveScreenshot(editor(), QStringLiteral("editor-htb-class.png"));
 
-        U32Filter filter;
+        Filter filter;
+        filter.params = U32Params{};
         filter.parent = TcHandle::make(1, 0);
         filter.protocol = EtherType::Ip;
         filter.prio = 1;
-        filter.flowId = TcHandle::make(1, 0x10);
-        filter.matches.append(U32Match::ipAddress(U32Match::Field::IpDst, 0xC6120000, 15));
+        filter.classId = TcHandle::make(1, 0x10);
+        u32(filter).matches.append(U32Match::ipAddress(U32Match::Field::IpDst, 0xC6120000, 15));
         editor()->setFilter(filter);
         QApplication::processEvents();
         saveScreenshot(editor(), QStringLiteral("editor-filter.png"));

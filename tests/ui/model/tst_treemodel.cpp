@@ -1,3 +1,4 @@
+#include "kinds/allkinds.h"
 #include "netlink/tcengine.h"
 #include "tc/tcimporter.h"
 #include "tc/tcsummary.h"
@@ -12,6 +13,42 @@
 #include <QTest>
 
 using namespace qs;
+
+namespace {
+// The u32 part of a filter.
+[[maybe_unused]] qs::U32Params &u32(qs::Filter &f)
+{
+    return f.params.edit<qs::U32Params>();
+}
+[[maybe_unused]] const qs::U32Params &u32(const qs::Filter &f)
+{
+    return f.params.get<qs::U32Params>();
+}
+} // namespace
+
+namespace {
+
+// The qdisc kinds as the tests name them: a kind's table of operations.
+using QdiscKind = const QdiscKindOps *;
+QList<QdiscKind> allQdiscKinds()
+{
+    return Kinds::qdiscs();
+}
+QString qdiscKindName(QdiscKind kind)
+{
+    return QString(kind->name);
+}
+bool isIngressKind(QdiscKind kind)
+{
+    return kind->placement == QdiscPlacement::IngressHook;
+}
+std::optional<QdiscKind> qdiscKindFromName(const QString &name)
+{
+    const QdiscKindOps *kind = Kinds::qdisc(name);
+    return kind ? std::optional<QdiscKind>(kind) : std::nullopt;
+}
+
+} // namespace
 
 namespace {
 
@@ -199,7 +236,7 @@ bool applyEdit(TreeModel &model, const QString &edit)
     const std::optional<QdiscKind> kind = qdiscKindFromName(parts.value(2));
     const QString verb = parts.first();
     if (verb == u"addQdisc")
-        return model.addQdisc(at, *kind).isValid();
+        return model.addQdisc(at, **kind).isValid();
     if (verb == u"addClass")
         return model.addClass(at).isValid();
     if (verb == u"addFilter")
@@ -207,7 +244,7 @@ bool applyEdit(TreeModel &model, const QString &edit)
     if (verb == u"remove")
         return model.removeNode(at);
     if (verb == u"kind")
-        return model.changeKind(at, *kind);
+        return model.changeKind(at, **kind);
     qWarning("unknown edit %s", qPrintable(edit));
     return false;
 }
@@ -266,8 +303,7 @@ private Q_SLOTS:
         checkInvariants(model);
 
         // Every node shows once.
-        const qsizetype nodes = tree.qdiscs.size() + tree.classes.size() + tree.filters.size() +
-                                tree.foreignFilters.size();
+        const qsizetype nodes = tree.qdiscs.size() + tree.classes.size() + tree.filters.size();
         QCOMPARE(allRows(model).size(), nodes);
         for (const QModelIndex &index : allRows(model)) {
             QCOMPARE(model.columnCount(index), 3);
@@ -300,7 +336,7 @@ private Q_SLOTS:
 
         const QModelIndex cls = findRow(model, QStringLiteral("class 1:10"));
         QCOMPARE(cls.siblingAtColumn(TreeModel::SummaryColumn).data().toString(),
-                 TcSummary::htbClass(*model.tree().findClass(TcHandle::make(1, 0x10))));
+                 TcSummary::classNode(*model.tree().findClass(TcHandle::make(1, 0x10))));
         QCOMPARE(cls.data(TreeModel::KindRole).toString(), QStringLiteral("htb"));
         QCOMPARE(cls.data(TreeModel::StatsKeyRole).value<quint64>(),
                  nodeStatsKey(true, TcHandle::make(1, 0x10)));
@@ -460,28 +496,28 @@ private Q_SLOTS:
         QCOMPARE(node->parent, TcHandle::make(1, 1));
         QVERIFY(!hasErrors(node->validate()));
 
-        const QModelIndex leaf = model.addQdisc(cls, QdiscKind::Netem);
+        const QModelIndex leaf = model.addQdisc(cls, qdiscKindOf<NetemParams>());
         QCOMPARE(leaf.data().toString(), QStringLiteral("qdisc 2: netem"));
         QCOMPARE(leaf.parent(), cls);
         QCOMPARE(model.tree().qdisc(TcHandle::make(2, 0))->parent, TcHandle::make(1, 0x30));
         QCOMPARE(model.tree().qdisc(TcHandle::make(2, 0))->params,
-                 defaultQdiscParams(QdiscKind::Netem));
+                 QdiscParams(NetemParams{}));
 
         // A class with a qdisc takes no second one, and no child class (the kernel would destroy
         // the qdisc).
-        QVERIFY(!model.addQdisc(cls, QdiscKind::Sfq).isValid());
+        QVERIFY(!model.addQdisc(cls, qdiscKindOf<SfqParams>()).isValid());
         QVERIFY(!model.addClass(cls).isValid());
 
         const QModelIndex filter = model.addFilter(findRow(model, QStringLiteral("qdisc 1: htb")));
         QVERIFY(filter.isValid());
-        const U32Filter &f = model.tree().filters.last();
+        const Filter &f = model.tree().filters.last();
         QCOMPARE(model.refAt(filter)->filterIndex, int(model.tree().filters.size() - 1));
         QCOMPARE(f.parent, TcHandle::make(1, 0));
         QCOMPARE(f.protocol, EtherType::Ip);
         QCOMPARE(f.prio, quint16(1));
-        QCOMPARE(f.matches,
+        QCOMPARE(u32(f).matches,
                  QList<U32Match>{U32Match::masked(U32Match::Field::IpDport, 80, 0xFFFF)});
-        QCOMPARE(f.flowId, TcHandle::make(1, 0x10)); // the first leaf class
+        QCOMPARE(f.classId, TcHandle::make(1, 0x10)); // the first leaf class
         checkInvariants(model);
     }
 
@@ -583,7 +619,7 @@ private Q_SLOTS:
                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
             copy.setTree(model.tree());
             const QModelIndex added =
-                copy.addQdisc(row.isEmpty() ? QModelIndex() : findRow(copy, row), kind);
+                copy.addQdisc(row.isEmpty() ? QModelIndex() : findRow(copy, row), *kind);
             QVERIFY2(added.isValid(), qPrintable(qdiscKindName(kind)));
             QCOMPARE(added.data(TreeModel::KindRole).toString(), qdiscKindName(kind));
             checkInvariants(copy);
@@ -605,7 +641,7 @@ private Q_SLOTS:
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
 
         NetemParams params =
-            std::get<NetemParams>(model.tree().qdisc(TcHandle::make(0x10, 0))->params);
+            model.tree().qdisc(TcHandle::make(0x10, 0))->params.get<NetemParams>();
         params.delayUs = 50000;
         params.jitterUs = 0;
         QVERIFY(model.setQdiscParams(netem, params));
@@ -617,13 +653,13 @@ private Q_SLOTS:
                  netem.sibling(netem.row(), TreeModel::LiveColumn));
         QCOMPARE(netem.sibling(netem.row(), TreeModel::SummaryColumn).data().toString(),
                  QStringLiteral("netem 50 ms, 1 % loss"));
-        QCOMPARE(std::get<NetemParams>(model.tree().qdisc(TcHandle::make(0x10, 0))->params),
+        QCOMPARE(model.tree().qdisc(TcHandle::make(0x10, 0))->params.get<NetemParams>(),
                  params);
 
         // The same values again change nothing; another kind's parameters are refused.
         QVERIFY(model.setQdiscParams(netem, params));
         QCOMPARE(edited.count(), 1);
-        QVERIFY(!model.setQdiscParams(netem, defaultQdiscParams(QdiscKind::Sfq)));
+        QVERIFY(!model.setQdiscParams(netem, QdiscParams(SfqParams{})));
         QVERIFY(!model.setQdiscParams(findRow(model, QStringLiteral("class 1:10")), params));
         QCOMPARE(edited.count(), 1);
         checkInvariants(model);
@@ -636,7 +672,7 @@ private Q_SLOTS:
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setTree(importTree(TbfScript));
         const QModelIndex tbf = findRow(model, QStringLiteral("qdisc 1: tbf"));
-        TbfParams params = std::get<TbfParams>(model.tree().rootQdisc()->params);
+        TbfParams params = model.tree().rootQdisc()->params.get<TbfParams>();
         params.rateBytesPerSecond = 0;
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         QVERIFY(model.setQdiscParams(tbf, params));
@@ -678,7 +714,7 @@ private Q_SLOTS:
         params.bands = 4;
         QVERIFY(model.setQdiscParams(prio, params));
         QVERIFY(!model.kindsAllowedAt(prio).isEmpty());
-        QCOMPARE(model.addQdisc(prio, QdiscKind::Sfq).data().toString(),
+        QCOMPARE(model.addQdisc(prio, qdiscKindOf<SfqParams>()).data().toString(),
                  QStringLiteral("qdisc 2: sfq"));
         QCOMPARE(model.tree().qdisc(TcHandle::make(2, 0))->parent, TcHandle::make(1, 3));
         checkInvariants(model);
@@ -691,7 +727,7 @@ private Q_SLOTS:
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setTree(importTree(HtbScript));
         const QModelIndex cls = findRow(model, QStringLiteral("class 1:20"));
-        HtbClassParams params = model.tree().findClass(TcHandle::make(1, 0x20))->params;
+        HtbClassParams params = model.tree().findClass(TcHandle::make(1, 0x20))->params.get<HtbClassParams>();
         params.rateBytesPerSecond = 2500000;
         params.ceilBytesPerSecond = 0;
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
@@ -713,7 +749,7 @@ private Q_SLOTS:
         const QModelIndex filter =
             model.index(1, 0, findRow(model, QStringLiteral("qdisc 1: htb")));
         QCOMPARE(model.refAt(filter)->filterIndex, 0);
-        U32Filter f = model.tree().filters.at(0);
+        Filter f = model.tree().filters.at(0);
         f.parent = TcHandle::make(1, 1);
         f.prio = 3;
         QVERIFY(model.setFilter(filter, f));
@@ -730,7 +766,7 @@ private Q_SLOTS:
 
         // Another match, same place: the row stays and changes.
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
-        f.matches = {U32Match::masked(U32Match::Field::IpSport, 22, 0xFFFF)};
+        u32(f).matches = {U32Match::masked(U32Match::Field::IpSport, 22, 0xFFFF)};
         QVERIFY(model.setFilter(moved, f));
         QCOMPARE(removed.count(), 0);
         QVERIFY(moved.siblingAtColumn(TreeModel::SummaryColumn)
@@ -762,7 +798,7 @@ private Q_SLOTS:
         QVERIFY(model.removeNode(findRow(model, QStringLiteral("class 1:10"))));
         QVERIFY(model.addClass(findRow(model, QStringLiteral("class 1:1"))).isValid());
         QVERIFY(
-            model.changeKind(findRow(model, QStringLiteral("qdisc 20: sfq")), QdiscKind::FqCodel));
+            model.changeKind(findRow(model, QStringLiteral("qdisc 20: sfq")), qdiscKindOf<FqCodelParams>()));
         for (qsizetype i = 0; i < refs.size(); ++i) {
             const QModelIndex found = model.indexOf(refs.at(i));
             QVERIFY(found.isValid());
@@ -781,8 +817,13 @@ private Q_SLOTS:
         tree.qdiscs.append({TcHandle::make(1, 0), TcHandle::root(),
                             ForeignParams{QStringLiteral("cake"), QByteArray()}});
         tree.qdiscs.append({TcHandle::ingressHandle(), TcHandle::ingressParent(), IngressParams()});
-        tree.foreignFilters.append({TcHandle::ingressHandle(), EtherType::Ip, 5, 1,
-                                    QStringLiteral("matchall"), QByteArray()});
+        Filter matchallFilter;
+        matchallFilter.parent = TcHandle::ingressHandle();
+        matchallFilter.protocol = EtherType::Ip;
+        matchallFilter.prio = 5;
+        matchallFilter.handle = 1;
+        matchallFilter.params = ForeignFilterParams{QStringLiteral("matchall"), QByteArray()};
+        tree.filters.append(matchallFilter);
         TreeModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -799,7 +840,7 @@ private Q_SLOTS:
         QCOMPARE(cake.data(TreeModel::KindRole).toString(), QStringLiteral("cake"));
         QCOMPARE(matchall.data(TreeModel::KindRole).toString(), QStringLiteral("matchall"));
         QVERIFY(cake.data(Qt::FontRole).value<QFont>().italic());
-        QCOMPARE(model.refAt(matchall)->type, NodeRef::Type::ForeignFilter);
+        QCOMPARE(model.refAt(matchall)->type, NodeRef::Type::Filter);
         checkRefRoundTrip(model);
 
         // Read-only: no parameters, no children, no removal of a filter the planner never deletes.
@@ -807,7 +848,7 @@ private Q_SLOTS:
         QVERIFY(!model.removeNode(matchall));
         QVERIFY(model.kindsAllowedAt(cake).isEmpty());
         // Replacing or deleting the foreign root is what a user does with it.
-        QVERIFY(model.changeKind(cake, QdiscKind::Netem));
+        QVERIFY(model.changeKind(cake, qdiscKindOf<NetemParams>()));
         QCOMPARE(dump(model),
                  QStringLiteral("qdisc 1: netem\nqdisc ffff: ingress\n  filter prio 5 matchall"));
         checkInvariants(model);
@@ -818,11 +859,11 @@ private Q_SLOTS:
         // Invalid, but a tree read from a file can say it: both qdiscs hang below each other.
         QdiscTree tree;
         tree.qdiscs.append(
-            {TcHandle::make(1, 0), TcHandle::make(2, 1), defaultQdiscParams(QdiscKind::Netem)});
+            {TcHandle::make(1, 0), TcHandle::make(2, 1), QdiscParams(NetemParams{})});
         tree.qdiscs.append(
-            {TcHandle::make(2, 0), TcHandle::make(1, 1), defaultQdiscParams(QdiscKind::Netem)});
+            {TcHandle::make(2, 0), TcHandle::make(1, 1), QdiscParams(NetemParams{})});
         tree.classes.append(
-            {TcHandle::make(3, 0x10), TcHandle::make(3, 0x10), TreeEdits::defaultClassParams()});
+            {TcHandle::make(3, 0x10), TcHandle::make(3, 0x10), TreeEdits::defaultClassParams(ClassParams::opsOf<HtbClassParams>())});
         TreeModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -863,9 +904,9 @@ private Q_SLOTS:
         QCOMPARE(htb.data(TreeModel::ValidationRole).toString(), QString());
 
         // A third filter takes prio 1 for another protocol: the kernel refuses it, and only it.
-        U32Filter ipv6 = model.tree().filters.at(0);
+        Filter ipv6 = model.tree().filters.at(0);
         ipv6.protocol = EtherType::Ipv6;
-        ipv6.matches.clear();
+        u32(ipv6).matches.clear();
         const QModelIndex added = model.addFilter(htb);
         QVERIFY(model.setFilter(added, ipv6));
         QVERIFY(model.indexOf({NodeRef::Type::Filter, TcHandle(), ipv6.parent, 2})
@@ -883,12 +924,13 @@ private Q_SLOTS:
             QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
                            "tc class add dev eth0 parent 1: classid 1:10 htb rate 1mbit\n"));
         for (int i = 0; i < 8; ++i) {
-            U32Filter f;
+            Filter f;
+        f.params = U32Params{};
             f.parent = TcHandle::make(1, 0);
             f.protocol = i == 7 ? EtherType::Ipv6 : EtherType::Ip;
             f.prio = 1;
-            f.matches = {U32Match::masked(U32Match::Field::IpDport, quint32(80 + i), 0xFFFF)};
-            f.flowId = TcHandle::make(1, i == 2 ? 0x99 : i == 5 ? 0x98 : 0x10);
+            u32(f).matches = {U32Match::masked(U32Match::Field::IpDport, quint32(80 + i), 0xFFFF)};
+            f.classId = TcHandle::make(1, i == 2 ? 0x99 : i == 5 ? 0x98 : 0x10);
             tree.filters.append(f);
         }
         TreeModel model;
@@ -918,7 +960,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("kind");
         for (QdiscKind kind : allQdiscKinds())
-            QTest::newRow(qPrintable(qdiscKindName(kind))) << int(kind);
+            QTest::newRow(qPrintable(qdiscKindName(kind))) << int(allQdiscKinds().indexOf(kind));
     }
 
     void defaultsOfEveryKindValidate()
@@ -928,17 +970,17 @@ private Q_SLOTS:
         TreeModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        const QModelIndex top = model.addQdisc({}, QdiscKind(kind));
+        const QModelIndex top = model.addQdisc({}, *allQdiscKinds().at(kind));
         QVERIFY(top.isValid());
-        QCOMPARE(top.data(TreeModel::KindRole).toString(), qdiscKindName(QdiscKind(kind)));
+        QCOMPARE(top.data(TreeModel::KindRole).toString(), qdiscKindName(allQdiscKinds().at(kind)));
         checkInvariants(model);
-        if (isIngressKind(QdiscKind(kind)))
+        if (isIngressKind(allQdiscKinds().at(kind)))
             return;
         model.setTree(importTree(TbfScript.section(u'\n', 0, 0)));
         const QModelIndex inner =
-            model.addQdisc(findRow(model, QStringLiteral("qdisc 1: tbf")), QdiscKind(kind));
+            model.addQdisc(findRow(model, QStringLiteral("qdisc 1: tbf")), *allQdiscKinds().at(kind));
         QCOMPARE(inner.parent().data().toString(), QStringLiteral("qdisc 1: tbf"));
-        QCOMPARE(model.tree().qdiscAt(TcHandle::make(1, 1))->kind(), QdiscKind(kind));
+        QCOMPARE(&model.tree().qdiscAt(TcHandle::make(1, 1))->ops(), allQdiscKinds().at(kind));
         checkInvariants(model);
     }
 
@@ -949,7 +991,7 @@ private Q_SLOTS:
         QTest::newRow("htb 1") << HtbScript << 1u;
         QTest::newRow("htb 2") << HtbScript << 2u;
         QTest::newRow("prio 3") << PrioScript << 3u;
-        QTest::newRow("ingress 4") << IngressScript << 4u;
+        QTest::newRow("ingress 14") << IngressScript << 14u;
         QTest::newRow("empty 5") << QString() << 5u;
         QTest::newRow("tbf 6") << TbfScript << 6u;
         QTest::newRow("clsact 7") << ClsactScript << 7u;
@@ -1012,7 +1054,7 @@ private:
             const QList<QdiscKind> kinds = model.kindsAllowedAt(at);
             *what = QStringLiteral("addQdisc at \"%1\"").arg(at.data().toString());
             return !kinds.isEmpty() &&
-                   model.addQdisc(at, kinds.at(random.bounded(int(kinds.size())))).isValid();
+                   model.addQdisc(at, *kinds.at(random.bounded(int(kinds.size())))).isValid();
         }
         case 3:
         case 4:
@@ -1040,13 +1082,13 @@ private:
                 return refOf(row).type == NodeRef::Type::Qdisc && deepOrRarely(row);
             });
             const bool ingress =
-                isIngressKind(qdiscKindFromName(kindOf(at)).value_or(QdiscKind::Netem));
+                isIngressKind(qdiscKindFromName(kindOf(at)).value_or(&qdiscKindOf<NetemParams>()));
             const QList<QdiscKind> kinds =
-                ingress ? QList<QdiscKind>{QdiscKind::Ingress, QdiscKind::Clsact} : allQdiscKinds();
+                ingress ? QList<QdiscKind>{&qdiscKindOf<IngressParams>(), &qdiscKindOf<ClsactParams>()} : allQdiscKinds();
             const QdiscKind kind = kinds.at(random.bounded(int(kinds.size())));
             *what = QStringLiteral("kind of \"%1\" to %2")
                         .arg(at.data().toString(), qdiscKindName(kind));
-            return model.changeKind(at, kind);
+            return model.changeKind(at, *kind);
         }
         case 10: {
             const QModelIndex at =
@@ -1065,9 +1107,9 @@ private:
             if (!at.isValid())
                 return false;
             // To another block of the same htb: the qdisc's own or one of its classes'.
-            U32Filter filter = model.tree().filters.at(refOf(at).filterIndex);
+            Filter filter = model.tree().filters.at(refOf(at).filterIndex);
             const QdiscNode *owner = model.tree().filterOwner(filter.parent);
-            if (!owner || owner->kind() != QdiscKind::Htb)
+            if (!owner || !owner->is<HtbQdiscParams>())
                 return false;
             QList<TcHandle> blocks{owner->handle};
             for (const ClassNode &c : model.tree().classes) {

@@ -1,0 +1,49 @@
+#pragma once
+
+// Every kind's parameter types at once, for the places that name many kinds (tests, the kind
+// table). Code about one kind includes that kind's header only.
+
+#include "clsact/clsactparams.h"
+#include "fifo/fifoparams.h"
+#include "foreign/foreignactionparams.h"
+#include "foreign/foreignclassparams.h"
+#include "foreign/foreignfilterparams.h"
+#include "foreign/foreignparams.h"
+#include "fq_codel/fqcodelparams.h"
+#include "htb/htbparams.h"
+#include "ingress/ingressparams.h"
+#include "kindtable.h"
+#include "mirred/mirredparams.h"
+#include "netem/netemparams.h"
+#include "prio/prioparams.h"
+#include "sfq/sfqparams.h"
+#include "tbf/tbfparams.h"
+#include "u32/u32params.h"
+
+namespace qs {
+
+/** A list of kind parameter types, walked at compile time. */
+template <class... P> struct KindTypes
+{
+    /** Calls @p f with a null pointer of each type in turn until it returns true. */
+    template <class F> static bool any(F &&f) { return (f(static_cast<const P *>(nullptr)) || ...); }
+};
+
+/**
+ * THE TABLE: every qdisc kind the model describes, one entry each, in the order menus list them.
+ * Everything that dispatches over kinds walks this list (Kinds::qdiscs(), the editor's forms), so
+ * a kind listed here without a part fails to compile.
+ */
+using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, SfqParams, FqCodelParams, PfifoParams, BfifoParams,
+                                 PfifoHeadDropParams, PrioParams, IngressParams, ClsactParams>;
+
+/** The class kinds of the classful qdisc kinds. */
+using ClassKindTypes = KindTypes<HtbClassParams>;
+
+/** Every filter kind (classifier). */
+using FilterKindTypes = KindTypes<U32Params>;
+
+/** Every action kind a filter can run. */
+using ActionKindTypes = KindTypes<MirredParams>;
+
+} // namespace qs

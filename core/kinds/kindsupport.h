@@ -1,0 +1,84 @@
+#pragma once
+
+#include "codeccontext.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+struct tc_ratespec;
+
+namespace qs {
+
+/** The option bytes @p encode writes, for comparing two parameter sets as the kernel sees them. */
+QByteArray encodedBytes(const std::function<bool(nl_msg *)> &encode, std::size_t size = SmallNetlinkMessage);
+
+/**
+ * The usual change rule of a kind the kernel changes in place: nothing to do when @p running and
+ * @p effective (what the kernel would hold after the change) encode the same, else a change.
+ */
+template <class K, class P> ChangeRule changeWhenEncodingDiffers(const P &running, const P &effective, const CodecContext &context)
+{
+    QString ignored;
+    const auto bytes = [&](const P &p) {
+        return encodedBytes([&](nl_msg *msg) { return K::encode(msg, p, context, &ignored); });
+    };
+    return bytes(running) == bytes(effective) ? ChangeRule::Same : ChangeRule::InPlace;
+}
+
+namespace KindSupport {
+
+/**
+ * A rate as tc fills tc_ratespec (tc_calc_rtable): 32-bit rate (~0 when the 64-bit attribute
+ * carries it), Ethernet link layer so the kernel needs no rate table, tc's cell_log for @p mtu
+ * (2047 when none is given).
+ */
+tc_ratespec rateSpec(quint64 rate, quint32 mtu, quint16 overhead = 0);
+
+/**
+ * The byte count in [@p low, @p high] a person most likely typed: the unset default, a multiple of
+ * 1024, of 1000, else @p preferred. Used to read back sizes the kernel only keeps as time.
+ */
+quint32 roundestInRange(quint32 low, quint32 high, quint32 preferred);
+
+/**
+ * Nested attributes that are sent only when set (the AQM kinds: fq_codel, cake, fq, pie, …):
+ * a change then keeps every attribute not sent, as the kernel does. One put per width.
+ */
+bool putU8(nl_msg *msg, int type, const std::optional<quint32> &value);
+bool putU16(nl_msg *msg, int type, const std::optional<quint32> &value);
+bool putU32(nl_msg *msg, int type, const std::optional<quint32> &value);
+bool putS32(nl_msg *msg, int type, const std::optional<qint32> &value);
+bool putU64(nl_msg *msg, int type, const std::optional<quint64> &value);
+/** A flag attribute (no payload) when @p set. */
+bool putFlag(nl_msg *msg, int type, bool set);
+/** Reads an attribute of a parsed table, or nullopt when it is absent or too short. */
+std::optional<quint32> getU8(nlattr *const *tb, int type);
+std::optional<quint32> getU16(nlattr *const *tb, int type);
+std::optional<quint32> getU32(nlattr *const *tb, int type);
+std::optional<qint32> getS32(nlattr *const *tb, int type);
+std::optional<quint64> getU64(nlattr *const *tb, int type);
+
+/** Parses the nest @p options into @p tb (size max + 1); false when it is absent or malformed. */
+bool parseNested(nlattr **tb, int max, const nlattr *options);
+
+/** Inserts @p key with @p format(value) when @p value is set: the JSON of optional fields. */
+template <class T, class Format> void insertIf(QJsonObject &o, const char *key, const std::optional<T> &value, Format format)
+{
+    if (value)
+        o.insert(QString::fromLatin1(key), format(*value));
+}
+
+/** Takes every field of @p wanted that is set, the rest from @p running: what a change leaves. */
+template <class T> void keepUnsent(std::optional<T> &wanted, const std::optional<T> &running)
+{
+    if (!wanted)
+        wanted = running;
+}
+
+} // namespace KindSupport
+
+} // namespace qs

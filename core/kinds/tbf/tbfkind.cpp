@@ -1,0 +1,247 @@
+// tbf: TCA_TBF_PARMS plus the burst in bytes (TCA_TBF_BURST) and 64-bit rates, as tc sends
+// them. libnl would send the burst only as whole-microsecond ticks, which can leave the bucket
+// one byte short of the MTU and drop every full-size frame (NETLINK-NOTES.md).
+#include "tbfparams.h"
+
+#include "kinds/kindsupport.h"
+#include "model/jsonreader.h"
+#include "netlink/pschedclock.h"
+#include "tc/tcargs.h"
+#include "tc/tcoptionwords.h"
+#include "tc/tcsummary.h"
+#include "tc/tcunits.h"
+
+#include <netlink/attr.h>
+#include <netlink/msg.h>
+
+#include <linux/pkt_sched.h>
+#include <linux/rtnetlink.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace qs {
+
+namespace {
+
+/** The byte count whose kernel-side time, in ticks, is @p ticks at @p rate. */
+quint32 bytesForKernelTicks(quint64 rate, quint32 ticks)
+{
+    if (rate == 0)
+        return 0;
+    const auto toTicks = [&](quint64 bytes) { return PschedClock::kernelLengthToNs(rate, quint32(std::min<quint64>(bytes, 0xFFFFFFFFu))) >> 6; };
+    const quint64 estimate = quint64(double(ticks) * 64e-9 * double(rate));
+    // Walk to the edges of the run of byte counts that land on these ticks.
+    const quint64 span = 3 * quint64(double(rate) * 64e-9) + 64;
+    quint64 low = estimate > span ? estimate - span : 0;
+    quint64 high = std::min<quint64>(estimate + span, 0xFFFFFFFFu);
+    while (low <= high && toTicks(low) < ticks)
+        ++low;
+    while (high >= low && toTicks(high) > ticks)
+        --high;
+    if (low > high)
+        return quint32(std::min<quint64>(estimate, 0xFFFFFFFFu));
+    return KindSupport::roundestInRange(quint32(low), quint32(high), quint32(low));
+}
+
+struct TbfKind
+{
+    Q_DECLARE_TR_FUNCTIONS(qs::TbfKind)
+
+public:
+    using Params = TbfParams;
+    static constexpr QdiscTraits traits{.name = "tbf", .module = "sch_tbf", .children = QdiscChildren::One};
+
+    static Params newNode()
+    {
+        // tc-tbf(8)'s example: rate 1mbit burst 32kbit latency 400ms.
+        Params p;
+        p.rateBytesPerSecond = 1000000 / 8;
+        p.burstBytes = 32 * 1024 / 8;
+        p.limitMode = TbfParams::LimitMode::Latency;
+        p.latencyUs = 400000;
+        return p;
+    }
+
+    static ValidationIssues validate(const Params &p) { return p.validate(); }
+
+    static QdiscParse parse(TcArgs &c, const Params *)
+    {
+        Params p;
+        bool limitSeen = false;
+        bool latencySeen = false;
+        bool burstSeen = false;
+        bool mtuSeen = false;
+        bool rateSeen = false;
+        bool peakSeen = false;
+        const auto once = [&](bool &seen, qsizetype at, QStringView name) {
+            if (seen)
+                c.failAt(at, tr("%1 is given twice").arg(name));
+            seen = true;
+        };
+        while (!c.atEnd()) {
+            const qsizetype at = c.position();
+            const QStringView word = c.next();
+            if (tcMatches(word, u"limit")) {
+                once(limitSeen, at, u"limit");
+                if (latencySeen)
+                    c.failAt(at, tr("give either limit or latency, not both"));
+                p.limitMode = TbfParams::LimitMode::Bytes;
+                p.limitBytes = c.size(u"limit");
+            } else if (tcMatches(word, u"latency")) {
+                once(latencySeen, at, u"latency");
+                if (limitSeen)
+                    c.failAt(at, tr("give either limit or latency, not both"));
+                p.limitMode = TbfParams::LimitMode::Latency;
+                p.latencyUs = c.timeUs(u"latency");
+            } else if (tcMatches(word, u"burst") || word == u"buffer" || word == u"maxburst") {
+                once(burstSeen, at, u"burst");
+                p.burstBytes = c.sizeNoCell(u"burst");
+            } else if (word == u"mtu" || word == u"minburst") {
+                once(mtuSeen, at, u"mtu");
+                p.mtu = c.sizeNoCell(u"mtu");
+            } else if (word == u"rate") {
+                once(rateSeen, at, u"rate");
+                p.rateBytesPerSecond = c.rate(u"rate");
+            } else if (tcMatches(word, u"peakrate")) {
+                once(peakSeen, at, u"peakrate");
+                p.peakRateBytesPerSecond = c.rate(u"peakrate");
+            } else if (word == u"mpu" || tcMatches(word, u"overhead") || tcMatches(word, u"linklayer")) {
+                c.failUnsupported(at, u"tbf");
+            } else {
+                c.failUnknownOption(at, u"tbf");
+            }
+        }
+        if (p.rateBytesPerSecond == 0)
+            c.fail(tr("tbf needs a rate above 0"));
+        if (p.burstBytes == 0)
+            c.fail(tr("tbf needs a burst above 0"));
+        if (p.peakRateBytesPerSecond != 0 && p.mtu == 0)
+            c.fail(tr("a tbf peakrate needs an mtu"));
+        if ((p.limitMode == TbfParams::LimitMode::Bytes && p.limitBytes == 0) ||
+            (p.limitMode == TbfParams::LimitMode::Latency && p.latencyUs == 0))
+            c.fail(tr("tbf needs a limit or a latency above 0"));
+        return qdiscParse(p);
+    }
+
+    static void print(TcOptionWords &w, const Params &p)
+    {
+        using namespace TcUnits;
+        w.add(u"rate", formatRate(p.rateBytesPerSecond)).add(u"burst", formatSize(p.burstBytes));
+        if (p.limitMode == TbfParams::LimitMode::Bytes)
+            w.add(u"limit", formatSize(p.limitBytes));
+        else
+            w.add(u"latency", formatTimeUs(p.latencyUs));
+        if (p.peakRateBytesPerSecond)
+            w.add(u"peakrate", formatRate(p.peakRateBytesPerSecond));
+        if (p.mtu)
+            w.add(u"mtu", formatSize(p.mtu));
+    }
+
+    static QJsonObject toJson(const Params &p)
+    {
+        using namespace TcUnits;
+        QJsonObject o{{QStringLiteral("rate"), formatRate(p.rateBytesPerSecond)}, {QStringLiteral("burst"), formatSize(p.burstBytes)}};
+        if (p.limitMode == TbfParams::LimitMode::Bytes)
+            o.insert(QStringLiteral("limit"), formatSize(p.limitBytes));
+        else
+            o.insert(QStringLiteral("latency"), formatTimeUs(p.latencyUs));
+        if (p.peakRateBytesPerSecond)
+            o.insert(QStringLiteral("peakrate"), formatRate(p.peakRateBytesPerSecond));
+        if (p.mtu)
+            o.insert(QStringLiteral("mtu"), formatSize(p.mtu));
+        return o;
+    }
+
+    static Params fromJson(JsonReader &r)
+    {
+        Params p;
+        p.rateBytesPerSecond = r.rate("rate");
+        p.burstBytes = r.size("burst");
+        if (r.has("limit") && r.has("latency"))
+            r.error(QStringLiteral("limit"), tr("give either limit or latency, not both"));
+        if (r.has("limit")) {
+            p.limitMode = TbfParams::LimitMode::Bytes;
+            p.limitBytes = r.size("limit");
+            r.take("latency");
+        } else {
+            p.limitMode = TbfParams::LimitMode::Latency;
+            p.latencyUs = r.timeUs("latency");
+            r.take("limit");
+        }
+        p.peakRateBytesPerSecond = r.rate("peakrate");
+        p.mtu = r.size("mtu");
+        return p;
+    }
+
+    static bool encode(nl_msg *msg, const Params &p, const CodecContext &context, QString *)
+    {
+        tc_tbf_qopt opt{};
+        opt.rate = KindSupport::rateSpec(p.rateBytesPerSecond, p.mtu);
+        opt.limit = p.effectiveLimitBytes();
+        opt.buffer = context.clock->xmitTime(p.rateBytesPerSecond, p.burstBytes);
+        if (p.peakRateBytesPerSecond) {
+            opt.peakrate = KindSupport::rateSpec(p.peakRateBytesPerSecond, p.mtu);
+            opt.mtu = context.clock->xmitTime(p.peakRateBytesPerSecond, p.mtu);
+        }
+        nlattr *nest = nla_nest_start(msg, TCA_OPTIONS);
+        if (!nest || nla_put(msg, TCA_TBF_PARMS, sizeof(opt), &opt) || nla_put_u32(msg, TCA_TBF_BURST, p.burstBytes))
+            return false;
+        if (p.rateBytesPerSecond >= (1ULL << 32) && nla_put_u64(msg, TCA_TBF_RATE64, p.rateBytesPerSecond))
+            return false;
+        if (p.peakRateBytesPerSecond) {
+            if (p.peakRateBytesPerSecond >= (1ULL << 32) && nla_put_u64(msg, TCA_TBF_PRATE64, p.peakRateBytesPerSecond))
+                return false;
+            if (nla_put_u32(msg, TCA_TBF_PBURST, p.mtu))
+                return false;
+        }
+        nla_nest_end(msg, nest);
+        return true;
+    }
+
+    static std::optional<Params> decode(const nlattr *options, const CodecContext &)
+    {
+        nlattr *tb[TCA_TBF_MAX + 1] = {};
+        if (!options || nla_parse_nested(tb, TCA_TBF_MAX, const_cast<nlattr *>(options), nullptr) < 0 || !tb[TCA_TBF_PARMS] ||
+            nla_len(tb[TCA_TBF_PARMS]) < int(sizeof(tc_tbf_qopt)))
+            return std::nullopt;
+        tc_tbf_qopt opt;
+        std::memcpy(&opt, nla_data(tb[TCA_TBF_PARMS]), sizeof(opt));
+        // Overheads and ATM cells are beyond the model: keep such a node as it is.
+        if (opt.rate.overhead || opt.rate.mpu || opt.rate.linklayer == TC_LINKLAYER_ATM)
+            return std::nullopt;
+        Params p;
+        p.rateBytesPerSecond = tb[TCA_TBF_RATE64] ? nla_get_u64(tb[TCA_TBF_RATE64]) : opt.rate.rate;
+        p.peakRateBytesPerSecond = tb[TCA_TBF_PRATE64] ? nla_get_u64(tb[TCA_TBF_PRATE64]) : opt.peakrate.rate;
+        p.limitMode = TbfParams::LimitMode::Bytes;
+        p.limitBytes = opt.limit;
+        p.burstBytes = bytesForKernelTicks(p.rateBytesPerSecond, opt.buffer);
+        if (p.peakRateBytesPerSecond)
+            p.mtu = bytesForKernelTicks(p.peakRateBytesPerSecond, opt.mtu);
+        return p;
+    }
+
+    static ChangeRule change(const Params &old, const Params &wanted, const CodecContext &, Params *)
+    {
+        // The kernel keeps the bucket as time: two byte counts landing on the same ticks are one state.
+        const auto ticks = [](quint64 rate, quint32 bytes) { return PschedClock::kernelLengthToNs(rate, bytes) >> 6; };
+        const bool same = old.rateBytesPerSecond == wanted.rateBytesPerSecond &&
+                          old.peakRateBytesPerSecond == wanted.peakRateBytesPerSecond &&
+                          old.effectiveLimitBytes() == wanted.effectiveLimitBytes() &&
+                          ticks(old.rateBytesPerSecond, old.burstBytes) == ticks(wanted.rateBytesPerSecond, wanted.burstBytes) &&
+                          ticks(old.peakRateBytesPerSecond, old.mtu) == ticks(wanted.peakRateBytesPerSecond, wanted.mtu);
+        return same ? ChangeRule::Same : ChangeRule::InPlace;
+    }
+
+    static QString summary(const Params &p, TcHandle)
+    {
+        //: %1 a rate (10 Mbit/s), %2 a number of bytes; B is the symbol for bytes.
+        return tr("tbf %1, burst %2 B").arg(TcSummary::rate(p.rateBytesPerSecond)).arg(p.burstBytes);
+    }
+};
+
+} // namespace
+
+QS_DEFINE_QDISC_KIND(TbfKind)
+
+} // namespace qs

@@ -1,0 +1,487 @@
+// The Linux kernel's own tc selftests (tdc, tests/kernel/tdc/cases) as a conformance suite with
+// real tc as the judge: every case's tc lines run with tc on one device and, as one script,
+// through Qdisc Studio's importer and engine on its twin; then both devices are read back with
+// tc and compared. Verdicts: same, both refuse, differs, unsupported (we refuse what tc takes),
+// and "we accept what tc refuses", which must never happen. Cases whose kinds this kernel lacks
+// are not run (a refusal for a missing module proves nothing); cases that need another device,
+// netdevsim, a batch file or the standalone action table are listed as not judged, with why.
+//
+//   tst_tdc_replay [--cases DIR]... [--only FILE[:ID]] [--min-agree PERCENT] [--verbose]
+//
+// Exit status 0 when every file with judged cases agrees in at least --min-agree percent of them
+// (default 98) and accepts nothing tc refuses; 1 otherwise; 2 for a bad command line or set-up.
+#include "model/qdisctree.h"
+#include "netlink/tcengine.h"
+#include "tc/tcimporter.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMap>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTextStream>
+
+#include <unistd.h>
+
+using namespace qs;
+
+namespace {
+
+QTextStream out(stdout);
+
+enum class Verdict { Same, BothRefuse, Differs, Unsupported, WeAcceptRefused, NotJudged, NotRunHere };
+
+QString verdictName(Verdict v)
+{
+    switch (v) {
+    case Verdict::Same:
+        return QStringLiteral("same");
+    case Verdict::BothRefuse:
+        return QStringLiteral("both refuse");
+    case Verdict::Differs:
+        return QStringLiteral("differs");
+    case Verdict::Unsupported:
+        return QStringLiteral("unsupported");
+    case Verdict::WeAcceptRefused:
+        return QStringLiteral("WE ACCEPT WHAT TC REFUSES");
+    case Verdict::NotJudged:
+        return QStringLiteral("not judged");
+    case Verdict::NotRunHere:
+        return QStringLiteral("not run on this kernel");
+    }
+    return {};
+}
+
+struct Run
+{
+    int exitCode = -1;
+    QString output; ///< stdout and stderr together
+};
+
+Run run(const QStringList &argv)
+{
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(argv.first(), argv.mid(1));
+    if (!process.waitForFinished(30000)) {
+        process.kill();
+        process.waitForFinished();
+        return {-1, QStringLiteral("timed out")};
+    }
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, QString::fromUtf8(process.readAll())};
+}
+
+/** What tc says when the kernel lacks the module a command needs. */
+bool missingModule(const QString &text)
+{
+    static const QRegularExpression pattern(QStringLiteral(
+        "kind is unknown|Unknown filter|Failed to load TC action module|Unknown action|Error: TC classifier not found"),
+        QRegularExpression::CaseInsensitiveOption);
+    return pattern.match(text).hasMatch();
+}
+
+/** One command of a case, with the exit codes its set-up allows (empty: only 0). */
+struct Command
+{
+    QString line;
+    QList<int> allowed;
+};
+
+QList<Command> commandsOf(const QJsonValue &value)
+{
+    QList<Command> commands;
+    for (const QJsonValue &entry : value.toArray()) {
+        if (entry.isString()) {
+            commands.append({entry.toString(), {}});
+        } else if (entry.isArray()) {
+            const QJsonArray array = entry.toArray();
+            Command command{array.first().toString(), {}};
+            for (qsizetype i = 1; i < array.size(); ++i)
+                command.allowed.append(array[i].toInt());
+            commands.append(command);
+        }
+    }
+    return commands;
+}
+
+/** Why a command line is not about one device's tree, or empty when it is. */
+QString notJudgedReason(const QString &line)
+{
+    static const QRegularExpression loopback(QStringLiteral("\\bdev lo\\b"));
+    if (line.contains(u"$DEV2") || line.contains(u"$ETH") || loopback.match(line).hasMatch() || line.contains(u"netdevsim"))
+        return QStringLiteral("needs a second device or netdevsim");
+    if (line.contains(u"$BATCH") || line.contains(u" -b ") || line.contains(u"-batch") || line.contains(u"tdc_"))
+        return QStringLiteral("needs a tc batch file");
+    if (line.contains(u"$TC actions") || line.contains(u"tc actions"))
+        return QStringLiteral("uses the namespace's standalone action table (tc actions)");
+    if (line.startsWith(u"bash") || line.startsWith(u"ping") || line.startsWith(u"echo") || line.contains(u"$ETHTOOL"))
+        return QStringLiteral("runs a shell or another program");
+    return {};
+}
+
+/** The line with the case's variables replaced; empty when it is the dummy device's creation. */
+QString expanded(QString line, const QString &device)
+{
+    line = line.trimmed();
+    if (line.startsWith(u"$IP link add dev $DUMMY type dummy") || line == u"/bin/true")
+        return {};
+    line.replace(QStringLiteral("$TC"), QStringLiteral("tc"));
+    line.replace(QStringLiteral("$IP"), QStringLiteral("ip"));
+    line.replace(QStringLiteral("$DUMMY"), device);
+    line.replace(QStringLiteral("$DEV1"), device);
+    if (line.endsWith(u"|| /bin/true"))
+        line.chop(int(qstrlen("|| /bin/true")));
+    return line.trimmed();
+}
+
+/** The command in @p netns: "tc …" as "tc -n NS …", "ip …" as "ip -n NS …". */
+QStringList inNamespace(const QString &line, const QString &netns)
+{
+    QStringList argv = QProcess::splitCommand(line);
+    if (!argv.isEmpty() && (argv.first() == u"tc" || argv.first() == u"ip")) {
+        argv.insert(1, QStringLiteral("-n"));
+        argv.insert(2, netns);
+    }
+    return argv;
+}
+
+bool isReadCommand(const QString &line)
+{
+    static const QRegularExpression read(QStringLiteral("^tc (-[a-z]+ )*(qdisc|class|filter) (show|list|ls|get)\\b"));
+    return read.match(line).hasMatch();
+}
+
+/** tc's view of a device, with what legitimately differs between the twins taken out. */
+QString readBack(const QString &netns, const QString &device, const QString &verify)
+{
+    QStringList commands = {QStringLiteral("tc -d qdisc show dev %1"), QStringLiteral("tc -d class show dev %1"),
+                            QStringLiteral("tc -d filter show dev %1"), QStringLiteral("tc -d filter show dev %1 ingress"),
+                            QStringLiteral("tc -d filter show dev %1 egress")};
+    if (!verify.isEmpty())
+        commands.append(verify);
+    QString text;
+    for (const QString &command : std::as_const(commands)) {
+        const QString line = command.contains(u"%1") ? command.arg(device) : command;
+        const Run r = run(inNamespace(line, netns));
+        text += QStringLiteral("$ %1\n%2").arg(command.contains(u"%1") ? command.arg(QStringLiteral("DEV")) : QStringLiteral("verify"),
+                                               r.output);
+    }
+    text.replace(device, QStringLiteral("DEV"));
+    // Action indexes and reference counts are per namespace: the twins' actions differ there.
+    static const QRegularExpression perNamespace(
+        QStringLiteral("\\b(index|ref|bind|installed|used|firstused|expires|refcnt) \\d+( sec)?"));
+    text.replace(perNamespace, QStringLiteral("\\1 N"));
+    static const QRegularExpression actionOrder(QStringLiteral("action order \\d+"));
+    text.replace(actionOrder, QStringLiteral("action order N"));
+    return text;
+}
+
+struct Outcome
+{
+    Verdict verdict = Verdict::NotJudged;
+    QString detail;
+};
+
+class Replay
+{
+public:
+    explicit Replay(bool verbose) : m_verbose(verbose), m_netns(QStringLiteral("qs-tdc-%1").arg(getpid())) {}
+    ~Replay() { run({QStringLiteral("ip"), QStringLiteral("netns"), QStringLiteral("del"), m_netns}); }
+
+    bool setUp()
+    {
+        const Run r = run({QStringLiteral("ip"), QStringLiteral("netns"), QStringLiteral("add"), m_netns});
+        if (r.exitCode != 0) {
+            out << "cannot create network namespace " << m_netns << ": " << r.output << Qt::endl;
+            return false;
+        }
+        run({QStringLiteral("ip"), QStringLiteral("-n"), m_netns, QStringLiteral("link"), QStringLiteral("set"), QStringLiteral("lo"),
+             QStringLiteral("up")});
+        return true;
+    }
+
+    Outcome replay(const QJsonObject &testCase)
+    {
+        const QList<Command> setup = commandsOf(testCase.value(QStringLiteral("setup")));
+        const QString underTest = testCase.value(QStringLiteral("cmdUnderTest")).toString();
+        const QString verify = testCase.value(QStringLiteral("verifyCmd")).toString();
+        for (const Command &c : setup) {
+            if (const QString why = notJudgedReason(c.line); !why.isEmpty())
+                return {Verdict::NotJudged, why};
+        }
+        for (const QString &line : {underTest, verify}) {
+            if (const QString why = notJudgedReason(line); !why.isEmpty())
+                return {Verdict::NotJudged, why};
+        }
+        if (!freshDevices())
+            return {Verdict::NotJudged, QStringLiteral("could not create the twin devices")};
+
+        // tc on the first device: what it accepts, step by step.
+        QStringList ours;
+        const auto runOnBoth = [&](const QString &raw) -> std::optional<Outcome> {
+            // Device settings (txqueuelen, mtu) go to both twins.
+            for (const QString &device : {m_a, m_b}) {
+                const QString line = expanded(raw, device);
+                if (line.isEmpty())
+                    continue;
+                const Run r = run(inNamespace(line, m_netns));
+                if (r.exitCode != 0)
+                    return Outcome{Verdict::NotJudged, QStringLiteral("set-up failed: %1: %2").arg(line, r.output.trimmed())};
+            }
+            return std::nullopt;
+        };
+        for (const Command &c : setup) {
+            const QString line = expanded(c.line, m_a);
+            if (line.isEmpty())
+                continue;
+            if (line.startsWith(u"ip ")) {
+                if (const auto failure = runOnBoth(c.line))
+                    return *failure;
+                continue;
+            }
+            const Run r = run(inNamespace(line, m_netns));
+            if (missingModule(r.output) && r.exitCode != 0 && !c.allowed.contains(r.exitCode))
+                return {Verdict::NotRunHere, r.output.trimmed()};
+            if (r.exitCode == 0)
+                ours.append(expanded(c.line, m_b));
+            else if (!c.allowed.contains(r.exitCode))
+                return {Verdict::NotJudged, QStringLiteral("set-up refused by tc: %1: %2").arg(line, r.output.trimmed())};
+        }
+        const QString lineA = expanded(underTest, m_a);
+        const Run tc = run(inNamespace(lineA, m_netns));
+        if (tc.exitCode != 0 && missingModule(tc.output))
+            return {Verdict::NotRunHere, tc.output.trimmed()};
+        const bool tcAccepts = tc.exitCode == 0;
+        const bool readOnly = isReadCommand(lineA);
+        if (!readOnly)
+            ours.append(expanded(underTest, m_b));
+
+        // Qdisc Studio on the twin: the lines as one script, then one apply.
+        QString ourRefusal;
+        bool unsupported = false;
+        TcImportOptions options;
+        options.devicesStartEmpty = true;
+        const TcImportResult imported = TcImporter::import(ours.join(u'\n'), options);
+        if (!imported.ok()) {
+            ourRefusal = imported.errors.first().toString();
+            unsupported = ourRefusal.contains(u"not supported by Qdisc Studio") || ourRefusal.contains(u"unknown") ||
+                          ourRefusal.contains(u"Qdisc Studio knows") || ourRefusal.contains(u"Qdisc Studio edits");
+        } else {
+            const QdiscTree *tree = imported.tree(m_b);
+            const QdiscTree desired = tree ? *tree : QdiscTree();
+            if (hasErrors(desired.validate())) {
+                for (const ValidationIssue &issue : desired.validate()) {
+                    if (issue.isError()) {
+                        ourRefusal = issue.toString();
+                        break;
+                    }
+                }
+            } else {
+                QString error;
+                auto engine = TcEngine::open(m_netns + u'/' + m_b, &error);
+                if (!engine)
+                    return {Verdict::NotJudged, error};
+                const ApplyResult applied = engine->apply(desired);
+                if (!applied.ok)
+                    ourRefusal = applied.error;
+            }
+        }
+        const bool weAccept = ourRefusal.isEmpty();
+        if (m_verbose)
+            out << "    tc: " << (tcAccepts ? QStringLiteral("accepts") : QStringLiteral("refuses: ") + tc.output.trimmed()) << "\n    ours: "
+                << (weAccept ? QStringLiteral("accepts") : ourRefusal) << Qt::endl;
+        if (!tcAccepts && !weAccept)
+            return {Verdict::BothRefuse, {}};
+        if (!tcAccepts && weAccept) {
+            if (readOnly)
+                return {Verdict::BothRefuse, {}};
+            return {Verdict::WeAcceptRefused, QStringLiteral("tc: %1").arg(tc.output.trimmed())};
+        }
+        if (!weAccept)
+            return {unsupported ? Verdict::Unsupported : Verdict::Differs, ourRefusal};
+        const QString a = readBack(m_netns, m_a, expanded(verify, m_a));
+        const QString b = readBack(m_netns, m_b, expanded(verify, m_b));
+        if (a == b)
+            return {Verdict::Same, {}};
+        return {Verdict::Differs, firstDifference(a, b)};
+    }
+
+private:
+    static QString firstDifference(const QString &a, const QString &b)
+    {
+        const QStringList la = a.split(u'\n');
+        const QStringList lb = b.split(u'\n');
+        for (qsizetype i = 0; i < std::max(la.size(), lb.size()); ++i) {
+            const QString x = la.value(i);
+            const QString y = lb.value(i);
+            if (x != y)
+                return QStringLiteral("tc: \"%1\" / ours: \"%2\"").arg(x.trimmed(), y.trimmed());
+        }
+        return {};
+    }
+
+    bool freshDevices()
+    {
+        ++m_serial;
+        for (const QString &device : {m_a, m_b}) {
+            if (!device.isEmpty())
+                run({QStringLiteral("ip"), QStringLiteral("-n"), m_netns, QStringLiteral("link"), QStringLiteral("del"), device});
+        }
+        m_a = QStringLiteral("tdca%1").arg(m_serial);
+        m_b = QStringLiteral("tdcb%1").arg(m_serial);
+        for (const QString &device : {m_a, m_b}) {
+            const Run r = run({QStringLiteral("ip"), QStringLiteral("-n"), m_netns, QStringLiteral("link"), QStringLiteral("add"), device,
+                               QStringLiteral("type"), QStringLiteral("veth"), QStringLiteral("peer"), QStringLiteral("name"),
+                               device + u'p'});
+            if (r.exitCode != 0)
+                return false;
+            run({QStringLiteral("ip"), QStringLiteral("-n"), m_netns, QStringLiteral("link"), QStringLiteral("set"), device,
+                 QStringLiteral("up")});
+        }
+        return true;
+    }
+
+    bool m_verbose;
+    QString m_netns;
+    QString m_a;
+    QString m_b;
+    int m_serial = 0;
+};
+
+struct FileResult
+{
+    QString file;
+    QMap<Verdict, int> counts;
+    QStringList findings;
+    int judged() const
+    {
+        return counts.value(Verdict::Same) + counts.value(Verdict::BothRefuse) + counts.value(Verdict::Differs) +
+               counts.value(Verdict::Unsupported) + counts.value(Verdict::WeAcceptRefused);
+    }
+    int agree() const { return counts.value(Verdict::Same) + counts.value(Verdict::BothRefuse); }
+};
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QStringList dirs;
+    QString only;
+    double minAgree = 98.0;
+    bool verbose = false;
+    const QStringList args = app.arguments();
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        if (args[i] == u"--cases" && i + 1 < args.size())
+            dirs.append(args[++i]);
+        else if (args[i] == u"--only" && i + 1 < args.size())
+            only = args[++i];
+        else if (args[i] == u"--min-agree" && i + 1 < args.size())
+            minAgree = args[++i].toDouble();
+        else if (args[i] == u"--verbose")
+            verbose = true;
+        else {
+            out << "usage: tst_tdc_replay [--cases DIR]... [--only FILE[:ID]] [--min-agree PERCENT] [--verbose]" << Qt::endl;
+            return 2;
+        }
+    }
+    if (dirs.isEmpty())
+        dirs = {QStringLiteral(QS_TDC_DIR "/cases"), QStringLiteral(QS_TDC_DIR "/extra")};
+    if (geteuid() != 0) {
+        out << "tst_tdc_replay needs root: it builds its devices in a network namespace of its own" << Qt::endl;
+        return 2;
+    }
+    Replay replay(verbose);
+    if (!replay.setUp())
+        return 2;
+    const QString onlyFile = only.section(u':', 0, 0);
+    const QString onlyId = only.section(u':', 1);
+
+    QList<FileResult> results;
+    QElapsedTimer timer;
+    timer.start();
+    for (const QString &dir : std::as_const(dirs)) {
+        const QStringList files = QDir(dir).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        for (const QString &name : files) {
+            if (!onlyFile.isEmpty() && name != onlyFile && name != onlyFile + QStringLiteral(".json"))
+                continue;
+            QFile file(QDir(dir).filePath(name));
+            if (!file.open(QIODevice::ReadOnly)) {
+                out << "cannot read " << file.fileName() << Qt::endl;
+                return 2;
+            }
+            const QJsonArray cases = QJsonDocument::fromJson(file.readAll()).array();
+            FileResult result;
+            result.file = QFileInfo(dir).fileName() + u'/' + name;
+            for (const QJsonValue &value : cases) {
+                const QJsonObject testCase = value.toObject();
+                const QString id = testCase.value(QStringLiteral("id")).toString();
+                if (!onlyId.isEmpty() && id != onlyId)
+                    continue;
+                if (verbose)
+                    out << "  " << name << " " << id << ": " << testCase.value(QStringLiteral("cmdUnderTest")).toString() << Qt::endl;
+                const Outcome outcome = replay.replay(testCase);
+                ++result.counts[outcome.verdict];
+                if (outcome.verdict != Verdict::Same && outcome.verdict != Verdict::BothRefuse &&
+                    outcome.verdict != Verdict::NotRunHere)
+                    result.findings.append(QStringLiteral("  %1 %2 (%3): %4: %5")
+                                               .arg(name, id, testCase.value(QStringLiteral("name")).toString(),
+                                                    verdictName(outcome.verdict), outcome.detail.left(300)));
+            }
+            results.append(result);
+        }
+    }
+
+    out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10\n")
+               .arg(QStringLiteral("file"), -22)
+               .arg(QStringLiteral("judged"), 6)
+               .arg(QStringLiteral("same"), 5)
+               .arg(QStringLiteral("refuse"), 6)
+               .arg(QStringLiteral("differ"), 6)
+               .arg(QStringLiteral("unsup"), 5)
+               .arg(QStringLiteral("accept!"), 7)
+               .arg(QStringLiteral("notjdg"), 6)
+               .arg(QStringLiteral("notrun"), 6)
+               .arg(QStringLiteral("agree"), 6);
+    bool ok = true;
+    int judgedAll = 0;
+    int agreeAll = 0;
+    for (const FileResult &r : std::as_const(results)) {
+        const int judged = r.judged();
+        const double percent = judged ? 100.0 * r.agree() / judged : 100.0;
+        const bool fileOk = r.counts.value(Verdict::WeAcceptRefused) == 0 && percent >= minAgree;
+        ok = ok && fileOk;
+        judgedAll += judged;
+        agreeAll += r.agree();
+        out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10%11\n")
+                   .arg(r.file, -22)
+                   .arg(judged, 6)
+                   .arg(r.counts.value(Verdict::Same), 5)
+                   .arg(r.counts.value(Verdict::BothRefuse), 6)
+                   .arg(r.counts.value(Verdict::Differs), 6)
+                   .arg(r.counts.value(Verdict::Unsupported), 5)
+                   .arg(r.counts.value(Verdict::WeAcceptRefused), 7)
+                   .arg(r.counts.value(Verdict::NotJudged), 6)
+                   .arg(r.counts.value(Verdict::NotRunHere), 6)
+                   .arg(judged ? QStringLiteral("%1%").arg(percent, 0, 'f', 1) : QStringLiteral("—"), 6)
+                   .arg(fileOk ? QString() : QStringLiteral("  BELOW TARGET"));
+    }
+    out << QStringLiteral("all: %1 of %2 judged cases agree (%3%), target %4% per file; %5 s\n")
+               .arg(agreeAll)
+               .arg(judgedAll)
+               .arg(judgedAll ? 100.0 * agreeAll / judgedAll : 100.0, 0, 'f', 1)
+               .arg(minAgree)
+               .arg(timer.elapsed() / 1000.0, 0, 'f', 1);
+    for (const FileResult &r : std::as_const(results)) {
+        for (const QString &finding : r.findings)
+            out << finding << '\n';
+    }
+    out.flush();
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "formbinder.h"
+
+#include "kinds/allkinds.h"
+#include "model/filter.h"
+
+#include <QCoreApplication>
+
+#include <functional>
+
+namespace qs {
+
+class EditorForm;
+
+/**
+ * One editor form per kind, one declaration per kind (the kinds of QdiscKindTypes and
+ * ClassKindTypes in core/kinds/allkinds.h). The dispatch below walks those lists and calls the
+ * form of each kind: a kind without a form here does not compile.
+ */
+void buildKindForm(FormBinder<NetemParams> &b);
+void buildKindForm(FormBinder<TbfParams> &b);
+void buildKindForm(FormBinder<HtbQdiscParams> &b);
+void buildKindForm(FormBinder<SfqParams> &b);
+void buildKindForm(FormBinder<FqCodelParams> &b);
+void buildKindForm(FormBinder<PfifoParams> &b);
+void buildKindForm(FormBinder<BfifoParams> &b);
+void buildKindForm(FormBinder<PfifoHeadDropParams> &b);
+void buildKindForm(FormBinder<PrioParams> &b);
+void buildKindForm(FormBinder<IngressParams> &b);
+void buildKindForm(FormBinder<ClsactParams> &b);
+void buildKindForm(FormBinder<HtbClassParams> &b);
+
+/** The filter kinds' own rows (FilterKindTypes): a form on the whole filter, tagged by the kind. */
+void buildKindForm(FormBinder<Filter> &b, const U32Params *);
+
+/** The editor forms of whichever kind a node holds. */
+class KindForms
+{
+    Q_DECLARE_TR_FUNCTIONS(qs::KindForms)
+
+public:
+    using Edited = std::function<void(bool final)>;
+    /** Rows for the qdisc parameters @p params reaches; a note for a foreign node. */
+    static void qdisc(EditorForm *form, const QdiscKindOps &kind, std::function<QdiscParams &()> params, Edited edited);
+    static void classNode(EditorForm *form, const ClassKindOps &kind, std::function<ClassParams &()> params, Edited edited);
+    /** The rows of the filter's own kind, into the filter's form. */
+    static void filter(FormBinder<Filter> &b);
+};
+
+} // namespace qs
