@@ -408,8 +408,8 @@ private Q_SLOTS:
         });
         QTest::keyClick(&window, Qt::Key_V, Qt::ControlModifier | Qt::ShiftModifier);
         QVERIFY(settled());
-        QTRY_VERIFY(kernelTree(target).rootQdisc() && kernelTree(target).rootQdisc()->kind() == QdiscKind::Tbf);
-        QCOMPARE(std::get<TbfParams>(kernelTree(target).rootQdisc()->params).rateBytesPerSecond, quint64(20'000'000 / 8));
+        QTRY_VERIFY(kernelTree(target).rootQdisc() && kernelTree(target).rootQdisc()->is<TbfParams>());
+        QCOMPARE(kernelTree(target).rootQdisc()->params.get<TbfParams>().rateBytesPerSecond, quint64(20'000'000 / 8));
 
         // The ifb recipe: two trees; the window asks where each goes, and both reach the kernel.
         window.activateWindow(); // the dialog had the keyboard; shortcuts go to the active window
@@ -448,7 +448,7 @@ private Q_SLOTS:
         QTRY_VERIFY(kernelTree(target).ingressQdisc());
         const QdiscTree held = kernelTree(target);
         QCOMPARE(held.filters.size(), 1);
-        QCOMPARE(held.filters.first().action->device, QStringLiteral("ifb4")); // the redirect followed its ifb
+        QCOMPARE(held.filters.first().actions.at(0).get<MirredParams>().device, QStringLiteral("ifb4")); // the redirect followed its ifb
     }
 
     void netemDelayDragReachesKernel()

@@ -1,6 +1,7 @@
 // ShellEvaluator and TcScriptImporter: the tc commands a shaping script runs, worked out
 // without running anything, with every skipped command, branch not taken and unknown value
 // reported at its line and column.
+#include "kinds/allkinds.h"
 #include "tc/shellevaluator.h"
 #include "tc/tcexporter.h"
 #include "tc/tcimporter.h"
@@ -358,12 +359,13 @@ private Q_SLOTS:
         QCOMPARE(tree->qdiscs.size(), 5); // htb, three sfq, ingress
         QCOMPARE(tree->classes.size(), 4);
         QCOMPARE(tree->filters.size(), 4);
-        QCOMPARE(tree->findClass(*TcHandle::parseClassId(u"1:20"))->params.rateBytesPerSecond, quint64(900000 / 8));
+        QCOMPARE(tree->findClass(*TcHandle::parseClassId(u"1:20"))->params.get<HtbClassParams>().rateBytesPerSecond, quint64(900000 / 8));
         // The catch-all "match ip dst 0.0.0.0/0" keeps its key at offset 16, as tc sends it.
-        const auto catchAll = std::find_if(tree->filters.begin(), tree->filters.end(), [](const U32Filter &f) { return f.prio == 18; });
+        const auto catchAll = std::find_if(tree->filters.begin(), tree->filters.end(), [](const Filter &f) { return f.prio == 18; });
         QVERIFY(catchAll != tree->filters.end());
-        QCOMPARE(catchAll->keys()->size(), 1);
-        QCOMPARE(catchAll->keys()->first().offset, 16);
+        const auto keys = catchAll->params.get<U32Params>().keys();
+        QCOMPARE(keys->size(), 1);
+        QCOMPARE(keys->first().offset, 16);
     }
 
     void functionScriptImportsWithStart()
