@@ -10,13 +10,16 @@
 #include "foreign/foreignfilterparams.h"
 #include "foreign/foreignparams.h"
 #include "fq_codel/fqcodelparams.h"
+#include "gact/gactparams.h"
 #include "htb/htbparams.h"
 #include "ingress/ingressparams.h"
 #include "kindtable.h"
 #include "mirred/mirredparams.h"
 #include "netem/netemparams.h"
+#include "police/policeparams.h"
 #include "prio/prioparams.h"
 #include "sfq/sfqparams.h"
+#include "skbedit/skbeditparams.h"
 #include "tbf/tbfparams.h"
 #include "u32/u32params.h"
 
@@ -44,6 +47,6 @@ using ClassKindTypes = KindTypes<HtbClassParams>;
 using FilterKindTypes = KindTypes<U32Params>;
 
 /** Every action kind a filter can run. */
-using ActionKindTypes = KindTypes<MirredParams>;
+using ActionKindTypes = KindTypes<MirredParams, PoliceParams, GactParams, SkbeditParams>;
 
 } // namespace qs

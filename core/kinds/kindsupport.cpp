@@ -1,12 +1,14 @@
 #include "kindsupport.h"
 
 #include "netlink/netlinksocket.h"
+#include "netlink/pschedclock.h"
 
 #include <netlink/attr.h>
 #include <netlink/msg.h>
 
 #include <linux/pkt_sched.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace qs {
@@ -34,6 +36,19 @@ tc_ratespec rateSpec(quint64 rate, quint32 mtu, quint16 overhead)
         ++spec.cell_log;
     spec.cell_align = -1;
     return spec;
+}
+
+QByteArray rateTable(const tc_ratespec &spec, quint64 rate, const PschedClock &clock)
+{
+    QByteArray table(256 * int(sizeof(quint32)), Qt::Uninitialized);
+    auto *cells = reinterpret_cast<quint32 *>(table.data());
+    for (quint32 i = 0; i < 256; ++i) {
+        quint32 size = std::max<quint32>((i + 1) << spec.cell_log, spec.mpu);
+        if ((spec.linklayer & TC_LINKLAYER_MASK) == TC_LINKLAYER_ATM)
+            size = (size + 47) / 48 * 53; // tc_align_to_atm(): whole cells of 48 payload bytes, 53 on the wire
+        cells[i] = clock.xmitTime(rate, size);
+    }
+    return table;
 }
 
 quint32 roundestInRange(quint32 low, quint32 high, quint32 preferred)

@@ -13,6 +13,8 @@ struct tc_ratespec;
 
 namespace qs {
 
+class PschedClock;
+
 /** The option bytes @p encode writes, for comparing two parameter sets as the kernel sees them. */
 QByteArray encodedBytes(const std::function<bool(nl_msg *)> &encode, std::size_t size = SmallNetlinkMessage);
 
@@ -37,6 +39,13 @@ namespace KindSupport {
  * (2047 when none is given).
  */
 tc_ratespec rateSpec(quint64 rate, quint32 mtu, quint16 overhead = 0);
+
+/**
+ * tc_calc_rtable_64()'s 256 transmit times (TCA_*_RATE, 1024 bytes) for @p spec: what the kernel
+ * still asks police for, though it computes with the rate itself (spec's cell_log, mpu and link
+ * layer are tc's; the table's cells are mpu-padded and, for ATM, padded to 53-byte cells).
+ */
+QByteArray rateTable(const tc_ratespec &spec, quint64 rate, const PschedClock &clock);
 
 /**
  * The byte count in [@p low, @p high] a person most likely typed: the unset default, a multiple of

@@ -58,6 +58,9 @@ ValidationIssues Filter::validate() const
         issues += prefixed(action.ops().validate(action.data()), where + u".action");
     if (police)
         issues += prefixed(police->ops().validate(police->data()), where + u".police");
+    if (police && !actions.isEmpty())
+        issues.append(ValidationIssue::error(where + u".police", tr("a filter takes a police option or an action list, not both: the "
+                                                                    "kernel keeps only the police (write it as \"action police …\")")));
     if (actions.size() > 32)
         //: TCA_ACT_MAX_PRIO: the kernel takes 32 actions per filter.
         issues.append(ValidationIssue::error(where + u".action", tr("%n actions; a filter holds at most 32", nullptr, int(actions.size()))));

@@ -348,22 +348,28 @@ private Q_SLOTS:
         const QString text = script("wondershaper.sh");
         QVERIFY(!text.isEmpty());
         const TcScriptImport imported = TcScriptImporter::import(text);
-        // TODO(issue 14): "police" is not imported yet; once filter actions are, this is the
-        // only error and it goes away, and tst_script_import compares the ingress side too.
-        QCOMPARE(imported.result.errors.size(), 1);
-        QCOMPARE(imported.result.errors[0].word, QStringLiteral("police"));
+        // Every line reads, the ingress policer too.
+        QVERIFY2(imported.result.errors.isEmpty(), qPrintable(imported.result.errors.isEmpty() ? QString() : imported.result.errors.first().toString()));
         QVERIFY(hasMessage(imported.notes, 16, QStringLiteral("not taken: [ \"$1\" = \"status\" ] is false")));
         QVERIFY(hasMessage(imported.notes, 27, QStringLiteral("not taken: [ \"$1\" = \"stop\" ] is false")));
         const QdiscTree *tree = imported.result.tree(u"eth0");
         QVERIFY(tree);
         QCOMPARE(tree->qdiscs.size(), 5); // htb, three sfq, ingress
         QCOMPARE(tree->classes.size(), 4);
-        QCOMPARE(tree->filters.size(), 4);
+        QCOMPARE(tree->filters.size(), 5); // four egress, the ingress policer
         QCOMPARE(tree->findClass(*TcHandle::parseClassId(u"1:20"))->params.get<HtbClassParams>().rateBytesPerSecond, quint64(900000 / 8));
+        const auto policer = std::find_if(tree->filters.begin(), tree->filters.end(), [](const Filter &f) { return f.prio == 50; });
+        QVERIFY(policer != tree->filters.end());
+        QVERIFY(policer->police);
+        const auto &police = policer->police->get<PoliceParams>();
+        QCOMPARE(police.rateBytesPerSecond, quint64(1000000 / 8));
+        QCOMPARE(police.burstBytes, 10240u);
+        QCOMPARE(police.exceed, 2); // TC_ACT_SHOT: drop
         // The catch-all "match ip dst 0.0.0.0/0" keeps its key at offset 16, as tc sends it.
         const auto catchAll = std::find_if(tree->filters.begin(), tree->filters.end(), [](const Filter &f) { return f.prio == 18; });
         QVERIFY(catchAll != tree->filters.end());
         const auto keys = catchAll->params.get<U32Params>().keys();
+        QVERIFY(keys);
         QCOMPARE(keys->size(), 1);
         QCOMPARE(keys->first().offset, 16);
     }

@@ -12,6 +12,9 @@
 #include "tcreadback.h"
 
 #include <QFile>
+#include <QProcess>
+#include <QScopeGuard>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -65,10 +68,9 @@ private Q_SLOTS:
         QTest::addColumn<bool>("batch");
         // Words the import does not read yet, each an error it must report (and nothing else).
         QTest::addColumn<QStringList>("notYetImported");
-        // Under user-mode Linux (sfq). TODO(issue 14): "police" is imported once filter actions
-        // are; then notYetImported is empty, and the ingress filters are compared as well.
+        // Under user-mode Linux (sfq, act_police): its ingress policer is compared as well.
         QTest::newRow("wondershaper") << QStringLiteral("wondershaper.sh") << QStringList() << QStringList{QStringLiteral("eth0")} << false
-                                      << QStringList{QStringLiteral("police")};
+                                      << QStringList();
         QTest::newRow("shape-lan") << QStringLiteral("shape-lan.sh") << QStringList{QStringLiteral("start")}
                                    << QStringList{QStringLiteral("lan0"), QStringLiteral("lan1")} << false << QStringList();
         QTest::newRow("batch") << QStringLiteral("shaping.batch") << QStringList() << QStringList{QStringLiteral("eth0")} << true << QStringList();
@@ -148,9 +150,8 @@ private Q_SLOTS:
             QVERIFY(ourClasses.size() > 8); // the comparison compared something
 
             QList<QStringList> filterViews = {{}};
-            // TODO(issue 14): the wondershaper's ingress filters (its policer) are compared once police
-            // imports; for now notYetImported holds "police" and only its egress side is compared.
-            if (notYetImported.isEmpty() && imported.result.tree(device)->ingressQdisc())
+            // The ingress side (the wondershaper's policer) with its own filters.
+            if (imported.result.tree(device)->ingressQdisc())
                 filterViews.append({QStringLiteral("parent"), QStringLiteral("ffff:")});
             for (const QString &what : {QStringLiteral("qdisc"), QStringLiteral("filter")}) {
                 for (const QStringList &extra : (what == u"qdisc" ? QList<QStringList>{{}} : filterViews)) {
@@ -163,6 +164,94 @@ private Q_SLOTS:
                 }
             }
         }
+    }
+
+    void wondershaperPolicesAtItsDownlinkRate_data()
+    {
+        QTest::addColumn<int>("downlinkKbit");
+        QTest::newRow("1000kbit") << 1000;
+        QTest::newRow("10mbit") << 10000;
+    }
+
+    /**
+     * The wondershaper imported for vb (DOWNLINK set as its users set it), applied by the engine,
+     * and UDP from A offered at twice the downlink: what B receives is the policer's rate, ±5 %.
+     * The policer counts IP bytes at ingress (the Ethernet header is gone there), iperf3 the UDP
+     * payload: received payload × (payload + 28) / payload is the policed rate.
+     */
+    void wondershaperPolicesAtItsDownlinkRate()
+    {
+        QFETCH(int, downlinkKbit);
+        if (QStandardPaths::findExecutable(QStringLiteral("iperf3")).isEmpty())
+            QFAIL("iperf3 is missing: install the Debian package iperf3 (scripts/install-deps.sh does)");
+        constexpr int kPayload = 1400;
+        constexpr int kSeconds = 6;
+        constexpr quint16 kPort = 5231;
+        TwoHostLab lab(QStringLiteral("qs-police"));
+        QVERIFY(lab.ok);
+
+        ShellEvaluatorOptions options;
+        options.scriptName = scriptPath(QStringLiteral("wondershaper.sh"));
+        options.variables = {{QStringLiteral("DEV"), QStringLiteral("vb")}, {QStringLiteral("DOWNLINK"), QString::number(downlinkKbit)}};
+        const TcScriptImport imported = TcScriptImporter::import(readAll(options.scriptName), options);
+        QVERIFY2(imported.result.ok(), qPrintable(imported.result.errors.isEmpty() ? QString() : imported.result.errors.first().toString()));
+        const QdiscTree *tree = imported.result.tree(u"vb");
+        QVERIFY(tree);
+        QString error;
+        auto engine = TcEngine::open(lab.b.target(QStringLiteral("vb")), &error);
+        QVERIFY2(engine, qPrintable(error));
+        const ApplyResult applied = engine->apply(*tree);
+        QVERIFY2(applied.ok, qPrintable(applied.error));
+        // The kernel holds the policer at the script's rate (tc -j: bytes per second).
+        const QJsonDocument filters = lab.b.tcJson(QStringLiteral("filter"), QStringLiteral("vb"), {QStringLiteral("parent"), QStringLiteral("ffff:")});
+        QVERIFY2(QString::fromUtf8(filters.toJson(QJsonDocument::Compact)).contains(u"\"kind\":\"police\""),
+                 filters.toJson(QJsonDocument::Compact).constData());
+
+        QProcess server;
+        server.setProcessChannelMode(QProcess::MergedChannels);
+        server.start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("exec"), lab.b.name(), QStringLiteral("iperf3"), QStringLiteral("-s"),
+                                            QStringLiteral("-1"), QStringLiteral("-B"), QStringLiteral("198.18.0.2"), QStringLiteral("-p"),
+                                            QString::number(kPort)});
+        QVERIFY(server.waitForStarted());
+        QProcess client;
+        const auto stopProcesses = qScopeGuard([&] {
+            for (QProcess *process : {&client, &server}) {
+                if (process->state() != QProcess::NotRunning) {
+                    process->kill();
+                    process->waitForFinished(5000);
+                }
+            }
+        });
+        QVERIFY2(lab.b.waitForListener(kPort, 5000), "the iperf3 server in namespace B did not start listening");
+        const double rate = downlinkKbit * 1000.0; // bits per second, as tc reads kbit
+        client.start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("exec"), lab.a.name(), QStringLiteral("iperf3"), QStringLiteral("-c"),
+                                            QStringLiteral("198.18.0.2"), QStringLiteral("-p"), QString::number(kPort), QStringLiteral("-u"),
+                                            QStringLiteral("-b"), QString::number(qint64(2 * rate)), QStringLiteral("-l"), QString::number(kPayload),
+                                            QStringLiteral("-t"), QString::number(kSeconds), QStringLiteral("-O"), QStringLiteral("1"),
+                                            QStringLiteral("--connect-timeout"), QStringLiteral("3000"), QStringLiteral("-J")});
+        QVERIFY(client.waitForStarted());
+        QVERIFY2(client.waitForFinished((kSeconds + 20) * 1000), "iperf3 client did not finish in time");
+        const QByteArray output = client.readAllStandardOutput();
+        const QJsonObject report = QJsonDocument::fromJson(output).object();
+        QVERIFY2(!report.isEmpty() && !report.contains(u"error"),
+                 qPrintable(QString::fromUtf8(output) + QString::fromUtf8(client.readAllStandardError())));
+        const QJsonObject end = report.value(u"end").toObject();
+        const QJsonObject received = end.value(u"sum_received").toObject();
+        const QJsonObject sent = end.value(u"sum_sent").toObject();
+        QVERIFY2(received.value(u"seconds").toDouble() > kSeconds - 0.5, "iperf3 reported no receiver figures");
+        const double payload = received.value(u"bits_per_second").toDouble();
+        const double offered = sent.value(u"bits_per_second").toDouble();
+        const double policed = payload * double(kPayload + 28) / double(kPayload);
+        qInfo().noquote() << QStringLiteral("police rate %1 kbit: offered %2 kbit/s UDP payload, received %3 kbit/s payload -> %4 kbit/s IP "
+                                            "(%5 %)")
+                                 .arg(downlinkKbit)
+                                 .arg(offered / 1000, 0, 'f', 0)
+                                 .arg(payload / 1000, 0, 'f', 1)
+                                 .arg(policed / 1000, 0, 'f', 1)
+                                 .arg((policed - rate) / rate * 100, 0, 'f', 2);
+        QVERIFY2(offered > 1.8 * rate, "iperf3 did not offer twice the rate: the measurement would not show policing");
+        QVERIFY2(std::abs(policed - rate) <= 0.05 * rate,
+                 qPrintable(QStringLiteral("policed rate %1 kbit/s is not within ±5 % of %2 kbit").arg(policed / 1000, 0, 'f', 1).arg(downlinkKbit)));
     }
 
     void cliPutsAProfileOnAnyTarget()

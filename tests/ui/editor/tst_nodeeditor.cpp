@@ -518,6 +518,45 @@ private Q_SLOTS:
         QVERIFY(editor()->isValid());
     }
 
+    void filterActionsTakePoliceAndGact()
+    {
+        Filter filter;
+        filter.params = U32Params{};
+        filter.parent = TcHandle(0xFFFF0000u);
+        filter.protocol = EtherType::Ip;
+        filter.prio = 50;
+        filter.classId = TcHandle::make(0, 1);
+        editor()->setFilter(filter);
+        auto *lines = part<QPlainTextEdit>(QStringLiteral("param.action.edit"));
+        QCOMPARE(lines->toPlainText(), QString());
+        QSignalSpy spy(editor(), &NodeEditor::filterEdited);
+        lines->setFocus();
+        QTest::keyClicks(lines, QStringLiteral("police rate 1000kbit burst 10k drop"));
+        QTest::keyClick(lines, Qt::Key_Return);
+        QTest::keyClicks(lines, QStringLiteral("gact pass random determ drop 10"));
+        QVERIFY(spy.count() > 0);
+        auto edited = spy.last().at(0).value<Filter>();
+        QCOMPARE(edited.actions.size(), 2);
+        QVERIFY(edited.actions[0].holds<PoliceParams>());
+        QCOMPARE(edited.actions[0].get<PoliceParams>().rateBytesPerSecond, quint64(125000));
+        QVERIFY(edited.actions[1].holds<GactParams>());
+        QVERIFY(editor()->isValid());
+        // A police without its burst: the line's error, the actions before kept.
+        QTest::keyClick(lines, Qt::Key_Return);
+        QTest::keyClicks(lines, QStringLiteral("police rate 2mbit drop"));
+        QVERIFY2(messageOf(QStringLiteral("action")).contains(QStringLiteral("line 3:")) &&
+                     messageOf(QStringLiteral("action")).contains(QStringLiteral("needs a burst")),
+                 qPrintable(messageOf(QStringLiteral("action"))));
+        QVERIFY(!editor()->isValid());
+        QCOMPARE(editor()->filter().actions.size(), 2);
+        // The lines read back as tc writes them.
+        part(QStringLiteral("param.flowid.edit"))->setFocus();
+        editor()->setQdisc(qdisc(threeG()));
+        editor()->setFilter(edited);
+        QCOMPARE(part<QPlainTextEdit>(QStringLiteral("param.action.edit"))->toPlainText(),
+                 QStringLiteral("police rate 1mbit burst 10kb drop\ngact pass random determ drop 10"));
+    }
+
     void narrowPanelKeepsItsRowsWhole()
     {
         editor()->setQdisc(qdisc(threeG()));
