@@ -62,6 +62,19 @@ namespace {
 constexpr unsigned AskToKeepSeconds = 20;
 // Scenario step markers on the charts: the timeline's playhead colour, apart from the lines'.
 constexpr QRgb ScenarioMarkerColor = 0xe15759;
+/**
+ * Ctrl+Shift+Z and Ctrl+Y, and whatever the platform calls Redo, each once: the platform's Redo
+ * is one of the two on most desktops, and a key listed twice on one action is ambiguous to Qt.
+ */
+QList<QKeySequence> redoShortcuts()
+{
+    QList<QKeySequence> keys{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)};
+    for (const QKeySequence &key : QKeySequence::keyBindings(QKeySequence::Redo)) {
+        if (!keys.contains(key))
+            keys.append(key);
+    }
+    return keys;
+}
 } // namespace
 
 MainWindow::MainWindow(std::unique_ptr<TargetBackend> backend, QWidget *parent)
@@ -149,12 +162,16 @@ void MainWindow::buildLayout()
     treeBar->addSeparator();
     // Icons only: the undo text names the whole step ("Undo Apply profile LTE (4G)"); the tooltip shows it.
     treeBar->setToolButtonStyle(Qt::ToolButtonIconOnly);
-    QAction *undo = m_undo->createUndoAction(this, tr("Undo"));
-    undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
-    QAction *redo = m_undo->createRedoAction(this, tr("Redo"));
-    redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
-    treeBar->addAction(undo);
-    treeBar->addAction(redo);
+    // One undo and one redo action for the toolbar and the Edit menu: two actions with one
+    // shortcut make Qt call the key ambiguous and do nothing.
+    m_undoAction = m_undo->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
+    m_undoAction->setShortcuts(QKeySequence::Undo);
+    m_redoAction = m_undo->createRedoAction(this, tr("&Redo"));
+    m_redoAction->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
+    m_redoAction->setShortcuts(redoShortcuts());
+    treeBar->addAction(m_undoAction);
+    treeBar->addAction(m_redoAction);
 
     auto *treePane = new QWidget(this);
     auto *treeLayout = new QVBoxLayout(treePane);
@@ -259,7 +276,8 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Paste tc commands…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), this, &MainWindow::importCommands);
     file->addSeparator();
     file->addAction(tr("&Save profile"), QKeySequence::Save, m_profiles, &ProfilesPane::saveCurrent);
-    file->addAction(tr("Save profile &as…"), QKeySequence::SaveAs, m_profiles, [this] { m_profiles->saveAs(); });
+    // Not QKeySequence::SaveAs: some platform themes (and the offscreen one) bind nothing to it.
+    file->addAction(tr("Save profile &as…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), m_profiles, [this] { m_profiles->saveAs(); });
     file->addAction(tr("&Rename profile…"), m_profiles, &ProfilesPane::renameCurrent);
     file->addAction(tr("&Delete profile"), m_profiles, &ProfilesPane::deleteCurrent);
     file->addAction(tr("&Import profile…"), QKeySequence::Open, m_profiles, &ProfilesPane::importFile);
@@ -268,12 +286,8 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = m_undo->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
-    QAction *redo = m_undo->createRedoAction(this, tr("&Redo"));
-    redo->setShortcuts({QKeySequence(QKeySequence::Redo), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
-    edit->addAction(undo);
-    edit->addAction(redo);
+    edit->addAction(m_undoAction);
+    edit->addAction(m_redoAction);
     edit->addSeparator();
     edit->addMenu(m_addMenu);
     edit->addMenu(m_kindMenu);

@@ -151,6 +151,8 @@ private:
     LiveApplier *m_applier;
     TreeModel *m_model;
     QUndoStack *m_undo;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
     StatsPoller *m_poller;
 
     TargetsPane *m_targets = nullptr;

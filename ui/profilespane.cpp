@@ -213,7 +213,7 @@ void ProfilesPane::exportCurrent()
     const Profile *selected = current();
     if (!selected)
         return;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export profile"), ProfileStore::fileNameFor(selected->name) + QStringLiteral(".json"),
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export profile"), ProfileStore::fileNameFor(selected->name),
                                                       tr("Profiles (*.json)"));
     if (path.isEmpty())
         return;
