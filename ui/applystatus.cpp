@@ -2,19 +2,24 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 
 namespace qs {
 
 ApplyStatus::ApplyStatus(QWidget *parent)
     : QWidget(parent), m_backend(new QLabel(this)), m_latency(new QLabel(this)), m_error(new QLabel(this)), m_revert(new QLabel(this)),
-      m_keep(new QPushButton(tr("&Keep"), this))
+      m_keep(new QPushButton(tr("&Keep"), this)), m_details(new QPushButton(tr("Details…"), this))
 {
     m_backend->setObjectName(QStringLiteral("status.backend"));
     m_latency->setObjectName(QStringLiteral("status.latency"));
     m_error->setObjectName(QStringLiteral("status.error"));
     m_revert->setObjectName(QStringLiteral("status.revert"));
     m_keep->setObjectName(QStringLiteral("status.keep"));
+    m_details->setObjectName(QStringLiteral("status.errorDetails"));
+    m_details->setToolTip(tr("Read the whole answer, with its advice"));
+    m_details->setFlat(true);
+    m_details->hide();
     m_latency->setToolTip(tr("How long the last change took from the window to the kernel and back"));
     m_keep->setToolTip(tr("Keep the last change; otherwise what was there comes back when the countdown ends"));
     QPalette warning = m_error->palette();
@@ -27,6 +32,7 @@ ApplyStatus::ApplyStatus(QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_error, 1);
+    layout->addWidget(m_details);
     layout->addWidget(m_revert);
     layout->addWidget(m_keep);
     layout->addWidget(m_latency);
@@ -37,6 +43,15 @@ ApplyStatus::ApplyStatus(QWidget *parent)
     connect(m_keep, &QPushButton::clicked, this, [this] {
         Q_EMIT keepRequested(m_transaction);
         stopCountdown();
+    });
+    // A kernel's refusal and its advice rarely fit the status bar: the whole text, on request,
+    // in a window that does not stop a drag in progress.
+    connect(m_details, &QPushButton::clicked, this, [this] {
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("The last change was not made"), m_error->toolTip(), QMessageBox::Close, this);
+        box->setObjectName(QStringLiteral("status.errorDialog"));
+        box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
     });
 }
 
@@ -58,6 +73,7 @@ void ApplyStatus::setError(const QString &error)
 {
     m_error->setText(error);
     m_error->setToolTip(error);
+    m_details->setVisible(!error.isEmpty());
 }
 
 void ApplyStatus::startCountdown(const QString &transaction, unsigned seconds)

@@ -39,6 +39,7 @@ private:
     QLabel *m_error;
     QLabel *m_revert;
     QPushButton *m_keep;
+    QPushButton *m_details;
     QTimer m_countdown;
     QElapsedTimer m_since;
     unsigned m_seconds = 0;

@@ -62,6 +62,14 @@ namespace {
 constexpr unsigned AskToKeepSeconds = 20;
 // Scenario step markers on the charts: the timeline's playhead colour, apart from the lines'.
 constexpr QRgb ScenarioMarkerColor = 0xe15759;
+/** "TARGET: error", once: the engine's and the helper's messages often name the target already. */
+QString aboutTarget(const QString &target, const QString &error)
+{
+    if (error.startsWith(target + QStringLiteral(": ")))
+        return error;
+    return MainWindow::tr("%1: %2").arg(target, error);
+}
+
 /**
  * Ctrl+Shift+Z and Ctrl+Y, and whatever the platform calls Redo, each once: the platform's Redo
  * is one of the two on most desktops, and a key listed twice on one action is ambiguous to Qt.
@@ -434,7 +442,7 @@ void MainWindow::connectBackend()
         if (!m_sideApplies.remove(target))
             return; // the chosen target's own applies are LiveApplier's
         if (!result.ok)
-            m_status->setError(tr("%1: %2").arg(target, result.error));
+            m_status->setError(aboutTarget(target, result.error));
         else
             statusBar()->showMessage(tr("%1 holds its tree").arg(target), 5000);
     });
@@ -583,7 +591,7 @@ void MainWindow::showTreeKeepingSelection(const QdiscTree &tree)
 void MainWindow::onApplied(const QString &target, const BackendApplyResult &result)
 {
     m_status->setLatency(result.latencyUs);
-    m_status->setError(result.ok ? QString() : tr("%1: %2").arg(target, result.error));
+    m_status->setError(result.ok ? QString() : aboutTarget(target, result.error));
     if (result.ok && !result.plan.isEmpty())
         m_poller->resetNodes();
     if (result.ok && applyOptions().revertAfterSeconds && !result.plan.isEmpty())

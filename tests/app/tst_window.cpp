@@ -29,6 +29,7 @@
 #include <QFileDialog>
 #include <QListWidget>
 #include <QMenu>
+#include <QMessageBox>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -204,6 +205,40 @@ private Q_SLOTS:
         });
         QTest::mouseClick(window.findChild<QWidget *>(QStringLiteral("profile.export")), Qt::LeftButton);
         QCOMPARE(proposed, QStringLiteral("LTE (4G).json"));
+    }
+
+    void kernelRefusalReadsWhole()
+    {
+        // This machine's kernel has no sch_netem: a netem preset is refused with advice that
+        // does not fit the status bar. It is named once and can be read whole.
+        QVERIFY2(isRoot(), "needs root: it builds a namespace of its own");
+        LabNamespace lab(QStringLiteral("qs-window-refusal"));
+        QVERIFY(lab.ok() && lab.addVethPair(QStringLiteral("va"), QStringLiteral("vb")));
+        if (lab.tc({QStringLiteral("qdisc"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("va"), QStringLiteral("root"), QStringLiteral("netem")}).ok())
+            QSKIP("this kernel has sch_netem, so a netem preset is not refused here");
+        const QString target = lab.target(QStringLiteral("va"));
+        MainWindow &window = openWindow();
+        window.setLive(true);
+        QVERIFY(pickTarget(target));
+        auto *profiles = window.findChild<QListWidget *>(QStringLiteral("profiles"));
+        const auto items = profiles->findItems(QStringLiteral("LTE (4G)"), Qt::MatchExactly);
+        QCOMPARE(items.size(), 1);
+        profiles->scrollToItem(items.first());
+        QTest::mouseClick(profiles->viewport(), Qt::LeftButton, {}, profiles->visualItemRect(items.first()).center());
+        QTest::mouseDClick(profiles->viewport(), Qt::LeftButton, {}, profiles->visualItemRect(items.first()).center());
+        QVERIFY(settled());
+        auto *error = window.findChild<QLabel *>(QStringLiteral("status.error"));
+        QTRY_VERIFY(!error->text().isEmpty());
+        QVERIFY2(error->text().startsWith(target + QStringLiteral(": ")), qPrintable(error->text()));
+        QVERIFY2(!error->text().startsWith(target + QStringLiteral(": ") + target), qPrintable(error->text()));
+        auto *details = window.findChild<QPushButton *>(QStringLiteral("status.errorDetails"));
+        QVERIFY(details && details->isVisible());
+        QTest::mouseClick(details, Qt::LeftButton);
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = window.findChild<QMessageBox *>(QStringLiteral("status.errorDialog"))) && box->isVisible());
+        QCOMPARE(box->text(), error->text());
+        QVERIFY2(box->text().contains(QStringLiteral("sch_netem")), qPrintable(box->text()));
+        box->close();
     }
 
     void buildHtbClassAndFilterByClicking()
