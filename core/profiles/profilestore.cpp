@@ -1,5 +1,7 @@
 #include "profilestore.h"
 
+#include "builtinpresets.h"
+
 #include <QCollator>
 #include <QDir>
 #include <QFile>
@@ -375,6 +377,12 @@ bool ProfileStore::rename(const QString &oldName, const QString &newName, QStrin
     }
     if (newName == oldName)
         return true;
+    // Commands take a preset's name as readily as a profile's; one name must mean one thing.
+    if (const auto preset = BuiltinPresets::find(newName)) {
+        setError(error, tr("Profile %1 was not renamed: %2 is the name of the built-in preset %3; choose another name.")
+                            .arg(quoted(oldName), quoted(newName), quoted(preset->name)));
+        return false;
+    }
     if (!pathOf(entries, newName).isEmpty()) {
         setError(error, tr("Profile %1 was not renamed: a profile named %2 already exists "
                            "(names are case-sensitive).")

@@ -406,6 +406,7 @@ void TestProfileStore::renameRefused_data()
     QTest::newRow("empty") << QStringLiteral("A") << QString() << QStringLiteral("empty");
     QTest::newRow("blank") << QStringLiteral("A") << QStringLiteral("  \t") << QStringLiteral("empty");
     QTest::newRow("missing") << QStringLiteral("C") << QStringLiteral("D") << QStringLiteral("no such profile");
+    QTest::newRow("a preset's name") << QStringLiteral("A") << QStringLiteral("lte (4g)") << QStringLiteral("the built-in preset \"LTE (4G)\"");
 }
 
 void TestProfileStore::renameRefused()
