@@ -183,6 +183,9 @@ QString readBack(const QString &netns, const QString &device, const QString &ver
     text.replace(perNamespace, QStringLiteral("\\1 N"));
     static const QRegularExpression actionOrder(QStringLiteral("action order \\d+"));
     text.replace(actionOrder, QStringLiteral("action order N"));
+    // A policer's index, as tc prints it in its first line ("police 0x1 rate …").
+    static const QRegularExpression policeIndex(QStringLiteral("\\bpolice 0x[0-9a-f]+"));
+    text.replace(policeIndex, QStringLiteral("police 0xN"));
     return text;
 }
 
