@@ -15,6 +15,7 @@
 #include "kindtable.h"
 #include "mirred/mirredparams.h"
 #include "netem/netemparams.h"
+#include "pfifo_fast/pfifofastparams.h"
 #include "prio/prioparams.h"
 #include "sfq/sfqparams.h"
 #include "tbf/tbfparams.h"
@@ -35,7 +36,7 @@ template <class... P> struct KindTypes
  * a kind listed here without a part fails to compile.
  */
 using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, SfqParams, FqCodelParams, PfifoParams, BfifoParams,
-                                 PfifoHeadDropParams, PrioParams, IngressParams, ClsactParams>;
+                                 PfifoHeadDropParams, PrioParams, PfifoFastParams, IngressParams, ClsactParams>;
 
 /** The class kinds of the classful qdisc kinds. */
 using ClassKindTypes = KindTypes<HtbClassParams>;

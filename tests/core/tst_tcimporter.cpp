@@ -765,6 +765,7 @@ private Q_SLOTS:
             "tc qdisc add dev eth0 root sfq redflowlimit 100000 min 8000 max 60000 probability 0.20 ecn headdrop");
         QTest::newRow("sfq red defaults, harddrop") << QStringLiteral(
             "tc qdisc add dev eth0 root sfq limit 3000 depth 64 divisor 512 flows 256 redflowlimit 200000 burst 40 avpkt 1400 harddrop");
+        QTest::newRow("pfifo_fast") << QStringLiteral("tc qdisc add dev eth0 root handle 1: pfifo_fast");
         QTest::newRow("empty") << QStringLiteral("tc qdisc del dev eth0 root");
         // States only a change leaves behind: written as an add and a change.
         QTest::newRow("netem kept by change") << QStringLiteral(
