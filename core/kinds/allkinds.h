@@ -18,6 +18,7 @@
 #include "pfifo_fast/pfifofastparams.h"
 #include "prio/prioparams.h"
 #include "sfq/sfqparams.h"
+#include "skbprio/skbprioparams.h"
 #include "tbf/tbfparams.h"
 #include "u32/u32params.h"
 
@@ -36,7 +37,7 @@ template <class... P> struct KindTypes
  * a kind listed here without a part fails to compile.
  */
 using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, SfqParams, FqCodelParams, PfifoParams, BfifoParams,
-                                 PfifoHeadDropParams, PrioParams, PfifoFastParams, IngressParams, ClsactParams>;
+                                 PfifoHeadDropParams, PrioParams, PfifoFastParams, SkbprioParams, IngressParams, ClsactParams>;
 
 /** The class kinds of the classful qdisc kinds. */
 using ClassKindTypes = KindTypes<HtbClassParams>;

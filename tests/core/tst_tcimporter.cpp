@@ -766,6 +766,8 @@ private Q_SLOTS:
         QTest::newRow("sfq red defaults, harddrop") << QStringLiteral(
             "tc qdisc add dev eth0 root sfq limit 3000 depth 64 divisor 512 flows 256 redflowlimit 200000 burst 40 avpkt 1400 harddrop");
         QTest::newRow("pfifo_fast") << QStringLiteral("tc qdisc add dev eth0 root handle 1: pfifo_fast");
+        QTest::newRow("skbprio") << QStringLiteral("tc qdisc add dev eth0 root handle 1: skbprio limit 32\n"
+                                                    "tc qdisc add dev eth1 root skbprio");
         QTest::newRow("empty") << QStringLiteral("tc qdisc del dev eth0 root");
         // States only a change leaves behind: written as an add and a change.
         QTest::newRow("netem kept by change") << QStringLiteral(

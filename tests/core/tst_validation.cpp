@@ -108,6 +108,8 @@ private Q_SLOTS:
                                                      << QStringLiteral("peakrate") << true << QStringLiteral("10mbit");
         QTest::newRow("sfq red max beyond Wlog") << QStringLiteral("tc qdisc add dev eth0 root sfq redflowlimit 4000000000 min 100000 max 3000000000")
                                                  << QStringLiteral("max") << true << QStringLiteral("EINVAL");
+        QTest::newRow("skbprio limit 0") << QStringLiteral("tc qdisc add dev eth0 root skbprio limit 0")
+                                         << QStringLiteral("limit") << false << QStringLiteral("limit 0");
         QTest::newRow("sfq divisor") << QStringLiteral("tc qdisc add dev eth0 root sfq divisor 1000")
                                      << QStringLiteral("divisor") << true << QStringLiteral("power of two");
         QTest::newRow("child of netem not at :1") << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem\n"
