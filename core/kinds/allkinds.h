@@ -4,6 +4,7 @@
 // table). Code about one kind includes that kind's header only.
 
 #include "clsact/clsactparams.h"
+#include "codel/codelparams.h"
 #include "fifo/fifoparams.h"
 #include "foreign/foreignactionparams.h"
 #include "foreign/foreignclassparams.h"
@@ -36,7 +37,7 @@ template <class... P> struct KindTypes
  * Everything that dispatches over kinds walks this list (Kinds::qdiscs(), the editor's forms), so
  * a kind listed here without a part fails to compile.
  */
-using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, SfqParams, FqCodelParams, PfifoParams, BfifoParams,
+using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, SfqParams, FqCodelParams, CodelParams, PfifoParams, BfifoParams,
                                  PfifoHeadDropParams, PrioParams, PfifoFastParams, SkbprioParams, IngressParams, ClsactParams>;
 
 /** The class kinds of the classful qdisc kinds. */

@@ -768,6 +768,8 @@ private Q_SLOTS:
         QTest::newRow("pfifo_fast") << QStringLiteral("tc qdisc add dev eth0 root handle 1: pfifo_fast");
         QTest::newRow("skbprio") << QStringLiteral("tc qdisc add dev eth0 root handle 1: skbprio limit 32\n"
                                                     "tc qdisc add dev eth1 root skbprio");
+        QTest::newRow("codel") << QStringLiteral("tc qdisc add dev eth0 root codel limit 1500 target 4ms interval 80ms ce_threshold 1ms ecn\n"
+                                                  "tc qdisc add dev eth1 root handle 1: codel noecn");
         QTest::newRow("empty") << QStringLiteral("tc qdisc del dev eth0 root");
         // States only a change leaves behind: written as an add and a change.
         QTest::newRow("netem kept by change") << QStringLiteral(

@@ -46,6 +46,7 @@ private Q_SLOTS:
             "tc qdisc add dev eth0 parent 10:1 handle 20: sfq redflowlimit 100000 min 8000 max 60000 probability 0.2 burst 30 avpkt 1200 ecn harddrop");
         QTest::newRow("pfifo_fast") << QStringLiteral("tc qdisc add dev eth1 root pfifo_fast");
         QTest::newRow("skbprio") << QStringLiteral("tc qdisc add dev eth2 root handle 1: skbprio limit 10");
+        QTest::newRow("codel") << QStringLiteral("tc qdisc add dev eth3 root codel limit 1500 target 4ms interval 80ms ce_threshold 1ms noecn");
         QTest::newRow("prio and fifos") << QStringLiteral(
             "tc qdisc add dev eth0 root handle 1: prio bands 5 priomap 4 3 2 1 0 0 0 0 1 1 1 1 1 1 1 1\n"
             "tc qdisc add dev eth0 parent 1:1 handle 10: pfifo limit 10\ntc qdisc add dev eth0 parent 1:2 handle 20: bfifo");
