@@ -10,6 +10,7 @@
 #include "foreign/foreignclassparams.h"
 #include "foreign/foreignfilterparams.h"
 #include "foreign/foreignparams.h"
+#include "fq/fqparams.h"
 #include "fq_codel/fqcodelparams.h"
 #include "htb/htbparams.h"
 #include "ingress/ingressparams.h"
@@ -37,7 +38,7 @@ template <class... P> struct KindTypes
  * Everything that dispatches over kinds walks this list (Kinds::qdiscs(), the editor's forms), so
  * a kind listed here without a part fails to compile.
  */
-using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, SfqParams, FqCodelParams, CodelParams, PfifoParams, BfifoParams,
+using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, SfqParams, FqCodelParams, CodelParams, FqParams, PfifoParams, BfifoParams,
                                  PfifoHeadDropParams, PrioParams, PfifoFastParams, SkbprioParams, IngressParams, ClsactParams>;
 
 /** The class kinds of the classful qdisc kinds. */

@@ -770,6 +770,11 @@ private Q_SLOTS:
                                                     "tc qdisc add dev eth1 root skbprio");
         QTest::newRow("codel") << QStringLiteral("tc qdisc add dev eth0 root codel limit 1500 target 4ms interval 80ms ce_threshold 1ms ecn\n"
                                                   "tc qdisc add dev eth1 root handle 1: codel noecn");
+        QTest::newRow("fq") << QStringLiteral(
+            "tc qdisc add dev eth0 root fq limit 3000 flow_limit 300 quantum 9000 initial_quantum 0x80000000 maxrate 100000 "
+            "buckets 1000 nopacing refill_delay 100ms low_rate_threshold 10000 orphan_mask 255 timer_slack 100 "
+            "ce_threshold 100 horizon 100 horizon_cap\n"
+            "tc qdisc add dev eth1 root handle 1: fq");
         QTest::newRow("empty") << QStringLiteral("tc qdisc del dev eth0 root");
         // States only a change leaves behind: written as an add and a change.
         QTest::newRow("netem kept by change") << QStringLiteral(

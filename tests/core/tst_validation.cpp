@@ -106,6 +106,10 @@ private Q_SLOTS:
                                           << QStringLiteral("quantum") << true << QStringLiteral("Invalid quantum");
         QTest::newRow("tbf peakrate not above rate") << QStringLiteral("tc qdisc add dev eth0 root tbf rate 10mbit burst 10kb latency 10ms peakrate 10mbit mtu 1514")
                                                      << QStringLiteral("peakrate") << true << QStringLiteral("10mbit");
+        QTest::newRow("fq quantum") << QStringLiteral("tc qdisc add dev eth0 root fq quantum 2000000")
+                                    << QStringLiteral("quantum") << true << QStringLiteral("invalid quantum");
+        QTest::newRow("fq buckets") << QStringLiteral("tc qdisc add dev eth0 root fq buckets 1")
+                                    << QStringLiteral("buckets") << true << QStringLiteral("262144");
         QTest::newRow("sfq red max beyond Wlog") << QStringLiteral("tc qdisc add dev eth0 root sfq redflowlimit 4000000000 min 100000 max 3000000000")
                                                  << QStringLiteral("max") << true << QStringLiteral("EINVAL");
         QTest::newRow("skbprio limit 0") << QStringLiteral("tc qdisc add dev eth0 root skbprio limit 0")
