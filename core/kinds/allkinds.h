@@ -18,6 +18,7 @@
 #include "mirred/mirredparams.h"
 #include "netem/netemparams.h"
 #include "pfifo_fast/pfifofastparams.h"
+#include "pie/pieparams.h"
 #include "prio/prioparams.h"
 #include "sfq/sfqparams.h"
 #include "skbprio/skbprioparams.h"
@@ -38,7 +39,7 @@ template <class... P> struct KindTypes
  * Everything that dispatches over kinds walks this list (Kinds::qdiscs(), the editor's forms), so
  * a kind listed here without a part fails to compile.
  */
-using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, SfqParams, FqCodelParams, CodelParams, FqParams, PfifoParams, BfifoParams,
+using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, SfqParams, FqCodelParams, CodelParams, PieParams, FqParams, PfifoParams, BfifoParams,
                                  PfifoHeadDropParams, PrioParams, PfifoFastParams, SkbprioParams, IngressParams, ClsactParams>;
 
 /** The class kinds of the classful qdisc kinds. */

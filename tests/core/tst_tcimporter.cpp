@@ -775,6 +775,9 @@ private Q_SLOTS:
             "buckets 1000 nopacing refill_delay 100ms low_rate_threshold 10000 orphan_mask 255 timer_slack 100 "
             "ce_threshold 100 horizon 100 horizon_cap\n"
             "tc qdisc add dev eth1 root handle 1: fq");
+        QTest::newRow("pie") << QStringLiteral(
+            "tc qdisc add dev eth0 root pie limit 2000 target 20ms tupdate 30ms alpha 4 beta 32 ecn bytemode dq_rate_estimator\n"
+            "tc qdisc add dev eth1 root handle 1: pie noecn nobytemode no_dq_rate_estimator");
         QTest::newRow("empty") << QStringLiteral("tc qdisc del dev eth0 root");
         // States only a change leaves behind: written as an add and a change.
         QTest::newRow("netem kept by change") << QStringLiteral(

@@ -50,6 +50,8 @@ private Q_SLOTS:
         QTest::newRow("fq") << QStringLiteral(
             "tc qdisc add dev eth4 root fq limit 3000 flow_limit 300 quantum 9000 initial_quantum 90000 maxrate 100mbit buckets 4096 "
             "pacing refill_delay 100ms low_rate_threshold 1mbit orphan_mask 255 timer_slack 10us ce_threshold 2ms horizon 2s horizon_drop");
+        QTest::newRow("pie") << QStringLiteral(
+            "tc qdisc add dev eth5 root pie limit 2000 target 20ms tupdate 30ms alpha 4 beta 32 ecn nobytemode dq_rate_estimator");
         QTest::newRow("prio and fifos") << QStringLiteral(
             "tc qdisc add dev eth0 root handle 1: prio bands 5 priomap 4 3 2 1 0 0 0 0 1 1 1 1 1 1 1 1\n"
             "tc qdisc add dev eth0 parent 1:1 handle 10: pfifo limit 10\ntc qdisc add dev eth0 parent 1:2 handle 20: bfifo");

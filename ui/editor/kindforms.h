@@ -24,6 +24,7 @@ void buildKindForm(FormBinder<HtbQdiscParams> &b);
 void buildKindForm(FormBinder<SfqParams> &b);
 void buildKindForm(FormBinder<FqCodelParams> &b);
 void buildKindForm(FormBinder<CodelParams> &b);
+void buildKindForm(FormBinder<PieParams> &b);
 void buildKindForm(FormBinder<FqParams> &b);
 void buildKindForm(FormBinder<PfifoParams> &b);
 void buildKindForm(FormBinder<BfifoParams> &b);
