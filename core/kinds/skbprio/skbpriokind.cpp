@@ -109,7 +109,7 @@ public:
     static QString summary(const Params &p, TcHandle)
     {
         //: skbprio queues by packet priority; %n is its limit in packets.
-        return tr("skbprio, %n packets", nullptr, int(p.effectiveLimit()));
+        return tr("skbprio, %n packet(s)", nullptr, int(p.effectiveLimit()));
     }
 };
 
