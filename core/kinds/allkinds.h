@@ -17,6 +17,7 @@
 #include "kindtable.h"
 #include "mirred/mirredparams.h"
 #include "netem/netemparams.h"
+#include "noqueue/noqueueparams.h"
 #include "pfifo_fast/pfifofastparams.h"
 #include "pie/pieparams.h"
 #include "prio/prioparams.h"
@@ -40,7 +41,7 @@ template <class... P> struct KindTypes
  * a kind listed here without a part fails to compile.
  */
 using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, SfqParams, FqCodelParams, CodelParams, PieParams, FqParams, PfifoParams, BfifoParams,
-                                 PfifoHeadDropParams, PrioParams, PfifoFastParams, SkbprioParams, IngressParams, ClsactParams>;
+                                 PfifoHeadDropParams, PrioParams, PfifoFastParams, SkbprioParams, NoqueueParams, IngressParams, ClsactParams>;
 
 /** The class kinds of the classful qdisc kinds. */
 using ClassKindTypes = KindTypes<HtbClassParams>;

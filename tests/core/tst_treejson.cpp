@@ -45,6 +45,7 @@ private Q_SLOTS:
             "tc qdisc add dev eth0 parent 1:1 handle 10: tbf rate 1mbit burst 10kb latency 40ms overhead 8 mpu 64 linklayer adsl\n"
             "tc qdisc add dev eth0 parent 10:1 handle 20: sfq redflowlimit 100000 min 8000 max 60000 probability 0.2 burst 30 avpkt 1200 ecn harddrop");
         QTest::newRow("pfifo_fast") << QStringLiteral("tc qdisc add dev eth1 root pfifo_fast");
+        QTest::newRow("noqueue") << QStringLiteral("tc qdisc add dev eth1 root handle 5: noqueue");
         QTest::newRow("skbprio") << QStringLiteral("tc qdisc add dev eth2 root handle 1: skbprio limit 10");
         QTest::newRow("codel") << QStringLiteral("tc qdisc add dev eth3 root codel limit 1500 target 4ms interval 80ms ce_threshold 1ms noecn");
         QTest::newRow("fq") << QStringLiteral(

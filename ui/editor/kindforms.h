@@ -34,6 +34,7 @@ void buildKindForm(FormBinder<IngressParams> &b);
 void buildKindForm(FormBinder<ClsactParams> &b);
 void buildKindForm(FormBinder<PfifoFastParams> &b);
 void buildKindForm(FormBinder<SkbprioParams> &b);
+void buildKindForm(FormBinder<NoqueueParams> &b);
 void buildKindForm(FormBinder<HtbClassParams> &b);
 
 /** The filter kinds' own rows (FilterKindTypes): a form on the whole filter, tagged by the kind. */
