@@ -108,9 +108,11 @@ private Q_SLOTS:
                                                      << QStringLiteral("peakrate") << true << QStringLiteral("10mbit");
         QTest::newRow("fq quantum") << QStringLiteral("tc qdisc add dev eth0 root fq quantum 2000000")
                                     << QStringLiteral("quantum") << true << QStringLiteral("invalid quantum");
+        QTest::newRow("fq initial_quantum") << QStringLiteral("tc qdisc add dev eth0 root fq initial_quantum 0x80000000")
+                                            << QStringLiteral("initial_quantum") << true << QStringLiteral("ERANGE");
         QTest::newRow("fq buckets") << QStringLiteral("tc qdisc add dev eth0 root fq buckets 1")
                                     << QStringLiteral("buckets") << true << QStringLiteral("262144");
-        QTest::newRow("sfq red max beyond Wlog") << QStringLiteral("tc qdisc add dev eth0 root sfq redflowlimit 4000000000 min 100000 max 3000000000")
+        QTest::newRow("sfq red max beyond Wlog") << QStringLiteral("tc qdisc add dev eth0 root sfq redflowlimit 50000000 min 100000 max 40000000")
                                                  << QStringLiteral("max") << true << QStringLiteral("EINVAL");
         QTest::newRow("skbprio limit 0") << QStringLiteral("tc qdisc add dev eth0 root skbprio limit 0")
                                          << QStringLiteral("limit") << false << QStringLiteral("limit 0");

@@ -26,6 +26,11 @@ ValidationIssues FqParams::validate() const
                                              tr("quantum %1 must be 1…%2 bytes; the kernel refuses it (\"invalid quantum\")")
                                                  .arg(*quantum)
                                                  .arg(MaxQuantum)));
+    // fq_policy: NLA_POLICY_MAX(NLA_U32, INT_MAX); tc sends it anyway.
+    if (initialQuantum && *initialQuantum > 0x7FFFFFFFu)
+        issues.append(ValidationIssue::error(QStringLiteral("initial_quantum"),
+                                             tr("initial_quantum %1 is above 2147483647 bytes; the kernel refuses it (ERANGE)")
+                                                 .arg(*initialQuantum)));
     if (buckets && *buckets != 0 && (bucketsLog(*buckets) < 1 || bucketsLog(*buckets) > MaxBucketsLog))
         issues.append(ValidationIssue::error(QStringLiteral("buckets"),
                                              tr("buckets %1 is out of range: the kernel takes 2…262144 (EINVAL)").arg(*buckets)));
