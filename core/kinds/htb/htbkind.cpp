@@ -374,9 +374,9 @@ public:
         Params p;
         p.r2q = glob.rate2quantum;
         p.defaultClass = glob.defcls;
-        // The kernel always reports direct_qlen; the model keeps it only when it was chosen, so a
-        // read tree says "unset" (the device's queue length) rather than inventing a choice.
-        p.directQlen = std::nullopt;
+        // The kernel always reports direct_qlen (the device's queue length when none was given): read
+        // it, so a changed one is seen; an unset wanted direct_qlen matches any (the change rule).
+        p.directQlen = KindSupport::getU32(tb, TCA_HTB_DIRECT_QLEN);
         return p;
     }
 
