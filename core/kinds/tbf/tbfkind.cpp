@@ -24,15 +24,33 @@ namespace qs {
 
 namespace {
 
-/** The byte count whose kernel-side time, in ticks, is @p ticks at @p rate. */
-quint32 bytesForKernelTicks(quint64 rate, quint32 ticks)
+/**
+ * The kernel's time for @p bytes at @p rate in ticks, as psched_l2t_ns() counts them: the
+ * overhead added, raised to the mpu, in whole 53-byte ATM cells on an ATM link. tbf_change()
+ * turns TCA_TBF_BURST and TCA_TBF_PBURST into time this way.
+ */
+quint64 kernelTicks(quint64 rate, quint32 bytes, const TbfParams &p)
+{
+    quint64 length = quint64(bytes) + p.overhead;
+    length = std::max<quint64>(length, p.mpu);
+    if (p.linkLayer == LinkLayer::Atm)
+        length = (length + 47) / 48 * 53;
+    return PschedClock::kernelLengthToNs(rate, quint32(std::min<quint64>(length, 0xFFFFFFFFu))) >> 6;
+}
+
+/** The byte count whose kernel-side time, in ticks, is @p ticks at @p rate (link layer of @p p). */
+quint32 bytesForKernelTicks(quint64 rate, quint32 ticks, const TbfParams &p)
 {
     if (rate == 0)
         return 0;
-    const auto toTicks = [&](quint64 bytes) { return PschedClock::kernelLengthToNs(rate, quint32(std::min<quint64>(bytes, 0xFFFFFFFFu))) >> 6; };
-    const quint64 estimate = quint64(double(ticks) * 64e-9 * double(rate));
-    // Walk to the edges of the run of byte counts that land on these ticks.
-    const quint64 span = 3 * quint64(double(rate) * 64e-9) + 64;
+    const auto toTicks = [&](quint64 bytes) { return kernelTicks(rate, quint32(std::min<quint64>(bytes, 0xFFFFFFFFu)), p); };
+    double wire = double(ticks) * 64e-9 * double(rate);
+    if (p.linkLayer == LinkLayer::Atm)
+        wire = wire * 48 / 53;
+    wire -= p.overhead;
+    const quint64 estimate = wire > 0 ? quint64(wire) : 0;
+    // Walk to the edges of the run of byte counts that land on these ticks (an ATM cell is 48 of them).
+    const quint64 span = 3 * quint64(double(rate) * 64e-9) + 64 + 2 * 53 + p.mpu;
     quint64 low = estimate > span ? estimate - span : 0;
     quint64 high = std::min<quint64>(estimate + span, 0xFFFFFFFFu);
     while (low <= high && toTicks(low) < ticks)
@@ -249,16 +267,16 @@ public:
         p.peakRateBytesPerSecond = tb[TCA_TBF_PRATE64] ? nla_get_u64(tb[TCA_TBF_PRATE64]) : opt.peakrate.rate;
         p.limitMode = TbfParams::LimitMode::Bytes;
         p.limitBytes = opt.limit;
-        p.burstBytes = bytesForKernelTicks(p.rateBytesPerSecond, opt.buffer);
+        p.burstBytes = bytesForKernelTicks(p.rateBytesPerSecond, opt.buffer, p);
         if (p.peakRateBytesPerSecond)
-            p.mtu = bytesForKernelTicks(p.peakRateBytesPerSecond, opt.mtu);
+            p.mtu = bytesForKernelTicks(p.peakRateBytesPerSecond, opt.mtu, p);
         return p;
     }
 
     static ChangeRule change(const Params &old, const Params &wanted, const CodecContext &, Params *)
     {
         // The kernel keeps the bucket as time: two byte counts landing on the same ticks are one state.
-        const auto ticks = [](quint64 rate, quint32 bytes) { return PschedClock::kernelLengthToNs(rate, bytes) >> 6; };
+        const auto ticks = [&](quint64 rate, quint32 bytes) { return kernelTicks(rate, bytes, wanted); };
         const bool same = old.rateBytesPerSecond == wanted.rateBytesPerSecond && old.overhead == wanted.overhead &&
                           old.mpu == wanted.mpu && old.linkLayer == wanted.linkLayer &&
                           old.peakRateBytesPerSecond == wanted.peakRateBytesPerSecond &&
