@@ -4,11 +4,13 @@
 // table). Code about one kind includes that kind's header only.
 
 #include "clsact/clsactparams.h"
+#include "codel/codelparams.h"
 #include "fifo/fifoparams.h"
 #include "foreign/foreignactionparams.h"
 #include "foreign/foreignclassparams.h"
 #include "foreign/foreignfilterparams.h"
 #include "foreign/foreignparams.h"
+#include "fq/fqparams.h"
 #include "fq_codel/fqcodelparams.h"
 #include "gact/gactparams.h"
 #include "htb/htbparams.h"
@@ -16,10 +18,14 @@
 #include "kindtable.h"
 #include "mirred/mirredparams.h"
 #include "netem/netemparams.h"
+#include "noqueue/noqueueparams.h"
+#include "pfifo_fast/pfifofastparams.h"
+#include "pie/pieparams.h"
 #include "police/policeparams.h"
 #include "prio/prioparams.h"
 #include "sfq/sfqparams.h"
 #include "skbedit/skbeditparams.h"
+#include "skbprio/skbprioparams.h"
 #include "tbf/tbfparams.h"
 #include "u32/u32params.h"
 
@@ -37,8 +43,8 @@ template <class... P> struct KindTypes
  * Everything that dispatches over kinds walks this list (Kinds::qdiscs(), the editor's forms), so
  * a kind listed here without a part fails to compile.
  */
-using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, SfqParams, FqCodelParams, PfifoParams, BfifoParams,
-                                 PfifoHeadDropParams, PrioParams, IngressParams, ClsactParams>;
+using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, SfqParams, FqCodelParams, CodelParams, PieParams, FqParams, PfifoParams, BfifoParams,
+                                 PfifoHeadDropParams, PrioParams, PfifoFastParams, SkbprioParams, NoqueueParams, IngressParams, ClsactParams>;
 
 /** The class kinds of the classful qdisc kinds. */
 using ClassKindTypes = KindTypes<HtbClassParams>;

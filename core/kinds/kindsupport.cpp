@@ -2,6 +2,7 @@
 
 #include "netlink/netlinksocket.h"
 #include "netlink/pschedclock.h"
+#include "tc/tcargs.h"
 
 #include <netlink/attr.h>
 #include <netlink/msg.h>
@@ -9,6 +10,7 @@
 #include <linux/pkt_sched.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace qs {
@@ -24,14 +26,15 @@ QByteArray encodedBytes(const std::function<bool(nl_msg *)> &encode, std::size_t
 
 namespace KindSupport {
 
-tc_ratespec rateSpec(quint64 rate, quint32 mtu, quint16 overhead)
+tc_ratespec rateSpec(quint64 rate, quint32 mtu, quint16 overhead, quint16 mpu, LinkLayer linkLayer)
 {
     if (mtu == 0)
         mtu = 2047;
     tc_ratespec spec{};
     spec.rate = rate >= (1ULL << 32) ? ~0U : quint32(rate);
-    spec.linklayer = TC_LINKLAYER_ETHERNET;
+    spec.linklayer = linkLayer == LinkLayer::Atm ? TC_LINKLAYER_ATM : TC_LINKLAYER_ETHERNET;
     spec.overhead = overhead;
+    spec.mpu = mpu;
     while ((mtu >> spec.cell_log) > 255)
         ++spec.cell_log;
     spec.cell_align = -1;
@@ -49,6 +52,76 @@ QByteArray rateTable(const tc_ratespec &spec, quint64 rate, const PschedClock &c
         cells[i] = clock.xmitTime(rate, size);
     }
     return table;
+LinkLayer linkLayerOf(quint8 linklayer)
+{
+    return (linklayer & TC_LINKLAYER_MASK) == TC_LINKLAYER_ATM ? LinkLayer::Atm : LinkLayer::Ethernet;
+}
+
+std::optional<LinkLayer> parseLinkLayer(QStringView word)
+{
+    // get_linklayer(): matches() in this order, so "a" is atm.
+    if (tcMatches(word, u"ethernet"))
+        return LinkLayer::Ethernet;
+    if (tcMatches(word, u"atm") || tcMatches(word, u"adsl"))
+        return LinkLayer::Atm;
+    return std::nullopt;
+}
+
+QString linkLayerName(LinkLayer linkLayer)
+{
+    return linkLayer == LinkLayer::Atm ? QStringLiteral("atm") : QStringLiteral("ethernet");
+}
+
+std::optional<int> redEwmaLog(quint32 qmin, quint32 burst, quint32 avpkt)
+{
+    if (avpkt == 0)
+        return std::nullopt;
+    const double a = double(burst) + 1 - double(qmin) / avpkt;
+    if (a < 1.0)
+        return std::nullopt;
+    double w = 0.5;
+    for (int wlog = 1; wlog < 32; ++wlog, w /= 2) {
+        if (a <= (1 - std::pow(1 - w, double(burst))) / w)
+            return wlog;
+    }
+    return std::nullopt;
+}
+
+std::optional<int> redProbabilityLog(quint32 qmin, quint32 qmax, double probability)
+{
+    const qint64 range = qint64(qmax) - qint64(qmin);
+    if (range <= 0)
+        return std::nullopt;
+    // tc_red_eval_P() holds the range in an int.
+    double p = probability / double(int(range));
+    int i = 0;
+    for (; i < 32; ++i) {
+        if (p > 1.0)
+            break;
+        p *= 2;
+    }
+    if (i >= 32)
+        return std::nullopt;
+    return i;
+}
+
+quint32 redMaxP(double probability)
+{
+    const double scaled = probability * 4294967296.0;
+    if (!(scaled > 0))
+        return 0;
+    return scaled >= 4294967295.0 ? 0xFFFFFFFFu : quint32(scaled);
+}
+
+QString redProbabilityText(double probability)
+{
+    const quint32 wanted = redMaxP(probability);
+    for (int precision = 1; precision < 17; ++precision) {
+        const QString text = QString::number(probability, 'g', precision);
+        if (redMaxP(text.toDouble()) == wanted)
+            return text;
+    }
+    return QString::number(probability, 'g', 17);
 }
 
 quint32 roundestInRange(quint32 low, quint32 high, quint32 preferred)

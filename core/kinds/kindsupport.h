@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>
+#include <QStringView>
 
 #include <functional>
 #include <optional>
@@ -31,14 +32,40 @@ template <class K, class P> ChangeRule changeWhenEncodingDiffers(const P &runnin
     return bytes(running) == bytes(effective) ? ChangeRule::Same : ChangeRule::InPlace;
 }
 
+/**
+ * The link layer a shaper counts packets on (tc's linklayer; tc_ratespec.linklayer): Ethernet
+ * (bytes as they are), or ATM, where every packet fills whole 53-byte cells of 48 payload bytes
+ * (tc's "atm" and "adsl" are the same).
+ */
+enum class LinkLayer { Ethernet, Atm };
+
 namespace KindSupport {
 
 /**
  * A rate as tc fills tc_ratespec (tc_calc_rtable): 32-bit rate (~0 when the 64-bit attribute
- * carries it), Ethernet link layer so the kernel needs no rate table, tc's cell_log for @p mtu
+ * carries it), the link layer (Ethernet or ATM: the kernel needs no rate table for either), the
+ * overhead and minimum packet unit the kernel adds and rounds up to, tc's cell_log for @p mtu
  * (2047 when none is given).
  */
-tc_ratespec rateSpec(quint64 rate, quint32 mtu, quint16 overhead = 0);
+tc_ratespec rateSpec(quint64 rate, quint32 mtu, quint16 overhead = 0, quint16 mpu = 0, LinkLayer linkLayer = LinkLayer::Ethernet);
+/** The link layer a tc_ratespec.linklayer reports (anything but ATM counts bytes as Ethernet). */
+LinkLayer linkLayerOf(quint8 linklayer);
+/** tc's get_linklayer(): "ethernet", "atm", "adsl" or a prefix tc's matches() takes. */
+std::optional<LinkLayer> parseLinkLayer(QStringView word);
+/** The word tc prints for @p linkLayer ("ethernet", "atm"). */
+QString linkLayerName(LinkLayer linkLayer);
+
+/**
+ * RED's averaging constant as tc computes it (tc_red_eval_ewma): the smallest Wlog whose queue
+ * average lets @p burst packets of @p avpkt bytes through above @p qmin; nullopt when there is none.
+ */
+std::optional<int> redEwmaLog(quint32 qmin, quint32 burst, quint32 avpkt);
+/** RED's probability slope as tc computes it (tc_red_eval_P); nullopt when qmax <= qmin or none fits. */
+std::optional<int> redProbabilityLog(quint32 qmin, quint32 qmax, double probability);
+/** tc's max_P for a probability (probability × 2³², truncated). */
+quint32 redMaxP(double probability);
+/** The shortest decimal text of a probability that reads back (strtod) as the same max_P. */
+QString redProbabilityText(double probability);
 
 /**
  * tc_calc_rtable_64()'s 256 transmit times (TCA_*_RATE, 1024 bytes) for @p spec: what the kernel

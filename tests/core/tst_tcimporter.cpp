@@ -753,6 +753,32 @@ private Q_SLOTS:
             "tc -n lab filter add dev veth0 parent ffff: protocol all u32 match u32 0 0 action mirred egress redirect dev ifb0\n"
             "tc -n lab qdisc add dev ifb0 root netem delay 50ms loss 2%");
         QTest::newRow("clsact") << QStringLiteral("tc qdisc add dev eth0 clsact");
+        QTest::newRow("tbf link layer") << QStringLiteral(
+            "tc qdisc add dev eth0 root tbf rate 2mbit burst 10kb limit 30kb overhead 40 mpu 64 linklayer adsl");
+        QTest::newRow("tbf ethernet overhead, peak") << QStringLiteral(
+            "tc qdisc add dev eth0 root tbf rate 10mbit burst 32kb latency 50ms peakrate 20mbit mtu 1514 overhead 24 linklayer ethernet");
+        QTest::newRow("htb link layer") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: htb default 10 direct_qlen 1024\n"
+            "tc class add dev eth0 parent 1: classid 1:1 htb rate 20kbit mpu 64 overhead 10 linklayer atm\n"
+            "tc class add dev eth0 parent 1:1 classid 1:10 htb rate 10kbit ceil 20kbit prio 3 quantum 2048 mpu 84");
+        QTest::newRow("sfq red") << QStringLiteral(
+            "tc qdisc add dev eth0 root sfq redflowlimit 100000 min 8000 max 60000 probability 0.20 ecn headdrop");
+        QTest::newRow("sfq red defaults, harddrop") << QStringLiteral(
+            "tc qdisc add dev eth0 root sfq limit 3000 depth 64 divisor 512 flows 256 redflowlimit 200000 burst 40 avpkt 1400 harddrop");
+        QTest::newRow("pfifo_fast") << QStringLiteral("tc qdisc add dev eth0 root handle 1: pfifo_fast");
+        QTest::newRow("noqueue") << QStringLiteral("tc qdisc add dev eth0 root handle 1: noqueue\ntc qdisc add dev eth1 root noqueue");
+        QTest::newRow("skbprio") << QStringLiteral("tc qdisc add dev eth0 root handle 1: skbprio limit 32\n"
+                                                    "tc qdisc add dev eth1 root skbprio");
+        QTest::newRow("codel") << QStringLiteral("tc qdisc add dev eth0 root codel limit 1500 target 4ms interval 80ms ce_threshold 1ms ecn\n"
+                                                  "tc qdisc add dev eth1 root handle 1: codel noecn");
+        QTest::newRow("fq") << QStringLiteral(
+            "tc qdisc add dev eth0 root fq limit 3000 flow_limit 300 quantum 9000 initial_quantum 0x80000000 maxrate 100000 "
+            "buckets 1000 nopacing refill_delay 100ms low_rate_threshold 10000 orphan_mask 255 timer_slack 100 "
+            "ce_threshold 100 horizon 100 horizon_cap\n"
+            "tc qdisc add dev eth1 root handle 1: fq");
+        QTest::newRow("pie") << QStringLiteral(
+            "tc qdisc add dev eth0 root pie limit 2000 target 20ms tupdate 30ms alpha 4 beta 32 ecn bytemode dq_rate_estimator\n"
+            "tc qdisc add dev eth1 root handle 1: pie noecn nobytemode no_dq_rate_estimator");
         QTest::newRow("empty") << QStringLiteral("tc qdisc del dev eth0 root");
         // States only a change leaves behind: written as an add and a change.
         QTest::newRow("netem kept by change") << QStringLiteral(

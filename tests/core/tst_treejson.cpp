@@ -39,6 +39,20 @@ private Q_SLOTS:
             "tc qdisc add dev eth0 root handle 1: htb r2q 0\n"
             "tc class add dev eth0 parent 1: classid 1:1 htb rate 10mbit\n"
             "tc qdisc add dev eth0 parent 1:1 netem loss 0% 25% reorder 0% 10%");
+        QTest::newRow("link layers and sfq red") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: htb direct_qlen 50\n"
+            "tc class add dev eth0 parent 1: classid 1:1 htb rate 20kbit mpu 64 overhead 10 linklayer atm\n"
+            "tc qdisc add dev eth0 parent 1:1 handle 10: tbf rate 1mbit burst 10kb latency 40ms overhead 8 mpu 64 linklayer adsl\n"
+            "tc qdisc add dev eth0 parent 10:1 handle 20: sfq redflowlimit 100000 min 8000 max 60000 probability 0.2 burst 30 avpkt 1200 ecn harddrop");
+        QTest::newRow("pfifo_fast") << QStringLiteral("tc qdisc add dev eth1 root pfifo_fast");
+        QTest::newRow("noqueue") << QStringLiteral("tc qdisc add dev eth1 root handle 5: noqueue");
+        QTest::newRow("skbprio") << QStringLiteral("tc qdisc add dev eth2 root handle 1: skbprio limit 10");
+        QTest::newRow("codel") << QStringLiteral("tc qdisc add dev eth3 root codel limit 1500 target 4ms interval 80ms ce_threshold 1ms noecn");
+        QTest::newRow("fq") << QStringLiteral(
+            "tc qdisc add dev eth4 root fq limit 3000 flow_limit 300 quantum 9000 initial_quantum 90000 maxrate 100mbit buckets 4096 "
+            "pacing refill_delay 100ms low_rate_threshold 1mbit orphan_mask 255 timer_slack 10us ce_threshold 2ms horizon 2s horizon_drop");
+        QTest::newRow("pie") << QStringLiteral(
+            "tc qdisc add dev eth5 root pie limit 2000 target 20ms tupdate 30ms alpha 4 beta 32 ecn nobytemode dq_rate_estimator");
         QTest::newRow("prio and fifos") << QStringLiteral(
             "tc qdisc add dev eth0 root handle 1: prio bands 5 priomap 4 3 2 1 0 0 0 0 1 1 1 1 1 1 1 1\n"
             "tc qdisc add dev eth0 parent 1:1 handle 10: pfifo limit 10\ntc qdisc add dev eth0 parent 1:2 handle 20: bfifo");

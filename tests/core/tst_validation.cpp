@@ -106,6 +106,16 @@ private Q_SLOTS:
                                           << QStringLiteral("quantum") << true << QStringLiteral("Invalid quantum");
         QTest::newRow("tbf peakrate not above rate") << QStringLiteral("tc qdisc add dev eth0 root tbf rate 10mbit burst 10kb latency 10ms peakrate 10mbit mtu 1514")
                                                      << QStringLiteral("peakrate") << true << QStringLiteral("10mbit");
+        QTest::newRow("fq quantum") << QStringLiteral("tc qdisc add dev eth0 root fq quantum 2000000")
+                                    << QStringLiteral("quantum") << true << QStringLiteral("invalid quantum");
+        QTest::newRow("fq initial_quantum") << QStringLiteral("tc qdisc add dev eth0 root fq initial_quantum 0x80000000")
+                                            << QStringLiteral("initial_quantum") << true << QStringLiteral("ERANGE");
+        QTest::newRow("fq buckets") << QStringLiteral("tc qdisc add dev eth0 root fq buckets 1")
+                                    << QStringLiteral("buckets") << true << QStringLiteral("262144");
+        QTest::newRow("sfq red max beyond Wlog") << QStringLiteral("tc qdisc add dev eth0 root sfq redflowlimit 50000000 min 100000 max 40000000")
+                                                 << QStringLiteral("max") << true << QStringLiteral("EINVAL");
+        QTest::newRow("skbprio limit 0") << QStringLiteral("tc qdisc add dev eth0 root skbprio limit 0")
+                                         << QStringLiteral("limit") << false << QStringLiteral("limit 0");
         QTest::newRow("sfq divisor") << QStringLiteral("tc qdisc add dev eth0 root sfq divisor 1000")
                                      << QStringLiteral("divisor") << true << QStringLiteral("power of two");
         QTest::newRow("child of netem not at :1") << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem\n"

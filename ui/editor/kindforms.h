@@ -23,12 +23,18 @@ void buildKindForm(FormBinder<TbfParams> &b);
 void buildKindForm(FormBinder<HtbQdiscParams> &b);
 void buildKindForm(FormBinder<SfqParams> &b);
 void buildKindForm(FormBinder<FqCodelParams> &b);
+void buildKindForm(FormBinder<CodelParams> &b);
+void buildKindForm(FormBinder<PieParams> &b);
+void buildKindForm(FormBinder<FqParams> &b);
 void buildKindForm(FormBinder<PfifoParams> &b);
 void buildKindForm(FormBinder<BfifoParams> &b);
 void buildKindForm(FormBinder<PfifoHeadDropParams> &b);
 void buildKindForm(FormBinder<PrioParams> &b);
 void buildKindForm(FormBinder<IngressParams> &b);
 void buildKindForm(FormBinder<ClsactParams> &b);
+void buildKindForm(FormBinder<PfifoFastParams> &b);
+void buildKindForm(FormBinder<SkbprioParams> &b);
+void buildKindForm(FormBinder<NoqueueParams> &b);
 void buildKindForm(FormBinder<HtbClassParams> &b);
 
 /** The filter kinds' own rows (FilterKindTypes): a form on the whole filter, tagged by the kind. */

@@ -41,6 +41,71 @@ void QueueForms::sfq(FormBinder<SfqParams> &b)
                                   tr("packets"), ParameterScale::logarithmic(2, 100000, true))
                  .withOffText(tr("default")),
              &SfqParams::limit);
+    b.number(ParameterSpec::count(QStringLiteral("depth"), tr("Depth"),
+                                  tr("The most packets one flow may queue; default and most 127."),
+                                  tr("packets"), ParameterScale::linear(0, SfqParams::MaxDepth, int(SfqParams::MaxDepth)))
+                 .withOffText(tr("default")),
+             &SfqParams::depth);
+    b.number(ParameterSpec::count(QStringLiteral("flows"), tr("Flows"),
+                                  tr("How many flows may queue at once; default 128."), tr("flows"),
+                                  ParameterScale::logarithmic(1, SfqParams::MaxFlows, true))
+                 .withOffText(tr("default")),
+             &SfqParams::flows);
+    b.number(ParameterSpec::count(QStringLiteral("divisor"), tr("Divisor"),
+                                  tr("The size of the flow hash table, a power of two up to 65536; "
+                                     "default 1024."),
+                                  tr("buckets"), ParameterScale::logarithmic(1, 65536, true))
+                 .withOffText(tr("default")),
+             &SfqParams::divisor);
+    b.choice(QStringLiteral("headdrop"), tr("Drop from"),
+             tr("Which packet a full flow drops: the newest arriving one (tail), or its oldest "
+                "(head), which tells the sender sooner."),
+             {{tr("tail"), 0}, {tr("head"), 1}},
+             [](const SfqParams &p) { return QVariant(int(p.headdrop)); },
+             [](SfqParams &p, const QVariant &value) { p.headdrop = value.toInt() != 0; });
+
+    b.section(tr("RED"));
+    b.number(ParameterSpec::size(QStringLiteral("redflowlimit"), tr("Flow limit"),
+                                 tr("Turns on RED per flow: the most bytes one flow may queue "
+                                    "(tc's redflowlimit); off: no RED."),
+                                 ParameterScale::logarithmic(1024, 64.0 * 1024 * 1024, true))
+                 .withOffText(tr("off"))
+                 .withDefaultUnit(QStringLiteral("b")),
+             &SfqParams::redFlowLimit);
+    QList<QWidget *> redRows;
+    redRows << b.number(ParameterSpec::size(QStringLiteral("min"), tr("Min"),
+                                            tr("Above this average queue (bytes) RED starts to "
+                                               "drop or mark; auto is max / 3."),
+                                            ParameterScale::logarithmic(64, 64.0 * 1024 * 1024, true))
+                            .withOffText(tr("auto"))
+                            .withDefaultUnit(QStringLiteral("b")),
+                        &SfqParams::redMin);
+    redRows << b.number(ParameterSpec::size(QStringLiteral("max"), tr("Max"),
+                                            tr("At this average queue (bytes) RED drops or marks "
+                                               "with the full probability; auto is the flow limit / 4."),
+                                            ParameterScale::logarithmic(64, 64.0 * 1024 * 1024, true))
+                            .withOffText(tr("auto"))
+                            .withDefaultUnit(QStringLiteral("b")),
+                        &SfqParams::redMax);
+    redRows << b.number(ParameterSpec::percent(QStringLiteral("probability"), tr("Probability"),
+                                               tr("How likely RED drops or marks at max; default 2 %."),
+                                               ParameterScale::linear(0, 100, 1000)),
+                        [](const SfqParams &p) { return p.redProbability.value_or(0.02) * 100; },
+                        [](SfqParams &p, double value) {
+                            p.redProbability = value > 0 ? std::optional<double>(value / 100) : std::nullopt;
+                        });
+    redRows << b.choice(QStringLiteral("ecn"), tr("ECN"),
+                        tr("Marks packets of ECN-capable flows instead of dropping them."),
+                        {{tr("off: drop"), 0}, {tr("on: mark"), 1}},
+                        [](const SfqParams &p) { return QVariant(int(p.ecn)); },
+                        [](SfqParams &p, const QVariant &value) { p.ecn = value.toInt() != 0; });
+    redRows << b.choice(QStringLiteral("harddrop"), tr("Above max"),
+                        tr("What ECN does above max: mark as below it, or drop (tc's harddrop)."),
+                        {{tr("mark"), 0}, {tr("drop"), 1}},
+                        [](const SfqParams &p) { return QVariant(int(p.harddrop)); },
+                        [](SfqParams &p, const QVariant &value) { p.harddrop = value.toInt() != 0; });
+    for (QWidget *row : redRows)
+        b.showWhen(row, [](const SfqParams &p) { return p.red(); });
     b.note(tr("sfq cannot be changed in place: every change replaces it, and its counters and "
               "queued packets "
               "start afresh."));

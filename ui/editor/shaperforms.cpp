@@ -23,6 +23,34 @@ quint32 latencyForLimit(const TbfParams &p)
     return us >= 4294967295.0 ? 0xFFFFFFFFu : quint32(std::llround(us));
 }
 
+/**
+ * The rows of how a shaper counts a packet (tbf, htb classes): link layer, overhead and minimum
+ * packet unit, which tc writes into the rate's tc_ratespec.
+ */
+template <typename P> void linkLayerRows(FormBinder<P> &b)
+{
+    b.section(ShaperForms::tr("Link layer"));
+    b.choice(
+        QStringLiteral("linklayer"), ShaperForms::tr("Link layer"),
+        ShaperForms::tr("ATM (ADSL) links carry packets in 53-byte cells of 48 bytes: the rate then "
+                        "counts whole cells, as the modem sends them."),
+        {{ShaperForms::tr("Ethernet"), int(LinkLayer::Ethernet)}, {ShaperForms::tr("ATM (ADSL)"), int(LinkLayer::Atm)}},
+        [](const P &p) { return QVariant(int(p.linkLayer)); },
+        [](P &p, const QVariant &value) { p.linkLayer = LinkLayer(value.toInt()); });
+    b.number(ParameterSpec::count(QStringLiteral("overhead"), ShaperForms::tr("Overhead"),
+                                  ShaperForms::tr("Bytes the link adds to every packet (PPPoE, ATM "
+                                                  "headers), counted against the rate."),
+                                  ShaperForms::tr("bytes"), ParameterScale::linear(0, 256, 256), 0, 65535),
+             [](const P &p) { return double(p.overhead); },
+             [](P &p, double value) { p.overhead = quint16(value); });
+    b.number(ParameterSpec::count(QStringLiteral("mpu"), ShaperForms::tr("Minimum packet"),
+                                  ShaperForms::tr("The least a packet is counted as (tc's mpu), e.g. 64 "
+                                                  "bytes on Ethernet; 0: its real size."),
+                                  ShaperForms::tr("bytes"), ParameterScale::linear(0, 256, 256), 0, 65535),
+             [](const P &p) { return double(p.mpu); },
+             [](P &p, double value) { p.mpu = decltype(p.mpu)(value); });
+}
+
 } // namespace
 
 void ShaperForms::tbf(FormBinder<TbfParams> &b)
@@ -97,6 +125,7 @@ void ShaperForms::tbf(FormBinder<TbfParams> &b)
             .withDefaultUnit(QStringLiteral("b")),
         &TbfParams::mtu);
     b.showWhen(mtu, [](const TbfParams &p) { return p.peakRateBytesPerSecond != 0 || p.mtu != 0; });
+    linkLayerRows(b);
 }
 
 void ShaperForms::htbQdisc(FormBinder<HtbQdiscParams> &b)
@@ -132,6 +161,16 @@ void ShaperForms::htbQdisc(FormBinder<HtbQdiscParams> &b)
                     "(tc's default is 10)."),
                  tr("divisor"), ParameterScale::logarithmic(1, 1000)),
              &HtbQdiscParams::r2q);
+    b.number(ParameterSpec::count(
+                 QStringLiteral("direct_qlen"), tr("Direct queue"),
+                 tr("How many packets may wait for the device when they bypass the classes "
+                    "(no default class); auto is the device's queue length."),
+                 tr("packets"), ParameterScale::logarithmic(1, 100000, true), 0, 4294967295.0)
+                 .withOffText(tr("auto")),
+             [](const HtbQdiscParams &p) { return double(p.directQlen.value_or(0)); },
+             [](HtbQdiscParams &p, double value) {
+                 p.directQlen = value > 0 ? std::optional<quint32>(quint32(value)) : std::nullopt;
+             });
     b.note(tr("The rates are set on the classes: select one in the tree."));
 }
 
@@ -189,6 +228,7 @@ void ShaperForms::htbClass(FormBinder<HtbClassParams> &b)
                  .withOffText(tr("auto"))
                  .withDefaultUnit(QStringLiteral("b")),
              &HtbClassParams::quantum);
+    linkLayerRows(b);
 }
 
 } // namespace qs

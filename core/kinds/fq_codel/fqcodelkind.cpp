@@ -1,6 +1,7 @@
 // fq_codel: nested attributes, only those that are set (iproute2's q_fq_codel.c).
 #include "fqcodelparams.h"
 
+#include "kinds/codel/codeltime.h"
 #include "kinds/kindsupport.h"
 #include "model/jsonreader.h"
 #include "tc/tcargs.h"
@@ -17,30 +18,6 @@
 namespace qs {
 
 namespace {
-
-/** The kernel keeps CoDel times in 1024 ns units: what a microsecond value reads back as. */
-quint32 codelRoundTrip(quint32 us)
-{
-    const quint64 codel = (quint64(us) * 1000) >> 10;
-    return quint32((codel << 10) / 1000);
-}
-
-/** The microsecond value a person most likely gave, among those the kernel reads back as @p us. */
-quint32 codelTimeFromKernel(quint32 us)
-{
-    quint32 best = us;
-    for (quint32 candidate = us; candidate <= us + 2; ++candidate) {
-        if (codelRoundTrip(candidate) != us)
-            continue;
-        for (quint32 unit : {1000000u, 1000u, 100u, 10u}) {
-            if (candidate % unit == 0 && best % unit != 0) {
-                best = candidate;
-                break;
-            }
-        }
-    }
-    return best;
-}
 
 struct FqCodelKind
 {
@@ -184,12 +161,12 @@ public:
         p.limit = get(TCA_FQ_CODEL_LIMIT);
         p.flows = get(TCA_FQ_CODEL_FLOWS);
         p.quantum = get(TCA_FQ_CODEL_QUANTUM);
-        p.targetUs = codelTimeFromKernel(get(TCA_FQ_CODEL_TARGET));
-        p.intervalUs = codelTimeFromKernel(get(TCA_FQ_CODEL_INTERVAL));
+        p.targetUs = CodelTime::fromKernel(get(TCA_FQ_CODEL_TARGET));
+        p.intervalUs = CodelTime::fromKernel(get(TCA_FQ_CODEL_INTERVAL));
         p.memoryLimit = get(TCA_FQ_CODEL_MEMORY_LIMIT);
         p.dropBatch = get(TCA_FQ_CODEL_DROP_BATCH_SIZE);
         if (tb[TCA_FQ_CODEL_CE_THRESHOLD])
-            p.ceThresholdUs = codelTimeFromKernel(get(TCA_FQ_CODEL_CE_THRESHOLD));
+            p.ceThresholdUs = CodelTime::fromKernel(get(TCA_FQ_CODEL_CE_THRESHOLD));
         if (tb[TCA_FQ_CODEL_ECN])
             p.ecn = get(TCA_FQ_CODEL_ECN) != 0;
         return p;

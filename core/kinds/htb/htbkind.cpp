@@ -58,8 +58,8 @@ tc_htb_opt htbClassOptions(const HtbClassParams &p, const PschedClock &clock)
 {
     const quint64 ceil = p.effectiveCeil();
     tc_htb_opt opt{};
-    opt.rate = KindSupport::rateSpec(p.rateBytesPerSecond, p.mtu, p.overhead);
-    opt.ceil = KindSupport::rateSpec(ceil, p.mtu, p.overhead);
+    opt.rate = KindSupport::rateSpec(p.rateBytesPerSecond, p.mtu, p.overhead, p.mpu, p.linkLayer);
+    opt.ceil = KindSupport::rateSpec(ceil, p.mtu, p.overhead, p.mpu, p.linkLayer);
     opt.buffer = clock.xmitTime(p.rateBytesPerSecond, p.burstBytes.value_or(defaultBucket(p.rateBytesPerSecond, p.mtu, clock)));
     opt.cbuffer = clock.xmitTime(ceil, p.cburstBytes.value_or(defaultBucket(ceil, p.mtu, clock)));
     opt.quantum = p.quantum;
@@ -115,8 +115,11 @@ public:
                     c.failAt(at, tr("rate is given twice"));
                 rateSeen = true;
                 p.rateBytesPerSecond = c.rate(u"rate");
-            } else if (tcMatches(word, u"mpu") || tcMatches(word, u"linklayer")) {
-                c.failUnsupported(at, u"htb class");
+            } else if (tcMatches(word, u"mpu")) {
+                p.mpu = c.require(TcUnits::parseU16(c.value(u"mpu"), 10), tr("mpu must be 0…65535 bytes"));
+            } else if (tcMatches(word, u"linklayer")) {
+                p.linkLayer = c.require(KindSupport::parseLinkLayer(c.value(u"linklayer")),
+                                        tr("linklayer must be ethernet, atm or adsl"));
             } else {
                 c.failUnknownOption(at, u"htb class");
             }
@@ -145,6 +148,10 @@ public:
             w.add(u"mtu", QString::number(p.mtu));
         if (p.overhead)
             w.add(u"overhead", QString::number(p.overhead));
+        if (p.mpu)
+            w.add(u"mpu", QString::number(p.mpu));
+        if (p.linkLayer != LinkLayer::Ethernet)
+            w.add(u"linklayer", KindSupport::linkLayerName(p.linkLayer));
     }
 
     static QJsonObject toJson(const Params &p)
@@ -163,6 +170,10 @@ public:
             o.insert(QStringLiteral("mtu"), double(p.mtu));
         if (p.overhead)
             o.insert(QStringLiteral("overhead"), p.overhead);
+        if (p.mpu)
+            o.insert(QStringLiteral("mpu"), p.mpu);
+        if (p.linkLayer != LinkLayer::Ethernet)
+            o.insert(QStringLiteral("linklayer"), KindSupport::linkLayerName(p.linkLayer));
         return o;
     }
 
@@ -179,6 +190,13 @@ public:
         p.quantum = quint32(r.integer("quantum", 0, 0, 0xFFFFFFFFLL));
         p.mtu = quint32(r.integer("mtu", HtbClassParams::DefaultMtu, 0, 0xFFFFFFFFLL));
         p.overhead = quint16(r.integer("overhead", 0, 0, 0xFFFF));
+        p.mpu = quint16(r.integer("mpu", 0, 0, 0xFFFF));
+        if (const auto text = r.string("linklayer")) {
+            if (const auto layer = KindSupport::parseLinkLayer(*text))
+                p.linkLayer = *layer;
+            else
+                r.error(QStringLiteral("linklayer"), tr("linklayer must be ethernet, atm or adsl"));
+        }
         return p;
     }
 
@@ -207,9 +225,9 @@ public:
             return std::nullopt;
         tc_htb_opt opt;
         std::memcpy(&opt, nla_data(tb[TCA_HTB_PARMS]), sizeof(opt));
-        if (opt.rate.mpu || opt.rate.linklayer == TC_LINKLAYER_ATM)
-            return std::nullopt;
         Params p;
+        p.mpu = opt.rate.mpu;
+        p.linkLayer = KindSupport::linkLayerOf(opt.rate.linklayer);
         p.rateBytesPerSecond = tb[TCA_HTB_RATE64] ? nla_get_u64(tb[TCA_HTB_RATE64]) : opt.rate.rate;
         p.ceilBytesPerSecond = tb[TCA_HTB_CEIL64] ? nla_get_u64(tb[TCA_HTB_CEIL64]) : opt.ceil.rate;
         p.overhead = opt.rate.overhead;
@@ -356,9 +374,9 @@ public:
         Params p;
         p.r2q = glob.rate2quantum;
         p.defaultClass = glob.defcls;
-        // The kernel always reports direct_qlen; the model keeps it only when it was chosen, so a
-        // read tree says "unset" (the device's queue length) rather than inventing a choice.
-        p.directQlen = std::nullopt;
+        // The kernel always reports direct_qlen (the device's queue length when none was given): read
+        // it, so a changed one is seen; an unset wanted direct_qlen matches any (the change rule).
+        p.directQlen = KindSupport::getU32(tb, TCA_HTB_DIRECT_QLEN);
         return p;
     }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "kinds/classkind.h"
+#include "kinds/kindsupport.h"
 #include "kinds/qdisckind.h"
 #include "model/validationissue.h"
 
@@ -44,6 +45,8 @@ public:
     quint32 quantum = 0; ///< 0: rate / r2q
     quint32 mtu = DefaultMtu;
     quint16 overhead = 0;
+    quint16 mpu = 0;                          ///< the least a packet is charged, in bytes
+    LinkLayer linkLayer = LinkLayer::Ethernet; ///< ATM charges whole 53-byte cells
 
     quint64 effectiveCeil() const { return ceilBytesPerSecond ? ceilBytesPerSecond : rateBytesPerSecond; }
     ValidationIssues validate() const;
@@ -51,7 +54,8 @@ public:
     friend bool operator==(const HtbClassParams &a, const HtbClassParams &b)
     {
         return a.rateBytesPerSecond == b.rateBytesPerSecond && a.effectiveCeil() == b.effectiveCeil() && a.burstBytes == b.burstBytes &&
-               a.cburstBytes == b.cburstBytes && a.prio == b.prio && a.quantum == b.quantum && a.mtu == b.mtu && a.overhead == b.overhead;
+               a.cburstBytes == b.cburstBytes && a.prio == b.prio && a.quantum == b.quantum && a.mtu == b.mtu && a.overhead == b.overhead &&
+               a.mpu == b.mpu && a.linkLayer == b.linkLayer;
     }
 };
 

@@ -20,6 +20,44 @@ namespace qs {
 
 namespace {
 
+/** The tc_sfq_qopt_v1 tc sends for @p p (RED values derived as tc derives them). */
+tc_sfq_qopt_v1 sfqOptions(const SfqParams &p)
+{
+    tc_sfq_qopt_v1 opt{};
+    opt.v0.quantum = p.quantum;
+    opt.v0.perturb_period = p.perturbSeconds;
+    opt.v0.limit = p.limit;
+    opt.v0.divisor = p.divisor;
+    opt.v0.flows = p.flows;
+    opt.depth = p.depth;
+    opt.headdrop = p.headdrop ? 1 : 0;
+    if (p.red()) {
+        if (const auto red = p.redValues()) {
+            opt.limit = p.redFlowLimit;
+            opt.qth_min = red->min;
+            opt.qth_max = red->max;
+            opt.Wlog = quint8(red->wlog);
+            opt.Plog = quint8(red->plog);
+            opt.max_P = red->maxP;
+        }
+        opt.flags = (p.ecn ? TC_RED_ECN : 0) | (p.harddrop ? TC_RED_HARDDROP : 0);
+    }
+    return opt;
+}
+
+/** The burst (0: tc's default) that makes tc compute @p wlog for @p min and @p max; nullopt when none does. */
+std::optional<quint32> redBurstForWlog(quint32 min, quint32 max, int wlog)
+{
+    const quint32 fallback = quint32((2 * quint64(min) + max) / 3000);
+    if (KindSupport::redEwmaLog(min, fallback, 1000) == wlog)
+        return 0u;
+    for (quint32 burst = 1; burst <= 65536; ++burst) {
+        if (KindSupport::redEwmaLog(min, burst, 1000) == wlog)
+            return burst;
+    }
+    return std::nullopt;
+}
+
 struct SfqKind
 {
     Q_DECLARE_TR_FUNCTIONS(qs::SfqKind)
@@ -35,6 +73,7 @@ public:
     {
         Params p;
         const bool optionsSent = !c.atEnd(); // tc sends TCA_OPTIONS for sfq only when an option is given
+        bool red = false;
         while (!c.atEnd()) {
             const qsizetype at = c.position();
             const QStringView word = c.next();
@@ -54,12 +93,46 @@ public:
                 p.depth = c.u32(u"depth", 0);
             } else if (word == u"headdrop") {
                 p.headdrop = true;
-            } else if (word == u"redflowlimit" || word == u"min" || word == u"max" || word == u"burst" || word == u"avpkt" ||
-                       word == u"probability" || word == u"ecn" || word == u"harddrop") {
-                c.failUnsupported(at, u"sfq");
+            } else if (word == u"redflowlimit") {
+                p.redFlowLimit = c.u32(u"redflowlimit", 0);
+                red = true;
+            } else if (word == u"min") {
+                p.redMin = c.u32(u"min", 0);
+                red = true;
+            } else if (word == u"max") {
+                p.redMax = c.u32(u"max", 0);
+                red = true;
+            } else if (word == u"burst") {
+                p.redBurst = c.u32(u"burst", 0);
+                red = true;
+            } else if (word == u"avpkt") {
+                p.redAvpkt = c.size(u"avpkt");
+                if (p.redAvpkt == 0)
+                    c.fail(tr("avpkt must be above 0 bytes"));
+                red = true;
+            } else if (word == u"probability") {
+                bool ok = false;
+                const double value = c.value(u"probability").toDouble(&ok);
+                if (!ok)
+                    c.fail(tr("probability must be a number such as 0.02"));
+                p.redProbability = value;
+                red = true;
+            } else if (word == u"ecn") {
+                p.ecn = true;
+                red = true;
+            } else if (word == u"harddrop") {
+                p.harddrop = true;
+                red = true;
             } else {
                 c.failUnknownOption(at, u"sfq");
             }
+        }
+        if (red) {
+            if (p.redFlowLimit == 0)
+                c.fail(tr("the RED options need a redflowlimit (tc: Required parameter (redflowlimit) is missing)"));
+            QString why;
+            if (!p.redValues(&why))
+                c.fail(why);
         }
         return qdiscParse(p, optionsSent);
     }
@@ -80,6 +153,23 @@ public:
             w.add(u"depth", QString::number(p.depth));
         if (p.headdrop)
             w.add(u"headdrop");
+        if (!p.red())
+            return;
+        w.add(u"redflowlimit", QString::number(p.redFlowLimit));
+        if (p.redMin)
+            w.add(u"min", QString::number(p.redMin));
+        if (p.redMax)
+            w.add(u"max", QString::number(p.redMax));
+        if (p.redBurst)
+            w.add(u"burst", QString::number(p.redBurst));
+        if (p.redAvpkt)
+            w.add(u"avpkt", QString::number(p.redAvpkt));
+        if (p.redProbability)
+            w.add(u"probability", KindSupport::redProbabilityText(*p.redProbability));
+        if (p.ecn)
+            w.add(u"ecn");
+        if (p.harddrop)
+            w.add(u"harddrop");
     }
 
     static QJsonObject toJson(const Params &p)
@@ -99,6 +189,23 @@ public:
             o.insert(QStringLiteral("depth"), double(p.depth));
         if (p.headdrop)
             o.insert(QStringLiteral("headdrop"), true);
+        if (p.red()) {
+            o.insert(QStringLiteral("redflowlimit"), double(p.redFlowLimit));
+            if (p.redMin)
+                o.insert(QStringLiteral("min"), double(p.redMin));
+            if (p.redMax)
+                o.insert(QStringLiteral("max"), double(p.redMax));
+            if (p.redBurst)
+                o.insert(QStringLiteral("burst"), double(p.redBurst));
+            if (p.redAvpkt)
+                o.insert(QStringLiteral("avpkt"), double(p.redAvpkt));
+            if (p.redProbability)
+                o.insert(QStringLiteral("probability"), KindSupport::redProbabilityText(*p.redProbability).toDouble());
+            if (p.ecn)
+                o.insert(QStringLiteral("ecn"), true);
+            if (p.harddrop)
+                o.insert(QStringLiteral("harddrop"), true);
+        }
         return o;
     }
 
@@ -112,19 +219,30 @@ public:
         p.flows = quint32(r.integer("flows", 0, 0, 0xFFFFFFFFLL));
         p.depth = quint32(r.integer("depth", 0, 0, 0xFFFFFFFFLL));
         p.headdrop = r.boolean("headdrop");
+        p.redFlowLimit = quint32(r.integer("redflowlimit", 0, 0, 0xFFFFFFFFLL));
+        p.redMin = quint32(r.integer("min", 0, 0, 0xFFFFFFFFLL));
+        p.redMax = quint32(r.integer("max", 0, 0, 0xFFFFFFFFLL));
+        p.redBurst = quint32(r.integer("burst", 0, 0, 0xFFFFFFFFLL));
+        p.redAvpkt = quint32(r.integer("avpkt", 0, 0, 0xFFFFFFFFLL));
+        const QJsonValue probability = r.take("probability");
+        if (probability.isDouble())
+            p.redProbability = probability.toDouble();
+        else if (!probability.isUndefined())
+            r.error(QStringLiteral("probability"), tr("probability must be a number such as 0.02"));
+        p.ecn = r.boolean("ecn");
+        p.harddrop = r.boolean("harddrop");
         return p;
     }
 
-    static bool encode(nl_msg *msg, const Params &p, const CodecContext &, QString *)
+    static bool encode(nl_msg *msg, const Params &p, const CodecContext &, QString *error)
     {
-        tc_sfq_qopt_v1 opt{};
-        opt.v0.quantum = p.quantum;
-        opt.v0.perturb_period = p.perturbSeconds;
-        opt.v0.limit = p.limit;
-        opt.v0.divisor = p.divisor;
-        opt.v0.flows = p.flows;
-        opt.depth = p.depth;
-        opt.headdrop = p.headdrop ? 1 : 0;
+        QString why;
+        if (p.red() && !p.redValues(&why)) {
+            if (error)
+                *error = why;
+            return false;
+        }
+        const tc_sfq_qopt_v1 opt = sfqOptions(p);
         return nla_put(msg, TCA_OPTIONS, sizeof(opt), &opt) == 0;
     }
 
@@ -134,9 +252,27 @@ public:
             return std::nullopt;
         tc_sfq_qopt_v1 opt{};
         std::memcpy(&opt, nla_data(options), std::min<size_t>(sizeof(opt), size_t(nla_len(options))));
-        if (opt.qth_min || opt.qth_max || opt.limit) // SFQ-RED is beyond the model
-            return std::nullopt;
         Params p;
+        if (opt.qth_min || opt.qth_max) {
+            // The kernel keeps the thresholds, Wlog, Plog and max_P; tc's burst and probability are
+            // read back from them (avpkt as tc's default), redflowlimit as the least tc takes (max).
+            if (opt.Scell_log != 0)
+                return std::nullopt;
+            const auto burst = redBurstForWlog(opt.qth_min, opt.qth_max, opt.Wlog);
+            if (!burst)
+                return std::nullopt;
+            p.redFlowLimit = opt.qth_max;
+            p.redMin = opt.qth_min;
+            p.redMax = opt.qth_max;
+            p.redBurst = *burst;
+            if (opt.max_P != KindSupport::redMaxP(0.02))
+                p.redProbability = double(opt.max_P) / 4294967296.0;
+            p.ecn = opt.flags & TC_RED_ECN;
+            p.harddrop = opt.flags & TC_RED_HARDDROP;
+            const auto red = p.redValues();
+            if (!red || red->plog != opt.Plog || red->maxP != opt.max_P)
+                return std::nullopt;
+        }
         p.quantum = opt.v0.quantum;
         p.perturbSeconds = opt.v0.perturb_period;
         p.limit = opt.v0.limit;
@@ -147,16 +283,21 @@ public:
         return p;
     }
 
-    static ChangeRule change(const Params &running, const Params &wanted, const CodecContext &context, Params *)
+    static ChangeRule change(const Params &running, const Params &wanted, const CodecContext &, Params *)
     {
-        // The kernel fills what is left at 0: compare what it would then hold.
-        return changeWhenEncodingDiffers<SfqKind>(running, wanted.appliedOnto(running), context) == ChangeRule::Same
-                   ? ChangeRule::Same
-                   : ChangeRule::Replace;
+        // The kernel fills what is left at 0: compare what it would then hold. It does not keep
+        // redflowlimit (only tc's check of max uses it).
+        tc_sfq_qopt_v1 a = sfqOptions(running);
+        tc_sfq_qopt_v1 b = sfqOptions(wanted.appliedOnto(running));
+        a.limit = b.limit = 0;
+        return std::memcmp(&a, &b, sizeof(a)) == 0 ? ChangeRule::Same : ChangeRule::Replace;
     }
 
     static QString summary(const Params &p, TcHandle)
     {
+        if (p.red())
+            //: RED is the early-drop algorithm (random early detection); %1 its per-flow limit in bytes.
+            return tr("sfq with RED, %1 B per flow").arg(p.redFlowLimit);
         return p.perturbSeconds ? tr("sfq, rehash every %n s", nullptr, p.perturbSeconds) : QStringLiteral("sfq");
     }
 };

@@ -1,6 +1,9 @@
 #include "sfqparams.h"
 
+#include "kinds/kindsupport.h"
+
 #include <algorithm>
+#include <bit>
 
 namespace qs {
 
@@ -9,6 +12,42 @@ namespace qs {
    Findings about sfq's parameters. The option names perturb, limit, divisor, depth and flows are words
    of tc's sfq command: keep them.
 */
+
+std::optional<SfqParams::Red> SfqParams::redValues(QString *error) const
+{
+    const auto refuse = [&](const QString &why) -> std::optional<Red> {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    };
+    Red r;
+    r.max = redMax ? redMax : redFlowLimit / 4;
+    r.min = redMin ? redMin : r.max / 3;
+    const quint32 avpkt = redAvpkt ? redAvpkt : 1000;
+    const quint32 burst = redBurst ? redBurst : (2 * quint64(r.min) + r.max) / (3 * quint64(avpkt));
+    if (r.max > redFlowLimit)
+        return refuse(tr("max %1 is above redflowlimit %2 (tc: \"max\" is larger than \"limit\")").arg(r.max).arg(redFlowLimit));
+    if (r.min >= r.max)
+        return refuse(tr("min %1 is not below max %2 (tc: \"min\" is not smaller than \"max\")").arg(r.min).arg(r.max));
+    const auto wlog = KindSupport::redEwmaLog(r.min, burst, avpkt);
+    if (!wlog)
+        return refuse(tr("burst %1 is too small for min %2 and avpkt %3: tc needs at least %4 packets")
+                          .arg(burst)
+                          .arg(r.min)
+                          .arg(avpkt)
+                          .arg(1 + r.min / avpkt));
+    const double probability = redProbability.value_or(0.02);
+    const auto plog = KindSupport::redProbabilityLog(r.min, r.max, probability);
+    if (!plog)
+        return refuse(tr("probability %1 is out of reach for min %2 and max %3 (tc cannot compute its slope)")
+                          .arg(probability)
+                          .arg(r.min)
+                          .arg(r.max));
+    r.wlog = *wlog;
+    r.plog = *plog;
+    r.maxP = KindSupport::redMaxP(probability);
+    return r;
+}
 
 ValidationIssues SfqParams::validate() const
 {
@@ -30,6 +69,22 @@ ValidationIssues SfqParams::validate() const
         warning("depth", tr("depth %1 is above %2 packets per flow: the kernel uses %2").arg(depth).arg(MaxDepth));
     if (flows > MaxFlows)
         warning("flows", tr("flows %1 is above %2: the kernel uses %2").arg(flows).arg(MaxFlows));
+    if (red()) {
+        QString why;
+        const auto r = redValues(&why);
+        if (!r) {
+            error("redflowlimit", why);
+        } else if (std::bit_width(r->max) + r->wlog >= 32) {
+            // red_check_params(): the kernel keeps the thresholds shifted by Wlog in 32 bits.
+            error("max", tr("max %1 bytes is too large for the averaging (Wlog %2): the kernel refuses it (EINVAL)")
+                             .arg(r->max)
+                             .arg(r->wlog));
+        }
+        if (redProbability && (*redProbability <= 0 || *redProbability > 1))
+            error("probability", tr("probability %1 must be above 0 and at most 1").arg(*redProbability));
+    } else if (redMin || redMax || redBurst || redAvpkt || redProbability || ecn || harddrop) {
+        error("redflowlimit", tr("the RED options (min, max, burst, avpkt, probability, ecn, harddrop) need a redflowlimit"));
+    }
     const quint64 effectiveDepth = depth ? std::min(depth, MaxDepth) : MaxDepth;
     quint64 effectiveFlows = flows ? std::min(flows, MaxFlows) : DefaultFlows;
     if (divisor != 0 && divisor <= 65536 && (divisor & (divisor - 1)) == 0)

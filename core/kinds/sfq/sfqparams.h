@@ -6,6 +6,8 @@
 #include <QCoreApplication>
 #include <QtGlobal>
 
+#include <optional>
+
 namespace qs {
 
 /** Stochastic fairness queueing. A 0 means "the kernel's default", exactly as tc sends it. */
@@ -26,6 +28,32 @@ public:
     quint32 flows = 0;      ///< default 128
     quint32 depth = 0;      ///< packets per flow, up to 127; default 127
     bool headdrop = false;
+
+    /**
+     * SFQ-RED, as tc takes it: on when redFlowLimit is set. tc derives what it sends from these
+     * (max = redflowlimit / 4, min = max / 3, burst = (2 min + max) / (3 avpkt) when unset).
+     */
+    quint32 redFlowLimit = 0; ///< bytes per flow (tc's check only: the kernel does not keep it); 0: no RED
+    quint32 redMin = 0;       ///< bytes; 0: max / 3
+    quint32 redMax = 0;       ///< bytes; 0: redflowlimit / 4
+    quint32 redBurst = 0;     ///< packets; 0: (2 min + max) / (3 avpkt)
+    quint32 redAvpkt = 0;     ///< bytes; 0: 1000
+    std::optional<double> redProbability; ///< unset: 0.02
+    bool ecn = false;
+    bool harddrop = false;
+
+    /** What tc sends for RED: the thresholds, Wlog, Plog and max_P it derives, or why it refuses. */
+    struct Red
+    {
+        quint32 min = 0;
+        quint32 max = 0;
+        int wlog = 0;
+        int plog = 0;
+        quint32 maxP = 0;
+    };
+    bool red() const { return redFlowLimit != 0; }
+    /** The RED values tc computes; nullopt with *error set when tc refuses them. */
+    std::optional<Red> redValues(QString *error = nullptr) const;
 
     ValidationIssues validate() const;
     /**

@@ -24,15 +24,33 @@ namespace qs {
 
 namespace {
 
-/** The byte count whose kernel-side time, in ticks, is @p ticks at @p rate. */
-quint32 bytesForKernelTicks(quint64 rate, quint32 ticks)
+/**
+ * The kernel's time for @p bytes at @p rate in ticks, as psched_l2t_ns() counts them: the
+ * overhead added, raised to the mpu, in whole 53-byte ATM cells on an ATM link. tbf_change()
+ * turns TCA_TBF_BURST and TCA_TBF_PBURST into time this way.
+ */
+quint64 kernelTicks(quint64 rate, quint32 bytes, const TbfParams &p)
+{
+    quint64 length = quint64(bytes) + p.overhead;
+    length = std::max<quint64>(length, p.mpu);
+    if (p.linkLayer == LinkLayer::Atm)
+        length = (length + 47) / 48 * 53;
+    return PschedClock::kernelLengthToNs(rate, quint32(std::min<quint64>(length, 0xFFFFFFFFu))) >> 6;
+}
+
+/** The byte count whose kernel-side time, in ticks, is @p ticks at @p rate (link layer of @p p). */
+quint32 bytesForKernelTicks(quint64 rate, quint32 ticks, const TbfParams &p)
 {
     if (rate == 0)
         return 0;
-    const auto toTicks = [&](quint64 bytes) { return PschedClock::kernelLengthToNs(rate, quint32(std::min<quint64>(bytes, 0xFFFFFFFFu))) >> 6; };
-    const quint64 estimate = quint64(double(ticks) * 64e-9 * double(rate));
-    // Walk to the edges of the run of byte counts that land on these ticks.
-    const quint64 span = 3 * quint64(double(rate) * 64e-9) + 64;
+    const auto toTicks = [&](quint64 bytes) { return kernelTicks(rate, quint32(std::min<quint64>(bytes, 0xFFFFFFFFu)), p); };
+    double wire = double(ticks) * 64e-9 * double(rate);
+    if (p.linkLayer == LinkLayer::Atm)
+        wire = wire * 48 / 53;
+    wire -= p.overhead;
+    const quint64 estimate = wire > 0 ? quint64(wire) : 0;
+    // Walk to the edges of the run of byte counts that land on these ticks (an ATM cell is 48 of them).
+    const quint64 span = 3 * quint64(double(rate) * 64e-9) + 64 + 2 * 53 + p.mpu;
     quint64 low = estimate > span ? estimate - span : 0;
     quint64 high = std::min<quint64>(estimate + span, 0xFFFFFFFFu);
     while (low <= high && toTicks(low) < ticks)
@@ -74,6 +92,8 @@ public:
         bool mtuSeen = false;
         bool rateSeen = false;
         bool peakSeen = false;
+        bool mpuSeen = false;
+        bool overheadSeen = false;
         const auto once = [&](bool &seen, qsizetype at, QStringView name) {
             if (seen)
                 c.failAt(at, tr("%1 is given twice").arg(name));
@@ -106,8 +126,20 @@ public:
             } else if (tcMatches(word, u"peakrate")) {
                 once(peakSeen, at, u"peakrate");
                 p.peakRateBytesPerSecond = c.rate(u"peakrate");
-            } else if (word == u"mpu" || tcMatches(word, u"overhead") || tcMatches(word, u"linklayer")) {
-                c.failUnsupported(at, u"tbf");
+            } else if (word == u"mpu") {
+                once(mpuSeen, at, u"mpu");
+                p.mpu = c.size(u"mpu");
+                if (p.mpu > 0xFFFF)
+                    c.fail(tr("mpu must be 0…65535 bytes (the kernel's field has 16 bits)"));
+            } else if (tcMatches(word, u"overhead")) {
+                // tc's duplicate check tests the value, so "overhead 0 overhead 5" passes.
+                if (overheadSeen && p.overhead != 0)
+                    c.failAt(at, tr("%1 is given twice").arg(u"overhead"));
+                overheadSeen = true;
+                p.overhead = c.require(TcUnits::parseU16(c.value(u"overhead"), 10), tr("overhead must be 0…65535 bytes"));
+            } else if (tcMatches(word, u"linklayer")) {
+                p.linkLayer = c.require(KindSupport::parseLinkLayer(c.value(u"linklayer")),
+                                        tr("linklayer must be ethernet, atm or adsl"));
             } else {
                 c.failUnknownOption(at, u"tbf");
             }
@@ -136,6 +168,12 @@ public:
             w.add(u"peakrate", formatRate(p.peakRateBytesPerSecond));
         if (p.mtu)
             w.add(u"mtu", formatSize(p.mtu));
+        if (p.mpu)
+            w.add(u"mpu", formatSize(p.mpu));
+        if (p.overhead)
+            w.add(u"overhead", QString::number(p.overhead));
+        if (p.linkLayer != LinkLayer::Ethernet)
+            w.add(u"linklayer", KindSupport::linkLayerName(p.linkLayer));
     }
 
     static QJsonObject toJson(const Params &p)
@@ -150,6 +188,12 @@ public:
             o.insert(QStringLiteral("peakrate"), formatRate(p.peakRateBytesPerSecond));
         if (p.mtu)
             o.insert(QStringLiteral("mtu"), formatSize(p.mtu));
+        if (p.mpu)
+            o.insert(QStringLiteral("mpu"), formatSize(p.mpu));
+        if (p.overhead)
+            o.insert(QStringLiteral("overhead"), p.overhead);
+        if (p.linkLayer != LinkLayer::Ethernet)
+            o.insert(QStringLiteral("linklayer"), KindSupport::linkLayerName(p.linkLayer));
         return o;
     }
 
@@ -171,17 +215,25 @@ public:
         }
         p.peakRateBytesPerSecond = r.rate("peakrate");
         p.mtu = r.size("mtu");
+        p.mpu = r.size("mpu");
+        p.overhead = quint16(r.integer("overhead", 0, 0, 0xFFFF));
+        if (const auto text = r.string("linklayer")) {
+            if (const auto layer = KindSupport::parseLinkLayer(*text))
+                p.linkLayer = *layer;
+            else
+                r.error(QStringLiteral("linklayer"), tr("linklayer must be ethernet, atm or adsl"));
+        }
         return p;
     }
 
     static bool encode(nl_msg *msg, const Params &p, const CodecContext &context, QString *)
     {
         tc_tbf_qopt opt{};
-        opt.rate = KindSupport::rateSpec(p.rateBytesPerSecond, p.mtu);
+        opt.rate = KindSupport::rateSpec(p.rateBytesPerSecond, p.mtu, p.overhead, quint16(p.mpu), p.linkLayer);
         opt.limit = p.effectiveLimitBytes();
         opt.buffer = context.clock->xmitTime(p.rateBytesPerSecond, p.burstBytes);
         if (p.peakRateBytesPerSecond) {
-            opt.peakrate = KindSupport::rateSpec(p.peakRateBytesPerSecond, p.mtu);
+            opt.peakrate = KindSupport::rateSpec(p.peakRateBytesPerSecond, p.mtu, p.overhead, quint16(p.mpu), p.linkLayer);
             opt.mtu = context.clock->xmitTime(p.peakRateBytesPerSecond, p.mtu);
         }
         nlattr *nest = nla_nest_start(msg, TCA_OPTIONS);
@@ -207,25 +259,26 @@ public:
             return std::nullopt;
         tc_tbf_qopt opt;
         std::memcpy(&opt, nla_data(tb[TCA_TBF_PARMS]), sizeof(opt));
-        // Overheads and ATM cells are beyond the model: keep such a node as it is.
-        if (opt.rate.overhead || opt.rate.mpu || opt.rate.linklayer == TC_LINKLAYER_ATM)
-            return std::nullopt;
         Params p;
+        p.overhead = opt.rate.overhead;
+        p.mpu = opt.rate.mpu;
+        p.linkLayer = KindSupport::linkLayerOf(opt.rate.linklayer);
         p.rateBytesPerSecond = tb[TCA_TBF_RATE64] ? nla_get_u64(tb[TCA_TBF_RATE64]) : opt.rate.rate;
         p.peakRateBytesPerSecond = tb[TCA_TBF_PRATE64] ? nla_get_u64(tb[TCA_TBF_PRATE64]) : opt.peakrate.rate;
         p.limitMode = TbfParams::LimitMode::Bytes;
         p.limitBytes = opt.limit;
-        p.burstBytes = bytesForKernelTicks(p.rateBytesPerSecond, opt.buffer);
+        p.burstBytes = bytesForKernelTicks(p.rateBytesPerSecond, opt.buffer, p);
         if (p.peakRateBytesPerSecond)
-            p.mtu = bytesForKernelTicks(p.peakRateBytesPerSecond, opt.mtu);
+            p.mtu = bytesForKernelTicks(p.peakRateBytesPerSecond, opt.mtu, p);
         return p;
     }
 
     static ChangeRule change(const Params &old, const Params &wanted, const CodecContext &, Params *)
     {
         // The kernel keeps the bucket as time: two byte counts landing on the same ticks are one state.
-        const auto ticks = [](quint64 rate, quint32 bytes) { return PschedClock::kernelLengthToNs(rate, bytes) >> 6; };
-        const bool same = old.rateBytesPerSecond == wanted.rateBytesPerSecond &&
+        const auto ticks = [&](quint64 rate, quint32 bytes) { return kernelTicks(rate, bytes, wanted); };
+        const bool same = old.rateBytesPerSecond == wanted.rateBytesPerSecond && old.overhead == wanted.overhead &&
+                          old.mpu == wanted.mpu && old.linkLayer == wanted.linkLayer &&
                           old.peakRateBytesPerSecond == wanted.peakRateBytesPerSecond &&
                           old.effectiveLimitBytes() == wanted.effectiveLimitBytes() &&
                           ticks(old.rateBytesPerSecond, old.burstBytes) == ticks(wanted.rateBytesPerSecond, wanted.burstBytes) &&
@@ -236,7 +289,14 @@ public:
     static QString summary(const Params &p, TcHandle)
     {
         //: %1 a rate (10 Mbit/s), %2 a number of bytes; B is the symbol for bytes.
-        return tr("tbf %1, burst %2 B").arg(TcSummary::rate(p.rateBytesPerSecond)).arg(p.burstBytes);
+        const QString base = tr("tbf %1, burst %2 B").arg(TcSummary::rate(p.rateBytesPerSecond)).arg(p.burstBytes);
+        if (p.linkLayer == LinkLayer::Atm)
+            //: %1 is "tbf 10 Mbit/s, burst 1514 B"; ATM is the link layer (53-byte cells), overhead in bytes.
+            return tr("%1, ATM, overhead %2 B").arg(base).arg(p.overhead);
+        if (p.overhead)
+            //: %1 is "tbf 10 Mbit/s, burst 1514 B"; the overhead is bytes added to every packet.
+            return tr("%1, overhead %2 B").arg(base).arg(p.overhead);
+        return base;
     }
 };
 

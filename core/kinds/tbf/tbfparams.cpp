@@ -65,6 +65,9 @@ ValidationIssues TbfParams::validate() const
             QStringLiteral("limit"),
             tr("limit %1 is below the burst %2: bursts cannot be queued")
                 .arg(formatSize(limitBytes), formatSize(burstBytes))));
+    if (mpu > 0xFFFF)
+        issues.append(ValidationIssue::error(QStringLiteral("mpu"),
+                                             tr("mpu %1 is above 65535 bytes, the most the kernel's 16-bit field holds").arg(mpu)));
     return issues;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "kinds/kindsupport.h"
 #include "kinds/qdisckind.h"
 #include "model/validationissue.h"
 
@@ -26,6 +27,12 @@ public:
     quint32 latencyUs = 0;
     quint64 peakRateBytesPerSecond = 0; ///< 0: no peak rate
     quint32 mtu = 0;                    ///< bucket for the peak rate ("mtu"/"minburst"); needed with it
+    /** Bytes the kernel adds to every packet before it charges the bucket (tc_ratespec.overhead). */
+    quint16 overhead = 0;
+    /** The least a packet is charged, in bytes (tc_ratespec.mpu, 16 bits in the kernel). */
+    quint32 mpu = 0;
+    /** ATM charges whole 53-byte cells (tc's linklayer atm/adsl). */
+    LinkLayer linkLayer = LinkLayer::Ethernet;
 
     /** The byte limit the kernel receives: limit itself, or what tc derives from latency. */
     quint32 effectiveLimitBytes() const;
