@@ -85,6 +85,23 @@ public:
 
     static ValidationIssues validate(const Params &p) { return p.validate(); }
 
+    /**
+     * tc -d prints "linklayer ethernet", "burst 15Kb/1 mpu 0b" and "level N", none of which
+     * a class is added with; its bursts are computed back from the kernel's ticks at the rate
+     * (cburst at the ceil), a little below what gives those ticks again.
+     */
+    static ShownWords readShown(ShownWords w)
+    {
+        ShowSupport::drop(w, u"level", 1);
+        ShowSupport::drop(w, u"linklayer", 1, u"ethernet");
+        ShowSupport::drop(w, u"mpu", 1, u"0b");
+        ShowSupport::sizeAtRate(w, u"burst", u"rate");
+        ShowSupport::sizeAtRate(w, u"cburst", u"ceil");
+        ShowSupport::dropCellOfOne(w, u"burst");
+        ShowSupport::dropCellOfOne(w, u"cburst");
+        return w;
+    }
+
     static Params parse(TcArgs &c, const Params *)
     {
         Params p;
@@ -268,6 +285,14 @@ public:
                                         .children = QdiscChildren::Classes,
                                         .filterBlock = true,
                                         .hasChangeOperation = false};
+
+    /** The qdisc prints its counter of direct packets and (with -d) its version besides its options. */
+    static ShownWords readShown(ShownWords w)
+    {
+        ShowSupport::drop(w, u"direct_packets_stat", 1);
+        ShowSupport::drop(w, u"ver", 1);
+        return w;
+    }
 
     static ValidationIssues validate(const Params &p) { return p.validate(); }
 

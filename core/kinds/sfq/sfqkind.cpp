@@ -31,6 +31,14 @@ public:
 
     static ValidationIssues validate(const Params &p) { return p.validate(); }
 
+    /** tc prints "limit 127p" and "perturb 10sec", and reads a count and a number of seconds. */
+    static ShownWords readShown(ShownWords w)
+    {
+        ShowSupport::dropSuffix(w, u"limit", u"p");
+        ShowSupport::dropSuffix(w, u"perturb", u"sec");
+        return w;
+    }
+
     static QdiscParse parse(TcArgs &c, const Params *)
     {
         Params p;
