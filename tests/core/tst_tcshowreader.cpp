@@ -186,25 +186,25 @@ private Q_SLOTS:
         const QStringList heads = [&] {
             QStringList h;
             for (const QString &line : lines)
-                h.append(line.section(u' ', 0, 8));
+                h.append(line.section(u' ', 0, 9));
             return h;
         }();
         const QStringList expectedHeads{
             QStringLiteral("tc qdisc add dev va root handle 1: htb r2q"),
             QStringLiteral("tc qdisc add dev va handle ffff: ingress"),
-            QStringLiteral("tc class add dev va parent 1: classid 1:1 htb rate"),
-            QStringLiteral("tc class add dev va parent 1:1 classid 1:10 htb prio"),
-            QStringLiteral("tc qdisc add dev va parent 1:10 handle 10: tbf rate"),
-            QStringLiteral("tc class add dev va parent 1: classid 1:2 htb prio"),
-            QStringLiteral("tc qdisc add dev va parent 1:2 handle 2: tbf rate"),
-            QStringLiteral("tc class add dev va parent 1:1 classid 1:20 htb prio"),
-            QStringLiteral("tc qdisc add dev va parent 1:20 handle 20: tbf rate"),
-            QStringLiteral("tc class add dev va parent 1:1 classid 1:30 htb prio"),
-            QStringLiteral("tc qdisc add dev va parent 1:30 handle 30: pfifo limit"),
-            QStringLiteral("tc filter add dev va parent 1: protocol ip prio 1"),
-            QStringLiteral("tc filter add dev va parent 1: protocol ip prio 2"),
-            QStringLiteral("tc filter add dev va parent 1: protocol ip prio 3"),
-            QStringLiteral("tc filter add dev va parent ffff: protocol all prio 1"),
+            QStringLiteral("tc class add dev va parent 1: classid 1:1 htb"),
+            QStringLiteral("tc class add dev va parent 1:1 classid 1:10 htb"),
+            QStringLiteral("tc qdisc add dev va parent 1:10 handle 10: tbf"),
+            QStringLiteral("tc class add dev va parent 1: classid 1:2 htb"),
+            QStringLiteral("tc qdisc add dev va parent 1:2 handle 2: tbf"),
+            QStringLiteral("tc class add dev va parent 1:1 classid 1:20 htb"),
+            QStringLiteral("tc qdisc add dev va parent 1:20 handle 20: tbf"),
+            QStringLiteral("tc class add dev va parent 1:1 classid 1:30 htb"),
+            QStringLiteral("tc qdisc add dev va parent 1:30 handle 30: pfifo"),
+            QStringLiteral("tc filter add dev va parent 1: protocol ip prio"),
+            QStringLiteral("tc filter add dev va parent 1: protocol ip prio"),
+            QStringLiteral("tc filter add dev va parent 1: protocol ip prio"),
+            QStringLiteral("tc filter add dev va parent ffff: protocol all prio"),
         };
         QCOMPARE(heads, expectedHeads);
         QCOMPARE(lines[0], QStringLiteral("tc qdisc add dev va root handle 1: htb r2q 5 default 0x30 direct_qlen 1000"));
@@ -221,7 +221,7 @@ private Q_SLOTS:
         // A burst computed back from the kernel's ticks becomes one that gives those ticks again:
         // what tc prints for it is what it printed.
         const QString htb11 = lines[2];
-        QCOMPARE(htb11.section(u' ', 0, 11), QStringLiteral("tc class add dev va parent 1: classid 1:1 htb rate 100Mbit ceil 100Mbit"));
+        QCOMPARE(htb11.section(u' ', 0, 13), QStringLiteral("tc class add dev va parent 1: classid 1:1 htb rate 100Mbit ceil 100Mbit"));
         const auto burst = TcUnits::parseSize(valueAfter(htb11, QStringLiteral("burst")));
         QVERIFY(burst && *burst > 15337);
         QCOMPARE(printedAt(100000000 / 8, *burst), QStringLiteral("15337b"));
@@ -258,7 +258,7 @@ private Q_SLOTS:
             for (const char *word : {"mpu", "linklayer", "level", "ver", "Sent", "tokens:", "lended:", "backlog", "/1"})
                 QVERIFY2(!line.contains(QLatin1String(word)), qPrintable(line));
         }
-        QCOMPARE(lines[1].section(u' ', 0, 10), QStringLiteral("tc class add dev %1 parent 1: classid 1:1 htb rate 100Mbit ceil 100Mbit").arg(unnamed));
+        QCOMPARE(lines[1].section(u' ', 0, 13), QStringLiteral("tc class add dev %1 parent 1: classid 1:1 htb rate 100Mbit ceil 100Mbit").arg(unnamed));
         QVERIFY2(lines[2].contains(QStringLiteral("classid 1:20 htb prio 0 quantum 3000 rate 20Mbit ceil 50Mbit")), qPrintable(lines[2]));
         QVERIFY2(lines[3].startsWith(QStringLiteral("tc qdisc add dev %1 parent 1:20 handle 20: tbf rate 20Mbit burst ").arg(unnamed)), qPrintable(lines[3]));
         // The text named no device: it is read for the unnamed one, and the note says so.
