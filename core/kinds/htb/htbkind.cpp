@@ -88,17 +88,21 @@ public:
     /**
      * tc -d prints "linklayer ethernet", "burst 15Kb/1 mpu 0b" and "level N", none of which
      * a class is added with; its bursts are computed back from the kernel's ticks at the rate
-     * (cburst at the ceil), a little below what gives those ticks again.
+     * (cburst at the ceil), a little below what gives those ticks again; "cburst 0b" is tc's
+     * default at a ceil of 20gbit (its computation overflows), which is left unset.
      */
     static ShownWords readShown(ShownWords w)
     {
         ShowSupport::drop(w, u"level", 1);
         ShowSupport::drop(w, u"linklayer", 1, u"ethernet");
         ShowSupport::drop(w, u"mpu", 1, u"0b");
-        ShowSupport::sizeAtRate(w, u"burst", u"rate");
-        ShowSupport::sizeAtRate(w, u"cburst", u"ceil");
         ShowSupport::dropCellOfOne(w, u"burst");
         ShowSupport::dropCellOfOne(w, u"cburst");
+        // A burst of 0b is what tc's default (rate / HZ + mtu) shows at rates it overflows at.
+        ShowSupport::drop(w, u"burst", 1, u"0b");
+        ShowSupport::drop(w, u"cburst", 1, u"0b");
+        ShowSupport::sizeAtRate(w, u"burst", u"rate");
+        ShowSupport::sizeAtRate(w, u"cburst", u"ceil");
         return w;
     }
 
