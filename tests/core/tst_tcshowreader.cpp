@@ -288,6 +288,9 @@ private Q_SLOTS:
                                 "ce_threshold 1000us interval 50ms memory_limit 4Mb drop_batch 32 noecn"));
         QCOMPARE(line(QStringLiteral("tc qdisc add dev va parent 1:2")),
                  QStringLiteral("tc qdisc add dev va parent 1:2 handle 20: sfq limit 100 quantum 1514b depth 20 headdrop flows 64 divisor 256 perturb 10"));
+        // The default sfq: 128 flows and a limit of 127 that was never given (a limit given caps the flows).
+        QCOMPARE(line(QStringLiteral("tc qdisc add dev va parent 1:4")),
+                 QStringLiteral("tc qdisc add dev va parent 1:4 handle 40: sfq quantum 1514b depth 127 flows 128 divisor 1024"));
         QCOMPARE(line(QStringLiteral("tc qdisc add dev vc")),
                  QStringLiteral("tc qdisc add dev vc root handle 1: netem limit 5000 delay 100ms 10ms 25% loss 1% 25% duplicate 1% 20% "
                                 "reorder 25% 50% corrupt 0.1% 5% rate 1Mbit 20 100 -4 slot 1ms 5ms packets 8 bytes 4096 ecn gap 5"));
