@@ -279,7 +279,7 @@ int Cli::importScript(const QStringList &arguments)
     const TcScriptImport imported = TcScriptImporter::import(*text, *options);
     const TcImportResult &result = imported.result;
     log().debug("import {}: {}, {} tc command(s), {} tree(s), {} error(s), {} warning(s), {} note(s)", path.toStdString(),
-                imported.batch ? "a tc -batch file" : "a shell script", imported.commands.size(), result.trees.size(),
+                imported.show ? "tc show output" : imported.batch ? "a tc -batch file" : "a shell script", imported.commands.size(), result.trees.size(),
                 result.errors.size(), result.warnings.size(), imported.notes.size());
     Profile profile;
     profile.name = parser.isSet(QStringLiteral("name")) ? parser.value(QStringLiteral("name"))

@@ -77,6 +77,10 @@ CliHelp importHelp()
                 "$TC-style command variables, tc -batch with a here-document. A tc -batch file (its lines without \"tc\") is read "
                 "as tc reads one. Commands that are not tc are skipped and noted; what a tc command depends on but cannot be known "
                 "here (another program's output, a file test, a loop without a bound) is an error."),
+        Cli::tr("What tc printed (tc -s -d qdisc, class and filter show, one or all three, with the tc show lines or without) "
+                "is read back into the commands that build the tree it shows: statistics and what only tc's print says are left "
+                "out. Its device is the one the show lines name; output that names none is read for shown0, which apply --dev "
+                "puts onto any target."),
         Cli::tr("Every line it cannot read is reported as FILE:LINE:COLUMN: error: \"word\": reason, and what was skipped or not "
                 "taken as FILE:LINE:COLUMN: note: what. Nothing is skipped silently, and nothing is written unless all of it was "
                 "understood. Warnings say where tc itself would drop something."),
@@ -98,7 +102,7 @@ CliHelp importHelp()
          {}, {}},
     };
     h.options += scriptOptions();
-    h.arguments = {{Cli::tr("FILE"), Cli::tr("A shell script, tc commands or a tc -batch file, or - for standard input.")}};
+    h.arguments = {{Cli::tr("FILE"), Cli::tr("A shell script, tc commands, a tc -batch file or tc's show output, or - for standard input.")}};
     h.examples = {
         {Cli::tr("Save the tc commands of a runbook as a profile:"), Cli::tr("qdisc-studio import runbook.sh -o wan.json")},
         {Cli::tr("Import a command from standard input:"),

@@ -47,7 +47,7 @@ ImportDialog::ImportDialog(QWidget *parent)
     //: an example tc command: tc's syntax stays as it is (a device name may be adapted)
     m_editor->setPlaceholderText(tr("tc qdisc add dev eth0 root netem delay 100ms 20ms loss 1%"));
     m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_editor->setToolTip(tr("tc commands, a shell script that runs them (evaluated here, never run) or a tc -batch file."));
+    m_editor->setToolTip(tr("tc commands, a shell script that runs them (evaluated here, never run), a tc -batch file, or what tc qdisc|class|filter show printed."));
     //: an example of a script's arguments, as typed after its name ("start")
     m_arguments->setPlaceholderText(tr("start"));
     m_arguments->setToolTip(tr("What the script is run with: $1, $2 … separated by blanks. Its if and case branches follow them."));
@@ -174,7 +174,7 @@ void ImportDialog::reimport()
         m_status->setText(tr("%n line(s) could not be read; fix them to import.", nullptr, int(result.errors.size())));
     } else if (result.trees.isEmpty()) {
         m_status->setText(m_editor->toPlainText().trimmed().isEmpty()
-                              ? tr("Paste tc commands above, a script that runs them, or a tc -batch file.")
+                              ? tr("Paste tc commands above, a script that runs them, a tc -batch file, or what tc … show printed.")
                               : tr("No tc command changes anything here; the messages say what was skipped."));
     } else {
         QStringList devices;

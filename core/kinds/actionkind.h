@@ -2,6 +2,7 @@
 
 #include "codeccontext.h"
 #include "kindvalue.h"
+#include "showsupport.h"
 #include "model/validationissue.h"
 
 #include <QLatin1StringView>
@@ -43,6 +44,12 @@ struct ActionKindOps
     /** Reads TCA_ACT_OPTIONS; null when the kernel holds what the model cannot say. */
     std::shared_ptr<const void> (*decode)(const nlattr *options, const CodecContext &);
     QString (*summary)(const void *);
+    /**
+     * The words tc's show printed after "action order N: KIND" (its statistics and its
+     * "index N ref N bind N" line left out) as the words its parser reads
+     * (tc/tcshowreader.h). By default they parse as they are.
+     */
+    ShownWords (*readShown)(ShownWords printed);
 };
 
 /** One action of a filter's action list, of whichever kind. */
@@ -83,6 +90,12 @@ template <ActionKindDefinition K> ActionKindOps makeActionKindOps()
         return decoded ? Erased<P>::make(std::move(*decoded)) : nullptr;
     };
     ops.summary = [](const void *value) { return K::summary(Erased<P>::of(value)); };
+    ops.readShown = [](ShownWords printed) -> ShownWords {
+        if constexpr (requires(ShownWords w) { { K::readShown(std::move(w)) } -> std::same_as<ShownWords>; })
+            return K::readShown(std::move(printed));
+        else
+            return printed;
+    };
     return ops;
 }
 

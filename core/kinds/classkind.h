@@ -2,6 +2,7 @@
 
 #include "codeccontext.h"
 #include "kindvalue.h"
+#include "showsupport.h"
 #include "qdisckind.h"
 
 #include <QJsonObject>
@@ -43,6 +44,11 @@ struct ClassKindOps
     std::shared_ptr<const void> (*decode)(const nlattr *, const CodecContext &, const QdiscParams &owner);
     ChangeRule (*change)(const void *running, const void *wanted, const CodecContext &, std::shared_ptr<const void> *sent);
     QString (*summary)(const void *);
+    /**
+     * The words tc's show printed after "class KIND ID root|parent P [leaf H:]" as the words its
+     * parser reads (tc/tcshowreader.h). By default they parse as they are.
+     */
+    ShownWords (*readShown)(ShownWords printed);
 };
 
 using ClassParams = KindValue<ClassKindOps>;
@@ -101,6 +107,12 @@ template <ClassKindDefinition K> ClassKindOps makeClassKindOps()
         return rule;
     };
     ops.summary = [](const void *value) { return K::summary(Erased<P>::of(value)); };
+    ops.readShown = [](ShownWords printed) -> ShownWords {
+        if constexpr (requires(ShownWords w) { { K::readShown(std::move(w)) } -> std::same_as<ShownWords>; })
+            return K::readShown(std::move(printed));
+        else
+            return printed;
+    };
     return ops;
 }
 

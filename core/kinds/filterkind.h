@@ -2,6 +2,7 @@
 
 #include "codeccontext.h"
 #include "kindvalue.h"
+#include "showsupport.h"
 #include "model/validationissue.h"
 
 #include <QJsonObject>
@@ -64,6 +65,12 @@ struct FilterKindOps
     QString (*summary)(const Filter &);
     /** The same filter as far as the kernel can tell: @p wanted's kind part against @p running's. */
     bool (*sameInKernel)(const Filter &running, const Filter &wanted);
+    /**
+     * The words tc's show printed after "filter [parent P] protocol X pref N KIND [chain N]",
+     * with the indented lines below up to its first action, as the words tc reads
+     * (tc/tcshowreader.h). By default they parse as they are, after the kind's name.
+     */
+    ShownFilter (*readShown)(ShownWords printed);
 };
 
 /** The classifier part of a filter, of whichever kind. */
@@ -116,6 +123,12 @@ template <FilterKindDefinition K> FilterKindOps makeFilterKindOps()
     ops.decode = &K::decode;
     ops.summary = &K::summary;
     ops.sameInKernel = &K::sameInKernel;
+    ops.readShown = [](ShownWords printed) -> ShownFilter {
+        if constexpr (requires(ShownWords w) { { K::readShown(std::move(w)) } -> std::same_as<ShownFilter>; })
+            return K::readShown(std::move(printed));
+        else
+            return ShownFilter{{}, std::move(printed), false};
+    };
     return ops;
 }
 

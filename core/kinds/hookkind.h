@@ -14,6 +14,12 @@ namespace qs {
 template <class P> struct HookKind
 {
     using Params = P;
+    /** ingress prints a row of dashes where other kinds print options. */
+    static ShownWords readShown(ShownWords w)
+    {
+        ShowSupport::drop(w, u"----------------");
+        return w;
+    }
     static ValidationIssues validate(const P &) { return {}; }
     static QdiscParse parse(TcArgs &args, const P *)
     {

@@ -52,6 +52,8 @@ QByteArray rateTable(const tc_ratespec &spec, quint64 rate, const PschedClock &c
         cells[i] = clock.xmitTime(rate, size);
     }
     return table;
+}
+
 LinkLayer linkLayerOf(quint8 linklayer)
 {
     return (linklayer & TC_LINKLAYER_MASK) == TC_LINKLAYER_ATM ? LinkLayer::Atm : LinkLayer::Ethernet;

@@ -2,6 +2,7 @@
 
 #include "codeccontext.h"
 #include "kindvalue.h"
+#include "showsupport.h"
 #include "model/tchandle.h"
 #include "model/validationissue.h"
 
@@ -93,6 +94,12 @@ struct QdiscKindOps
     std::shared_ptr<const void> (*primer)(const void *, std::shared_ptr<const void> *change);
     /** What only the whole tree shows (htb: a default class that does not exist). */
     ValidationIssues (*validateInTree)(const QdiscTree &, const QdiscNode &self);
+    /**
+     * The words tc's show printed after "qdisc KIND HANDLE: root|parent P [refcnt N]" as the
+     * words its parser reads (tc/tcshowreader.h): what only tc's print says dropped, values
+     * written as tc reads them. By default they parse as they are.
+     */
+    ShownWords (*readShown)(ShownWords printed);
 };
 
 /** A qdisc's parameters, of whichever kind. */
@@ -119,8 +126,8 @@ struct QdiscTraits
  * A qdisc kind definition: a struct with the kind's parameter type and one static function per
  * part. Every part is required; Bands kinds also say how many bands, Classes kinds name their
  * class kind (ClassParams), and a kind may say what the editor creates (newNode), how big its
- * message is (messageSize), how tc writes a state it needs two commands for (primer) and what
- * only the whole tree shows (validateInTree).
+ * message is (messageSize), how tc writes a state it needs two commands for (primer), what
+ * only the whole tree shows (validateInTree) and how tc's show output of it reads (readShown).
  */
 template <class K>
 concept QdiscKindDefinition = requires(const typename K::Params &p, typename K::Params &mutableParams, TcArgs &args,
@@ -218,6 +225,12 @@ template <QdiscKindDefinition K> QdiscKindOps makeQdiscKindOps()
             Q_UNUSED(self);
             return {};
         }
+    };
+    ops.readShown = [](ShownWords printed) -> ShownWords {
+        if constexpr (requires(ShownWords w) { { K::readShown(std::move(w)) } -> std::same_as<ShownWords>; })
+            return K::readShown(std::move(printed));
+        else
+            return printed;
     };
     ops.primer = [](const void *value, std::shared_ptr<const void> *change) -> std::shared_ptr<const void> {
         if constexpr (requires(const P &p) { { K::primer(p) } -> std::same_as<std::optional<std::pair<P, P>>>; }) {

@@ -2,6 +2,7 @@
 
 #include "shellsource.h"
 #include "tcbatch.h"
+#include "tcshowreader.h"
 
 #include <QRegularExpression>
 
@@ -25,7 +26,14 @@ TcScriptImport TcScriptImporter::import(const QString &text, const ShellEvaluato
     TcScriptImport out;
     QList<TcScriptError> errors;
     QList<TcScriptError> warnings;
-    if (TcBatch::looksLikeBatch(text)) {
+    if (TcShowReader::looksLikeShow(text)) {
+        // What tc printed: read back into the commands that build it.
+        out.show = true;
+        TcShowReading reading = TcShowReader::read(text);
+        out.commands = reading.commands;
+        errors = reading.errors;
+        out.notes = reading.notes;
+    } else if (TcBatch::looksLikeBatch(text)) {
         out.batch = true;
         const ShellSource source(text);
         const QList<TcCommand> lines = TcBatch::lines(text, [&](qsizetype index) {

@@ -20,12 +20,15 @@ struct TcScriptImport
     QList<TcCommand> commands;
     /** The text was read as a tc -batch file (tc's lines without "tc"). */
     bool batch = false;
+    /** The text was read as tc's show output (`tc -s -d qdisc|class|filter show`). */
+    bool show = false;
 
     bool ok() const { return result.ok(); }
 };
 
 /**
- * The way every pasted or given text is imported: a tc -batch file as tc reads one, anything
+ * The way every pasted or given text is imported: what `tc qdisc|class|filter show` printed as
+ * the commands that build it (TcShowReader), a tc -batch file as tc reads one, anything
  * else as a shell script evaluated without running anything (ShellEvaluator), and the tc
  * commands either yields read by TcImporter, every message pointing at the line and column of
  * the text it is about.

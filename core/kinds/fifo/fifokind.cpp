@@ -31,6 +31,13 @@ struct FifoText
 template <class P, std::optional<quint32> P::*Limit, bool InBytes> struct FifoKind
 {
     using Params = P;
+    /** tc prints a packet limit as "limit 50p", which it does not read. */
+    static ShownWords readShown(ShownWords w)
+    {
+        if constexpr (!InBytes)
+            ShowSupport::dropSuffix(w, u"limit", u"p");
+        return w;
+    }
     static ValidationIssues validate(const P &p) { return p.validate(); }
     static QdiscParse parse(TcArgs &args, const P *)
     {

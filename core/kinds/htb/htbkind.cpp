@@ -85,6 +85,27 @@ public:
 
     static ValidationIssues validate(const Params &p) { return p.validate(); }
 
+    /**
+     * tc -d prints "linklayer ethernet", "burst 15Kb/1 mpu 0b" and "level N", none of which
+     * a class is added with; its bursts are computed back from the kernel's ticks at the rate
+     * (cburst at the ceil), a little below what gives those ticks again; "cburst 0b" is tc's
+     * default at a ceil of 20gbit (its computation overflows), which is left unset.
+     */
+    static ShownWords readShown(ShownWords w)
+    {
+        ShowSupport::drop(w, u"level", 1);
+        ShowSupport::drop(w, u"linklayer", 1, u"ethernet");
+        ShowSupport::drop(w, u"mpu", 1, u"0b");
+        ShowSupport::dropCellOfOne(w, u"burst");
+        ShowSupport::dropCellOfOne(w, u"cburst");
+        // A burst of 0b is what tc's default (rate / HZ + mtu) shows at rates it overflows at.
+        ShowSupport::drop(w, u"burst", 1, u"0b");
+        ShowSupport::drop(w, u"cburst", 1, u"0b");
+        ShowSupport::sizeAtRate(w, u"burst", u"rate");
+        ShowSupport::sizeAtRate(w, u"cburst", u"ceil");
+        return w;
+    }
+
     static Params parse(TcArgs &c, const Params *)
     {
         Params p;
@@ -286,6 +307,14 @@ public:
                                         .children = QdiscChildren::Classes,
                                         .filterBlock = true,
                                         .hasChangeOperation = false};
+
+    /** The qdisc prints its counter of direct packets and (with -d) its version besides its options. */
+    static ShownWords readShown(ShownWords w)
+    {
+        ShowSupport::drop(w, u"direct_packets_stat", 1);
+        ShowSupport::drop(w, u"ver", 1);
+        return w;
+    }
 
     static ValidationIssues validate(const Params &p) { return p.validate(); }
 

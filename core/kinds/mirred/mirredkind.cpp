@@ -44,6 +44,26 @@ public:
 
     static ValidationIssues validate(const Params &p) { return p.validate(); }
 
+    /**
+     * tc prints "(Egress Redirect to device ifb0) stolen": direction, mode and device in words
+     * of its own, then the control verb, which tc reads after a mirror only.
+     */
+    static ShownWords readShown(ShownWords w)
+    {
+        if (w.size() < 5 || !w[0].text.startsWith(u'(') || w[2].text != u"to" || w[3].text != u"device" || !w[4].text.endsWith(u')'))
+            return w; // not the form tc prints: read as it is, so the parser says what is wrong
+        ShownWords out;
+        out.append(TcWord{w[0].text.mid(1).toLower(), w[0].line, w[0].column + 1});
+        out.append(TcWord{w[1].text.toLower(), w[1].line, w[1].column});
+        out.append(TcWord{QStringLiteral("dev"), w[3].line, w[3].column});
+        out.append(TcWord{w[4].text.chopped(1), w[4].line, w[4].column});
+        const bool mirror = out[1].text == u"mirror";
+        if (w.size() > 5 && mirror && w[5].text != u"pipe")
+            out.append(w[5]);
+        out += w.mid(6); // what follows the control verb
+        return out;
+    }
+
     static Params parse(TcArgs &c)
     {
         Params action;

@@ -22,6 +22,33 @@ public:
     static constexpr QdiscTraits traits{.name = "netem", .module = "sch_netem", .children = QdiscChildren::One};
 
     static ValidationIssues validate(const Params &p) { return p.validate(); }
+    /**
+     * tc prints the loss models with a label before each probability ("loss state p13 1% p31
+     * 30% …", "loss gemodel p 1% r 10% 1-h 70% 1-k 0.1%") and the rate's overheads after theirs
+     * ("rate 1Mbit packetoverhead 20 cellsize 100 celloverhead -4"); it reads them without. It
+     * prints no distribution (the kernel does not report its table): such a netem imports
+     * without one, and "slot distribution" (its name not printed either) is not read.
+     */
+    static ShownWords readShown(ShownWords w)
+    {
+        using namespace ShowSupport;
+        if (const qsizetype state = indexOf(w, u"state"); state > 0 && w[state - 1].text == u"loss") {
+            for (const char16_t *label : {u"p13", u"p31", u"p32", u"p23", u"p14"})
+                drop(w, label);
+        }
+        if (const qsizetype ge = indexOf(w, u"gemodel"); ge > 0 && w[ge - 1].text == u"loss") {
+            for (qsizetype i = ge + 1; i + 1 < w.size();) {
+                if (w[i].text == u"p" || w[i].text == u"r" || w[i].text == u"1-h" || w[i].text == u"1-k")
+                    w.remove(i);
+                else
+                    break;
+                ++i; // past the value
+            }
+        }
+        for (const char16_t *label : {u"packetoverhead", u"cellsize", u"celloverhead"})
+            drop(w, label);
+        return w;
+    }
     static QdiscParse parse(TcArgs &args, const Params *running) { return NetemParts::parse(args, running); }
     static void print(TcOptionWords &words, const Params &p) { NetemParts::print(words, p); }
     static bool encode(nl_msg *msg, const Params &p, const CodecContext &context, QString *error)

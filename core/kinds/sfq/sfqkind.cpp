@@ -69,6 +69,25 @@ public:
 
     static ValidationIssues validate(const Params &p) { return p.validate(); }
 
+    /**
+     * tc prints "limit 127p" and "perturb 10sec", and reads a count and a number of seconds.
+     * With -d it prints flows: more flows than the limit is a limit never given (the kernel
+     * caps the flows at a limit it is sent, and starts with 127 packets and 128 flows), which
+     * is then left out so the flows stay as they are.
+     */
+    static ShownWords readShown(ShownWords w)
+    {
+        using namespace ShowSupport;
+        dropSuffix(w, u"limit", u"p");
+        dropSuffix(w, u"perturb", u"sec");
+        const qsizetype limit = indexOf(w, u"limit");
+        const qsizetype flows = indexOf(w, u"flows");
+        if (limit >= 0 && flows >= 0 && limit + 1 < w.size() && flows + 1 < w.size()
+            && w[flows + 1].text.toUInt() > w[limit + 1].text.toUInt())
+            w.remove(limit, 2);
+        return w;
+    }
+
     static QdiscParse parse(TcArgs &c, const Params *)
     {
         Params p;

@@ -81,6 +81,24 @@ public:
         return p;
     }
 
+    /**
+     * tc prints "lat" (which it reads as latency) for the limit, and with -d "burst 32Kb/1 mpu
+     * 0b", "mtu 1510b/1 mpu 0b" and "linklayer ethernet"; burst and mtu (minburst without -d)
+     * are computed back from the kernel's ticks at rate and peakrate, a little below what gives
+     * those ticks again.
+     */
+    static ShownWords readShown(ShownWords w)
+    {
+        ShowSupport::drop(w, u"linklayer", 1, u"ethernet");
+        ShowSupport::drop(w, u"mpu", 1, u"0b");
+        ShowSupport::sizeAtRate(w, u"burst", u"rate");
+        ShowSupport::sizeAtRate(w, u"mtu", u"peakrate");
+        ShowSupport::sizeAtRate(w, u"minburst", u"peakrate");
+        ShowSupport::dropCellOfOne(w, u"burst");
+        ShowSupport::dropCellOfOne(w, u"mtu");
+        return w;
+    }
+
     static ValidationIssues validate(const Params &p) { return p.validate(); }
 
     static QdiscParse parse(TcArgs &c, const Params *)

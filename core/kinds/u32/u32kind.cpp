@@ -203,6 +203,92 @@ public:
 
     static ValidationIssues validate(const Filter &f) { return f.params.get<U32Params>().validate(); }
 
+    /**
+     * What u32's print says: "fh 800: ht divisor 1" for the hash table every new prio gets (the
+     * kernel's, nothing to add), then per filter "fh 800::800 order 2048 key ht 800 bkt 0
+     * [terminal] *flowid 1:10 not_in_hw" and one "match VALUE/MASK at OFFSET" line per key, in
+     * hex. A key is read back as "match u32 0xVALUE 0xMASK at OFFSET" (the same key); one with
+     * mask 0 at 12 or 16 as "ip src|dst 0.0.0.0/0", which tc sends there. The handle is kept
+     * where it is not the one the kernel gives the first filter of a prio (HT::800).
+     */
+    static ShownFilter readShown(ShownWords w)
+    {
+        using namespace ShowSupport;
+        ShownFilter out;
+        const qsizetype fh = indexOf(w, u"fh");
+        const std::optional<quint32> handle = fh >= 0 && fh + 1 < w.size() ? u32HandleFromString(w[fh + 1].text) : std::nullopt;
+        const qsizetype ht = indexOf(w, u"ht");
+        if (ht >= 0 && ht + 2 < w.size() && w[ht + 1].text == u"divisor") {
+            // A hash table: the kernel's own (800: and up, one bucket), or one the user made.
+            out.implicit = w[ht + 2].text == u"1" && handle && (*handle >> 20) >= 0x800 && (*handle & 0xFFFFF) == 0;
+            if (!out.implicit) {
+                if (fh >= 0)
+                    out.beforeKind = {w[fh], w[fh + 1]};
+                out.beforeKind.first().text = QStringLiteral("handle");
+                out.options = w.mid(ht + 1);
+            }
+            return out;
+        }
+        if (fh >= 0 && fh + 1 < w.size()) {
+            if (handle && (*handle & 0xFFF) != 0x800) {
+                out.beforeKind = {w[fh], w[fh + 1]};
+                out.beforeKind.first().text = QStringLiteral("handle");
+            }
+            w.remove(fh, 2);
+        }
+        drop(w, u"order", 1);
+        if (const qsizetype key = indexOf(w, u"key"); key >= 0 && key + 4 < w.size() && w[key + 1].text == u"ht" && w[key + 3].text == u"bkt")
+            w.remove(key, 5);
+        drop(w, u"terminal");
+        drop(w, u"not_in_hw");
+        drop(w, u"in_hw");
+        drop(w, u"in_hw_count", 1);
+        // "(rule hit N success N)", "(success N )": the counters of a kernel with CONFIG_CLS_U32_PERF.
+        for (qsizetype i = 0; i < w.size();) {
+            if (w[i].text.startsWith(u'(') && (w[i].text == u"(rule" || w[i].text == u"(success")) {
+                qsizetype end = i;
+                while (end < w.size() && !w[end].text.endsWith(u')'))
+                    ++end;
+                w.remove(i, std::min(end + 1, w.size()) - i);
+            } else {
+                ++i;
+            }
+        }
+        for (qsizetype i = 0; i < w.size(); ++i) {
+            QString &word = w[i].text;
+            if (word == u"*flowid")
+                word = QStringLiteral("flowid");
+            if (word == u"flowid" && (i + 1 >= w.size() || !w[i + 1].text.contains(u':'))) {
+                // "terminal flowid ???": a filter with actions and no class
+                w.remove(i, i + 1 < w.size() && w[i + 1].text == u"???" ? 2 : 1);
+                --i;
+                continue;
+            }
+            const qsizetype slash = word.indexOf(u'/');
+            if (word == u"match" || slash < 0 || i == 0 || w[i - 1].text != u"match")
+                continue;
+            // "match 00100000/00ff0000 at 0"
+            const QString value = word.left(slash);
+            const QString mask = word.mid(slash + 1);
+            const QString offset = i + 2 < w.size() && w[i + 1].text == u"at" ? w[i + 2].text : QString();
+            const TcWord at = w[i];
+            if (mask.toUInt(nullptr, 16) == 0 && (offset == u"12" || offset == u"16")) {
+                w.replace(i, TcWord{QStringLiteral("ip"), at.line, at.column});
+                w.insert(i + 1, TcWord{offset == u"12" ? QStringLiteral("src") : QStringLiteral("dst"), at.line, at.column});
+                w.insert(i + 2, TcWord{QStringLiteral("0.0.0.0/0"), at.line, at.column});
+                w.remove(i + 3, 2); // "at OFFSET": ip src|dst has its own
+                i += 2;
+                continue;
+            }
+            w.replace(i, TcWord{QStringLiteral("u32"), at.line, at.column});
+            w.insert(i + 1, TcWord{u"0x" + value, at.line, at.column + 0});
+            w.insert(i + 2, TcWord{u"0x" + mask, at.line, at.column + int(slash) + 1});
+            i += 2;
+        }
+        out.options = w;
+        return out;
+    }
+
     static void parse(TcArgs &c, Filter &filter)
     {
         U32Params p;

@@ -1,0 +1,389 @@
+// tc's show output read back into the tc commands that build it (TcShowReader, through
+// TcScriptImporter as the CLI and the paste dialog call it): captured from iproute2 6.1 on this
+// machine's kernel (htb, tbf, pfifo, u32, ingress, mirred) and under user-mode Linux (netem, sfq,
+// fq_codel, prio), with and without -s and -d.
+#include "kinds/allkinds.h"
+#include "netlink/pschedclock.h"
+#include "tc/tcscriptimporter.h"
+#include "tc/tcshowreader.h"
+#include "tc/tcunits.h"
+
+#include <QTest>
+
+using namespace qs;
+
+namespace {
+
+// `tc qdisc|class|filter show dev va` of the oracle test's host tree, as a user pastes it.
+const char *const kHostPlain = R"($ tc qdisc show dev va
+qdisc htb 1: root refcnt 3 r2q 5 default 0x30 direct_packets_stat 1 direct_qlen 1000
+qdisc tbf 2: parent 1:2 rate 12Gbit burst 1048500b lat 10ms 
+qdisc pfifo 30: parent 1:30 limit 50p
+qdisc tbf 10: parent 1:10 rate 10Mbit burst 32Kb lat 50ms 
+qdisc tbf 20: parent 1:20 rate 20Mbit burst 64Kb peakrate 40Mbit minburst 1510b lat 26.2ms 
+qdisc ingress ffff: parent ffff:fff1 ---------------- 
+$ tc class show dev va
+class htb 1:1 root rate 100Mbit ceil 100Mbit burst 15337b cburst 1600b 
+class htb 1:10 parent 1:1 leaf 10: prio 1 rate 10Mbit ceil 15Mbit burst 15Kb cburst 1597b 
+class htb 1:2 root leaf 2: prio 0 rate 12Gbit ceil 20Gbit burst 1047000b cburst 0b 
+class htb 1:20 parent 1:1 leaf 20: prio 0 rate 20Mbit ceil 50Mbit burst 1600b cburst 64Kb 
+class htb 1:30 parent 1:1 leaf 30: prio 0 rate 1Mbit ceil 1Mbit burst 1600b cburst 1600b 
+class tbf 2:1 parent 2: 
+class tbf 10:1 parent 10: 
+class tbf 20:1 parent 20: 
+$ tc filter show dev va
+filter parent 1: protocol ip pref 1 u32 chain 0 
+filter parent 1: protocol ip pref 1 u32 chain 0 fh 800: ht divisor 1 
+filter parent 1: protocol ip pref 1 u32 chain 0 fh 800::800 order 2048 key ht 800 bkt 0 *flowid 1:10 not_in_hw 
+  match c6120002/ffffffff at 16
+  match 14510000/ffff0000 at 20
+filter parent 1: protocol ip pref 2 u32 chain 0 
+filter parent 1: protocol ip pref 2 u32 chain 0 fh 801: ht divisor 1 
+filter parent 1: protocol ip pref 2 u32 chain 0 fh 801::800 order 2048 key ht 801 bkt 0 *flowid 1:20 not_in_hw 
+  match c6120000/fffe0000 at 12
+  match 000001bb/0000ffff at 20
+  match 00060000/00ff0000 at 8
+filter parent 1: protocol ip pref 3 u32 chain 0 
+filter parent 1: protocol ip pref 3 u32 chain 0 fh 802: ht divisor 1 
+filter parent 1: protocol ip pref 3 u32 chain 0 fh 802::800 order 2048 key ht 802 bkt 0 *flowid 1:2 not_in_hw 
+  match 00100000/00ff0000 at 0
+  match 08000000/ffff0000 at 20
+$ tc -s -d filter show dev va parent ffff:
+filter protocol all pref 1 u32 chain 0 
+filter protocol all pref 1 u32 chain 0 fh 800: ht divisor 1 
+filter protocol all pref 1 u32 chain 0 fh 800::800 order 2048 key ht 800 bkt 0 terminal flowid not_in_hw 
+  match 00000000/00000000 at 0
+	action order 1: mirred (Egress Redirect to device ifb0) stolen
+	index 1 ref 1 bind 1 installed 0 sec used 0 sec firstused 0 sec
+	Action statistics:
+	Sent 72 bytes 1 pkt (dropped 0, overlimits 0 requeues 0) 
+	backlog 0b 0p requeues 0
+
+)";
+
+// The same qdiscs and classes with -s -d, without the command lines: no device named.
+const char *const kHostDetails = R"(qdisc htb 1: root refcnt 3 r2q 5 default 0x30 direct_packets_stat 1 ver 3.17 direct_qlen 1000
+ Sent 250 bytes 3 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+qdisc tbf 20: parent 1:20 rate 20Mbit burst 64Kb/1 mpu 0b peakrate 40Mbit mtu 1510b/1 mpu 0b lat 26.2ms linklayer ethernet 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+qdisc pfifo 30: parent 1:30 limit 50p
+ Sent 160 bytes 2 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+class htb 1:1 root rate 100Mbit ceil 100Mbit linklayer ethernet burst 15337b/1 mpu 0b cburst 1600b/1 mpu 0b level 7 
+ Sent 160 bytes 2 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+ lended: 0 borrowed: 0 giants: 0
+ tokens: 19099 ctokens: 1912
+
+class htb 1:20 parent 1:1 leaf 20: prio 0 quantum 3000 rate 20Mbit ceil 50Mbit linklayer ethernet burst 1600b/1 mpu 0b cburst 64Kb/1 mpu 0b level 0 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+ lended: 0 borrowed: 0 giants: 0
+ tokens: 10000 ctokens: 163828
+
+class htb 1:30 parent 1:1 leaf 30: prio 0 quantum 25000 rate 1Mbit ceil 1Mbit linklayer ethernet burst 1600b/1 mpu 0b cburst 1600b/1 mpu 0b level 0 
+ Sent 160 bytes 2 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+ lended: 2 borrowed: 0 giants: 0
+ tokens: 180411 ctokens: 180411
+
+)";
+
+// Under user-mode Linux: the oracle test's netem-tree, tc -s -d, and "tc qdisc show" of all devices.
+const char *const kUmlTree = R"(qdisc prio 1: dev va root refcnt 2 bands 4 priomap 1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 3
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+qdisc fq_codel 30: dev va parent 1:3 limit 1000p flows 64 quantum 300 target 2ms ce_threshold 999us interval 50ms memory_limit 4Mb drop_batch 32 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+  maxpacket 0 drop_overlimit 0 new_flow_count 0 ecn_mark 0
+  new_flows_len 0 old_flows_len 0
+qdisc netem 10: dev va parent 1:1 limit 1000 delay 100ms
+qdisc sfq 40: dev va parent 1:4 limit 127p quantum 1514b depth 127 flows 128 divisor 1024 
+qdisc sfq 20: dev va parent 1:2 limit 100p quantum 1514b depth 20 headdrop flows 64 divisor 256 perturb 10sec 
+qdisc tbf 11: dev va parent 10:1 rate 10Mbit burst 32Kb/1 mpu 0b lat 50ms linklayer ethernet 
+qdisc noqueue 0: dev vb root refcnt 2 
+qdisc netem 2: dev ifb0 root refcnt 2 limit 1000 delay 50ms loss 2% 25%
+qdisc netem 1: dev vc root refcnt 2 limit 5000 delay 100ms  10ms 25% loss 1% 25% duplicate 1% 20% reorder 25% 50% corrupt 0.1% 5% rate 1Mbit packetoverhead 20 cellsize 100 celloverhead -4 slot 1ms 5ms packets 8 bytes 4096 ecn  gap 5
+qdisc netem 1: dev ve root refcnt 2 limit 1000 delay 30ms  5ms loss state p13 1% p31 30% p32 0.5% p23 10% p14 0.1% duplicate 0.5% rate 12Gbit
+qdisc netem 1: dev vg root refcnt 2 limit 1000 delay 10ms  2ms 10% loss gemodel p 1% r 10% 1-h 70% 1-k 0.1% ecn
+$ tc -s -d class show dev va
+class prio 1:1 parent 1: leaf 10: 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+class netem 10:1 parent 10: leaf 11: 
+
+$ tc -s -d filter show dev va
+filter parent 1: protocol ip pref 1 u32 chain 0 
+filter parent 1: protocol ip pref 1 u32 chain 0 fh 800: ht divisor 1 
+filter parent 1: protocol ip pref 1 u32 chain 0 fh 800::800 order 2048 key ht 800 bkt 0 *flowid 1:4 not_in_hw (rule hit 0 success 0)
+  match 00001389/0000ffff at 20 (success 0 ) 
+)";
+
+QStringList commandLines(const TcScriptImport &imported)
+{
+    QStringList lines;
+    for (const TcCommand &command : imported.commands)
+        lines.append(TcScriptImporter::commandLine(command));
+    return lines;
+}
+
+QString errorsOf(const TcScriptImport &imported)
+{
+    QStringList lines;
+    for (const TcScriptError &e : imported.result.errors)
+        lines.append(e.toString());
+    return lines.join(u'\n');
+}
+
+/** The size tc prints for @p size bytes at @p rate once the kernel holds it as ticks. */
+QString printedAt(quint64 rate, quint32 size)
+{
+    const PschedClock &clock = PschedClock::system();
+    return TcUnits::printSize(clock.xmitSize(rate, clock.xmitTime(rate, size)));
+}
+
+/** The value after @p keyword in @p line. */
+QString valueAfter(const QString &line, const QString &keyword)
+{
+    const QStringList words = line.split(u' ');
+    const qsizetype at = words.indexOf(keyword);
+    return at >= 0 && at + 1 < words.size() ? words[at + 1] : QString();
+}
+
+} // namespace
+
+class TstTcShowReader : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void recognisedAsShowOutput()
+    {
+        QVERIFY(TcShowReader::looksLikeShow(u"qdisc htb 1: root refcnt 2 r2q 10 default 0 direct_packets_stat 0"));
+        QVERIFY(TcShowReader::looksLikeShow(u"$ tc -s class show dev eth0\nclass htb 1:1 root rate 1Mbit ceil 1Mbit burst 1600b cburst 1600b"));
+        QVERIFY(TcShowReader::looksLikeShow(u"\nfilter parent 1: protocol ip pref 1 u32 chain 0"));
+        QVERIFY(TcShowReader::looksLikeShow(u"filter protocol all pref 1 u32 chain 0"));
+        // tc -batch lines and scripts are not.
+        QVERIFY(!TcShowReader::looksLikeShow(u"qdisc add dev eth0 root handle 1: htb"));
+        QVERIFY(!TcShowReader::looksLikeShow(u"class add dev eth0 parent 1: classid 1:1 htb rate 1mbit"));
+        QVERIFY(!TcShowReader::looksLikeShow(u"filter add dev eth0 parent 1: u32 match u32 0 0 flowid 1:1"));
+        QVERIFY(!TcShowReader::looksLikeShow(u"tc qdisc add dev eth0 root tbf rate 1mbit burst 10k latency 50ms"));
+        QVERIFY(!TcShowReader::looksLikeShow(u"#!/bin/sh\ntc qdisc show dev eth0"));
+        const TcScriptImport batch = TcScriptImporter::import(QStringLiteral("qdisc add dev eth0 root handle 1: htb\n"));
+        QVERIFY(batch.batch && !batch.show);
+    }
+
+    void hostTreeWithoutDetails()
+    {
+        const TcScriptImport imported = TcScriptImporter::import(QString::fromLatin1(kHostPlain));
+        QVERIFY(imported.show);
+        QVERIFY2(imported.ok(), qPrintable(errorsOf(imported)));
+        const QStringList lines = commandLines(imported);
+        // In an order tc adds them in: a class before the qdisc below it, the filters last.
+        const QStringList heads = [&] {
+            QStringList h;
+            for (const QString &line : lines)
+                h.append(line.section(u' ', 0, 9));
+            return h;
+        }();
+        const QStringList expectedHeads{
+            QStringLiteral("tc qdisc add dev va root handle 1: htb r2q"),
+            QStringLiteral("tc qdisc add dev va handle ffff: ingress"),
+            QStringLiteral("tc class add dev va parent 1: classid 1:1 htb"),
+            QStringLiteral("tc class add dev va parent 1:1 classid 1:10 htb"),
+            QStringLiteral("tc qdisc add dev va parent 1:10 handle 10: tbf"),
+            QStringLiteral("tc class add dev va parent 1: classid 1:2 htb"),
+            QStringLiteral("tc qdisc add dev va parent 1:2 handle 2: tbf"),
+            QStringLiteral("tc class add dev va parent 1:1 classid 1:20 htb"),
+            QStringLiteral("tc qdisc add dev va parent 1:20 handle 20: tbf"),
+            QStringLiteral("tc class add dev va parent 1:1 classid 1:30 htb"),
+            QStringLiteral("tc qdisc add dev va parent 1:30 handle 30: pfifo"),
+            QStringLiteral("tc filter add dev va parent 1: protocol ip prio"),
+            QStringLiteral("tc filter add dev va parent 1: protocol ip prio"),
+            QStringLiteral("tc filter add dev va parent 1: protocol ip prio"),
+            QStringLiteral("tc filter add dev va parent ffff: protocol all prio"),
+        };
+        QCOMPARE(heads, expectedHeads);
+        QCOMPARE(lines[0], QStringLiteral("tc qdisc add dev va root handle 1: htb r2q 5 default 0x30 direct_qlen 1000"));
+        QCOMPARE(lines[10], QStringLiteral("tc qdisc add dev va parent 1:30 handle 30: pfifo limit 50"));
+        // u32's keys in hex, as the same keys; its own words (fh, order, key ht, not_in_hw) left out.
+        QCOMPARE(lines[11], QStringLiteral("tc filter add dev va parent 1: protocol ip prio 1 u32 flowid 1:10 "
+                                           "match u32 0xc6120002 0xffffffff at 16 match u32 0x14510000 0xffff0000 at 20"));
+        QCOMPARE(lines[13], QStringLiteral("tc filter add dev va parent 1: protocol ip prio 3 u32 flowid 1:2 "
+                                           "match u32 0x00100000 0x00ff0000 at 0 match u32 0x08000000 0xffff0000 at 20"));
+        // The ingress side was shown for one parent, which its lines then leave out; the action's
+        // statistics and its index line are not part of it.
+        QCOMPARE(lines[14], QStringLiteral("tc filter add dev va parent ffff: protocol all prio 1 u32 "
+                                           "match u32 0x00000000 0x00000000 at 0 action mirred egress redirect dev ifb0"));
+        // A burst computed back from the kernel's ticks becomes one that gives those ticks again:
+        // what tc prints for it is what it printed.
+        const QString htb11 = lines[2];
+        QCOMPARE(htb11.section(u' ', 0, 13), QStringLiteral("tc class add dev va parent 1: classid 1:1 htb rate 100Mbit ceil 100Mbit"));
+        const auto burst = TcUnits::parseSize(valueAfter(htb11, QStringLiteral("burst")));
+        QVERIFY(burst && *burst > 15337);
+        QCOMPARE(printedAt(100000000 / 8, *burst), QStringLiteral("15337b"));
+        // Printed as it is, it would print less the next time round.
+        QVERIFY(printedAt(100000000 / 8, 15337) != QStringLiteral("15337b"));
+        const auto cburst = TcUnits::parseSize(valueAfter(lines[3], QStringLiteral("cburst")));
+        QVERIFY(cburst);
+        QCOMPARE(printedAt(15000000 / 8, *cburst), QStringLiteral("1597b"));
+        const auto burst12g = TcUnits::parseSize(valueAfter(lines[5], QStringLiteral("burst")));
+        QVERIFY(burst12g);
+        QCOMPARE(printedAt(12000000000ull / 8, *burst12g), QStringLiteral("1047000b"));
+        QVERIFY2(!lines[5].contains(QStringLiteral("cburst")), qPrintable(lines[5])); // "0b": tc's default there
+        // tbf: "lat" is tc's latency; minburst its mtu.
+        QCOMPARE(valueAfter(lines[8], QStringLiteral("lat")), QStringLiteral("26.2ms"));
+        QCOMPARE(printedAt(40000000 / 8, *TcUnits::parseSize(valueAfter(lines[8], QStringLiteral("minburst")))), QStringLiteral("1510b"));
+
+        // Every word of a command stands where its printed word stands: line 2 is the htb qdisc.
+        QCOMPARE(imported.commands[0].words.last().line, 2);
+        // The trees: va with its htb, classes, leaves, filters and ingress.
+        QCOMPARE(imported.result.trees.size(), 1);
+        QVERIFY(imported.result.tree(u"va"));
+        QVERIFY(imported.result.tree(u"va")->ingressQdisc());
+    }
+
+    void detailsAndStatisticsAreLeftOut()
+    {
+        const TcScriptImport imported = TcScriptImporter::import(QString::fromLatin1(kHostDetails));
+        QVERIFY2(imported.ok(), qPrintable(errorsOf(imported)));
+        const QStringList lines = commandLines(imported);
+        const QString unnamed = QString::fromUtf16(TcShowReader::UnnamedDevice);
+        QCOMPARE(lines.size(), 6);
+        QCOMPARE(lines[0], QStringLiteral("tc qdisc add dev %1 root handle 1: htb r2q 5 default 0x30 direct_qlen 1000").arg(unnamed));
+        for (const QString &line : lines) {
+            for (const char *word : {"mpu", "linklayer", "level", "ver", "Sent", "tokens:", "lended:", "backlog", "/1"})
+                QVERIFY2(!line.contains(QLatin1String(word)), qPrintable(line));
+        }
+        QCOMPARE(lines[1].section(u' ', 0, 13), QStringLiteral("tc class add dev %1 parent 1: classid 1:1 htb rate 100Mbit ceil 100Mbit").arg(unnamed));
+        QVERIFY2(lines[2].contains(QStringLiteral("classid 1:20 htb prio 0 quantum 3000 rate 20Mbit ceil 50Mbit")), qPrintable(lines[2]));
+        QVERIFY2(lines[3].startsWith(QStringLiteral("tc qdisc add dev %1 parent 1:20 handle 20: tbf rate 20Mbit burst ").arg(unnamed)), qPrintable(lines[3]));
+        // The text named no device: it is read for the unnamed one, and the note says so.
+        QCOMPARE(imported.result.trees.size(), 1);
+        QVERIFY(imported.result.tree(unnamed));
+        QVERIFY(std::any_of(imported.notes.begin(), imported.notes.end(),
+                            [](const TcScriptError &n) { return n.message.contains(QStringLiteral("names no device")); }));
+    }
+
+    void umlKindsAndManyDevices()
+    {
+        const TcScriptImport imported = TcScriptImporter::import(QString::fromLatin1(kUmlTree));
+        QVERIFY2(imported.ok(), qPrintable(errorsOf(imported)));
+        const QStringList lines = commandLines(imported);
+        const auto line = [&](const QString &start) {
+            for (const QString &l : lines) {
+                if (l.startsWith(start))
+                    return l;
+            }
+            return QString();
+        };
+        QCOMPARE(line(QStringLiteral("tc qdisc add dev va root")),
+                 QStringLiteral("tc qdisc add dev va root handle 1: prio bands 4 priomap 1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 3"));
+        // fq_codel: a count for the limit, noecn where ecn is not shown, 999us as the 1ms it was.
+        QCOMPARE(line(QStringLiteral("tc qdisc add dev va parent 1:3")),
+                 QStringLiteral("tc qdisc add dev va parent 1:3 handle 30: fq_codel limit 1000 flows 64 quantum 300 target 2ms "
+                                "ce_threshold 1000us interval 50ms memory_limit 4Mb drop_batch 32 noecn"));
+        QCOMPARE(line(QStringLiteral("tc qdisc add dev va parent 1:2")),
+                 QStringLiteral("tc qdisc add dev va parent 1:2 handle 20: sfq limit 100 quantum 1514b depth 20 headdrop flows 64 divisor 256 perturb 10"));
+        // The default sfq: 128 flows and a limit of 127 that was never given (a limit given caps the flows).
+        QCOMPARE(line(QStringLiteral("tc qdisc add dev va parent 1:4")),
+                 QStringLiteral("tc qdisc add dev va parent 1:4 handle 40: sfq quantum 1514b depth 127 flows 128 divisor 1024"));
+        QCOMPARE(line(QStringLiteral("tc qdisc add dev vc")),
+                 QStringLiteral("tc qdisc add dev vc root handle 1: netem limit 5000 delay 100ms 10ms 25% loss 1% 25% duplicate 1% 20% "
+                                "reorder 25% 50% corrupt 0.1% 5% rate 1Mbit 20 100 -4 slot 1ms 5ms packets 8 bytes 4096 ecn gap 5"));
+        QCOMPARE(line(QStringLiteral("tc qdisc add dev ve")),
+                 QStringLiteral("tc qdisc add dev ve root handle 1: netem limit 1000 delay 30ms 5ms loss state 1% 30% 0.5% 10% 0.1% "
+                                "duplicate 0.5% rate 12Gbit"));
+        QCOMPARE(line(QStringLiteral("tc qdisc add dev vg")),
+                 QStringLiteral("tc qdisc add dev vg root handle 1: netem limit 1000 delay 10ms 2ms 10% loss gemodel 1% 10% 70% 0.1% ecn"));
+        // The counters of a kernel with CONFIG_CLS_U32_PERF are no keys.
+        QCOMPARE(line(QStringLiteral("tc filter add dev va")),
+                 QStringLiteral("tc filter add dev va parent 1: protocol ip prio 1 u32 flowid 1:4 match u32 0x00001389 0x0000ffff at 20"));
+        // prio's bands and netem's child are the qdiscs' own: no class is added for them; the
+        // kernel's own noqueue of vb is left out, and said so.
+        QVERIFY(line(QStringLiteral("tc class")).isEmpty());
+        QVERIFY(line(QStringLiteral("tc qdisc add dev vb")).isEmpty());
+        QVERIFY(std::any_of(imported.notes.begin(), imported.notes.end(),
+                            [](const TcScriptError &n) { return n.line == 13 && n.message.contains(QStringLiteral("noqueue")); }));
+        QCOMPARE(imported.result.trees.size(), 5); // va, ifb0, vc, ve, vg
+    }
+
+    void errorsPointAtThePrintedWord()
+    {
+        // A kind the model does not know yet, and an option of a known one it cannot read.
+        const QString text = QStringLiteral("$ tc qdisc show dev eth0\n"
+                                            "qdisc htb 1: root refcnt 2 r2q 10 default 0 direct_packets_stat 0 offload\n"
+                                            "qdisc cake 10: parent 1:10 bandwidth 10Mbit\n"
+                                            "garbage here\n");
+        const TcScriptImport imported = TcScriptImporter::import(text);
+        QVERIFY(imported.show);
+        QVERIFY(!imported.ok());
+        QStringList places;
+        for (const TcScriptError &e : imported.result.errors)
+            places.append(QStringLiteral("%1:%2 %3").arg(e.line).arg(e.column).arg(e.word));
+        QVERIFY2(places.contains(QStringLiteral("2:67 offload")), qPrintable(places.join(u", ")));
+        QVERIFY2(places.contains(QStringLiteral("4:1 garbage")), qPrintable(places.join(u", ")));
+        QVERIFY2(std::any_of(imported.result.errors.begin(), imported.result.errors.end(),
+                             [](const TcScriptError &e) { return e.line == 3; }),
+                 qPrintable(places.join(u", ")));
+    }
+
+    void clsactAndFifos()
+    {
+        // iproute2 6.1 on this kernel: "filter show … ingress|egress" prints no parent.
+        const QString text = QStringLiteral("$ tc qdisc show dev vc\n"
+                                            "qdisc clsact ffff: parent ffff:fff1 \n"
+                                            "$ tc -d filter show dev vc ingress\n"
+                                            "filter protocol all pref 1 u32 chain 0 \n"
+                                            "filter protocol all pref 1 u32 chain 0 fh 800: ht divisor 1 \n"
+                                            "filter protocol all pref 1 u32 chain 0 fh 800::800 order 2048 key ht 800 bkt 0 terminal flowid not_in_hw \n"
+                                            "  match 00000000/00000000 at 0\n"
+                                            "\taction order 1: mirred (Egress Mirror to device ifb0) pipe\n"
+                                            "\tindex 2 ref 1 bind 1\n"
+                                            "\n"
+                                            "$ tc -d filter show dev vc egress\n"
+                                            "filter protocol ip pref 2 u32 chain 0 fh 801::800 order 2048 key ht 801 bkt 0 terminal flowid not_in_hw \n"
+                                            "  match 00000000/00000000 at 16\n"
+                                            "\taction order 1: mirred (Egress Redirect to device ifb0) stolen\n"
+                                            "$ tc qdisc show dev vd\n"
+                                            "qdisc bfifo 8001: root refcnt 3 limit 10Kb\n"
+                                            "$ tc qdisc show dev vb\n"
+                                            "qdisc pfifo_head_drop 8002: root refcnt 3 limit 30p\n");
+        const TcScriptImport imported = TcScriptImporter::import(text);
+        QVERIFY2(imported.ok(), qPrintable(errorsOf(imported)));
+        QCOMPARE(commandLines(imported),
+                 (QStringList{QStringLiteral("tc qdisc add dev vc handle ffff: clsact"),
+                              QStringLiteral("tc qdisc add dev vd root handle 8001: bfifo limit 10Kb"),
+                              QStringLiteral("tc qdisc add dev vb root handle 8002: pfifo_head_drop limit 30"),
+                              QStringLiteral("tc filter add dev vc parent ffff:fff2 protocol all prio 1 u32 "
+                                             "match u32 0x00000000 0x00000000 at 0 action mirred egress mirror dev ifb0"),
+                              // mask 0 at 16 is tc's "ip dst 0.0.0.0/0", which it sends there
+                              QStringLiteral("tc filter add dev vc parent ffff:fff3 protocol ip prio 2 u32 "
+                                             "match ip dst 0.0.0.0/0 action mirred egress redirect dev ifb0")}));
+        QCOMPARE(imported.result.trees.size(), 3);
+    }
+
+    void filterWithoutParent()
+    {
+        // Shown with "parent ffff:" but pasted without that line: the device's ingress qdisc is its parent.
+        const QString text = QStringLiteral("qdisc ingress ffff: dev eth0 parent ffff:fff1 ---------------- \n"
+                                            "filter dev eth0 protocol all pref 1 u32 chain 0 fh 800::800 order 2048 key ht 800 bkt 0 terminal flowid not_in_hw \n"
+                                            "  match 00000000/00000000 at 0\n"
+                                            "\taction order 1: mirred (Egress Mirror to device ifb1) pipe\n"
+                                            "\tindex 3 ref 1 bind 1\n");
+        const TcScriptImport imported = TcScriptImporter::import(text);
+        QVERIFY2(imported.ok(), qPrintable(errorsOf(imported)));
+        QCOMPARE(commandLines(imported).last(), QStringLiteral("tc filter add dev eth0 parent ffff: protocol all prio 1 u32 "
+                                                               "match u32 0x00000000 0x00000000 at 0 action mirred egress mirror dev ifb1"));
+        // Without an ingress qdisc to go by, the reader asks for the show line.
+        const TcScriptImport alone = TcScriptImporter::import(text.section(u'\n', 1));
+        QVERIFY(!alone.ok());
+        QCOMPARE(alone.result.errors.first().line, 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstTcShowReader)
+#include "tst_tcshowreader.moc"
