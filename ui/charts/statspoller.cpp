@@ -81,13 +81,13 @@ void StatsPoller::stretchForCost(qint64 costNs)
     m_costUs = m_costUs <= 0 ? costUs : 0.8 * m_costUs + 0.2 * costUs;
     if (m_maxLoadPercent <= 0)
         return;
-    // The shortest step that keeps the load under the bound; a step down only once the cost
-    // fits it with room to spare, so the interval does not flip between two steps.
+    // The shortest step that keeps the load under the bound; a step down only to a step the
+    // cost fits with a quarter to spare, so the interval does not flip between two steps.
     const double needed = neededMs();
-    int wanted = stretchedInterval(needed);
     const int current = m_timer.interval();
-    if (wanted < current && needed > 0.7 * wanted)
-        wanted = current;
+    int wanted = stretchedInterval(needed);
+    if (wanted < current)
+        wanted = qMin(current, stretchedInterval(needed * 1.25));
     if (wanted == current) {
         m_stretchVotes = 0;
         return;
@@ -197,8 +197,11 @@ void StatsPoller::poll()
         return;
     }
     m_lastError.clear();
+    const quint64 created = m_created;
     ingest(*nodes);
-    stretchForCost(cost.nsecsElapsed());
+    // A dump that gave nodes their first history (a new tree) costs more than the ones after.
+    if (m_created == created)
+        stretchForCost(cost.nsecsElapsed());
 }
 
 void StatsPoller::ingest(const QList<NodeStats> &nodes)
@@ -221,6 +224,7 @@ void StatsPoller::ingest(const QList<NodeStats> &nodes)
                 it->second.history->setDetail(CounterHistory::Detail::Recent);
             it->second.label = labelFor(stats.isClass, stats.id);
             changed = true;
+            ++m_created;
         }
         Node &node = it->second;
         if (stats.packets64)

@@ -158,6 +158,7 @@ private:
     int m_maxLoadPercent = 0;
     double m_costUs = 0;
     int m_stretchVotes = 0;
+    quint64 m_created = 0; ///< histories made so far
     int m_stretchCandidate = 0;
     bool m_focus = false;
     QSet<quint64> m_charted;
