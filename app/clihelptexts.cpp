@@ -551,7 +551,7 @@ CliHelp overviewHelp()
 {
     CliHelp h;
     //: the two forms of the command line; keep --verbose as it is
-    h.synopsis = {Cli::tr("[--verbose] [QT-OPTIONS]"), Cli::tr("[--verbose] SUBCOMMAND [options] ARGS…")};
+    h.synopsis = {Cli::tr("[--verbose] [--target TARGET] [QT-OPTIONS]"), Cli::tr("[--verbose] SUBCOMMAND [options] ARGS…")};
     h.summary = Cli::tr("shape and impair network traffic with Linux tc");
     h.description = {
         Cli::tr("Qdisc Studio shapes and impairs network traffic with the kernel's traffic control (tc): netem delay, jitter, loss, "
@@ -572,6 +572,10 @@ CliHelp overviewHelp()
         {{QStringLiteral("demo")}, {},
          Cli::tr("Open the window on the demo lab: a private two-host network with live traffic, where every setting shows its "
                  "measured effect. qdisc-studio demo --headless is the same in the terminal."),
+         {}, {}},
+        {{QStringLiteral("target")}, Cli::tr("TARGET"),
+         Cli::tr("Open the window on TARGET: an interface (eth0) or NAMESPACE/INTERFACE, as qdisc-studio targets lists "
+                 "them. A target that does not exist is an error: the window says so and qdisc-studio exits with status 1."),
          {}, {}},
         {{QStringLiteral("verbose")}, {},
          Cli::tr("Log each step on standard error, for the window and for every subcommand. Accepted before or after the "

@@ -160,6 +160,35 @@ bool wantsDemo(int argc, char **argv)
     return false;
 }
 
+/** --target TARGET or --target=TARGET, before a "--": the window opens on that target. */
+struct TargetOption
+{
+    QString target;
+    bool missingValue = false;
+};
+
+TargetOption targetOption(int argc, char **argv)
+{
+    TargetOption option;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--") == 0)
+            break;
+        if (std::strcmp(argv[i], "--target") == 0) {
+            if (i + 1 >= argc || argv[i + 1][0] == '\0' || std::strcmp(argv[i + 1], "--") == 0)
+                option.missingValue = true;
+            else
+                option.target = QString::fromLocal8Bit(argv[i + 1]);
+            return option;
+        }
+        if (std::strncmp(argv[i], "--target=", 9) == 0) {
+            option.target = QString::fromLocal8Bit(argv[i] + 9);
+            option.missingValue = option.target.isEmpty();
+            return option;
+        }
+    }
+    return option;
+}
+
 int signalPipe[2] = {-1, -1};
 
 void onQuitSignal(int signal)
@@ -221,6 +250,16 @@ int runWindow(int &argc, char **argv)
     // The installed theme icon where there is one; the compiled-in copy otherwise (a build tree).
     QApplication::setWindowIcon(QIcon::fromTheme(AppId, QIcon(QStringLiteral(":/icons/org.qdiscstudio.QdiscStudio-256.png"))));
     const bool demo = wantsDemo(argc, argv);
+    const TargetOption target = targetOption(argc, argv);
+    if (target.missingValue) {
+        //: the window's command line; keep --target as it is
+        std::fprintf(stderr, "qdisc-studio: %s\n", qPrintable(QCoreApplication::translate("qs::main", "--target needs a TARGET (see qdisc-studio targets)")));
+        return 2;
+    }
+    if (demo && !target.target.isEmpty()) {
+        std::fprintf(stderr, "qdisc-studio: %s\n", qPrintable(QCoreApplication::translate("qs::main", "--demo and --target cannot go together")));
+        return 2;
+    }
     BackendChoice choice = chooseBackend();
     qs::MainWindow window(std::move(choice.backend));
     if (!choice.note.isEmpty())
@@ -229,13 +268,23 @@ int runWindow(int &argc, char **argv)
     window.show();
     if (demo)
         window.startDemo();
+    int status = 0;
+    if (!target.target.isEmpty()) {
+        QObject::connect(&window, &qs::MainWindow::targetUnknown, &app, [&status, &app](const QString &, const QString &message) {
+            std::fprintf(stderr, "qdisc-studio: %s\n", qPrintable(message));
+            status = 1;
+            QTimer::singleShot(0, &app, &QCoreApplication::quit); // the list may come before exec()
+        });
+        window.openTargetWhenListed(target.target);
+    }
     if (qEnvironmentVariableIsSet("QS_QUIT_WHEN_SHOWN")) // bench_startup: the time to a shown window
         QTimer::singleShot(0, &app, [&window] {
             QCoreApplication::processEvents();
             if (window.isVisible())
                 QCoreApplication::quit();
         });
-    return app.exec();
+    const int exitCode = app.exec();
+    return status != 0 ? status : exitCode;
 }
 
 } // namespace

@@ -10,6 +10,7 @@
 #include "importdialog.h"
 #include "targetmapdialog.h"
 #include "liveapplier.h"
+#include "log/logging.h"
 #include "netlink/pschedclock.h"
 #include "netlink/tcplan.h"
 #include "nodeeditor.h"
@@ -33,6 +34,9 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QDateTime>
+#include <QToolButton>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -91,6 +95,10 @@ MainWindow::MainWindow(std::unique_ptr<TargetBackend> backend, QWidget *parent)
 {
     setWindowTitle(tr("Qdisc Studio"));
     setObjectName(QStringLiteral("mainWindow"));
+    // Memory and polling follow what is looked at: full histories for charted nodes, recent
+    // ones for the rows in sight, compact ones for the rest; a big tree stretches the interval.
+    m_poller->setFocus({}, {});
+    m_poller->setMaximumLoadPercent(5);
     buildLayout();
     buildMenus();
     connectBackend();
@@ -181,11 +189,38 @@ void MainWindow::buildLayout()
     treeBar->addAction(m_undoAction);
     treeBar->addAction(m_redoAction);
 
+    m_treeFilter = new QLineEdit(this);
+    m_treeFilter->setObjectName(QStringLiteral("treeFilter"));
+    m_treeFilter->setClearButtonEnabled(true);
+    //: placeholder of the box that filters the tree's rows
+    m_treeFilter->setPlaceholderText(tr("Filter: handle, kind or summary"));
+    m_treeFilter->setToolTip(tr("Shows the rows whose handle, kind or summary contains these words, with the rows above them"));
+    m_droppingFilter = new QAction(tr("Dropping now"), this);
+    m_droppingFilter->setObjectName(QStringLiteral("action.droppingNow"));
+    m_droppingFilter->setCheckable(true);
+    m_droppingFilter->setToolTip(tr("Shows only the qdiscs and classes that dropped packets in the last poll"));
+    auto *filterTimer = new QTimer(this);
+    filterTimer->setSingleShot(true);
+    filterTimer->setInterval(150); // typing a handle filters once, not once a key
+    connect(m_treeFilter, &QLineEdit::textChanged, filterTimer, qOverload<>(&QTimer::start));
+    connect(filterTimer, &QTimer::timeout, this, &MainWindow::applyTreeFilter);
+    connect(m_droppingFilter, &QAction::toggled, this, &MainWindow::applyTreeFilter);
+    auto *filterBar = new QWidget(this);
+    auto *filterLayout = new QHBoxLayout(filterBar);
+    filterLayout->setContentsMargins(0, 0, 0, 0);
+    filterLayout->addWidget(m_treeFilter, 1);
+    auto *dropping = new QToolButton(this);
+    dropping->setObjectName(QStringLiteral("droppingNow"));
+    dropping->setDefaultAction(m_droppingFilter);
+    dropping->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    filterLayout->addWidget(dropping);
+
     auto *treePane = new QWidget(this);
     auto *treeLayout = new QVBoxLayout(treePane);
     treeLayout->setContentsMargins(0, 0, 0, 0);
     treeLayout->addWidget(buildScenarioBanner());
     treeLayout->addWidget(treeBar);
+    treeLayout->addWidget(filterBar);
     treeLayout->addWidget(m_treeView, 1);
 
     m_editor = new NodeEditor(this);
@@ -214,6 +249,7 @@ void MainWindow::buildLayout()
         statusBar()->showMessage(tr("tc commands copied"), 3000);
     });
     auto *commandsPane = new QWidget(this);
+    m_commandsPane = commandsPane;
     auto *commandsLayout = new QVBoxLayout(commandsPane);
     commandsLayout->addWidget(m_commands, 1);
     commandsLayout->addWidget(copy, 0, Qt::AlignRight);
@@ -222,6 +258,10 @@ void MainWindow::buildLayout()
     bottom->addTab(m_charts, tr("C&harts"));
     //: tab title; tc is the traffic control command-line tool
     bottom->addTab(commandsPane, tr("tc &commands"));
+    connect(bottom, &QTabWidget::currentChanged, this, [this] {
+        if (m_commandsDirty && m_commandsPane->isVisible())
+            refreshCommands();
+    });
 
     auto *centre = new QSplitter(Qt::Vertical, this);
     centre->setObjectName(QStringLiteral("centreSplitter"));
@@ -246,6 +286,10 @@ void MainWindow::buildLayout()
     m_scenarioStatus->setObjectName(QStringLiteral("status.scenario"));
     m_scenarioStatus->hide();
     statusBar()->insertPermanentWidget(0, m_scenarioStatus);
+    m_intervalLabel = new QLabel(this);
+    m_intervalLabel->setObjectName(QStringLiteral("status.interval"));
+    m_intervalLabel->hide();
+    statusBar()->insertPermanentWidget(0, m_intervalLabel);
     m_modeLabel = new QLabel(this);
     m_modeLabel->setObjectName(QStringLiteral("status.mode"));
     m_modeLabel->hide();
@@ -276,6 +320,92 @@ void MainWindow::buildLayout()
         m_treeView->viewport()->update(live);
     });
     connect(m_poller, &StatsPoller::error, this, [this](const QString &message) { m_status->setError(tr("Statistics: %1").arg(message)); });
+    connect(m_poller, &StatsPoller::intervalStretched, this, [this](int intervalMs, int requestedMs) {
+        m_intervalLabel->setVisible(intervalMs != requestedMs);
+        //: status bar, when a big tree makes polling slower than asked; %1 and %3 are milliseconds, %2 a number of nodes
+        m_intervalLabel->setText(tr("Statistics every %1 ms for %2 nodes (%3 ms asked)").arg(intervalMs).arg(m_poller->nodeCount()).arg(requestedMs));
+        m_intervalLabel->setToolTip(tr("Reading the statistics of this tree takes %1 ms; polling less often keeps it under 5 % of a core")
+                                        .arg(double(m_poller->pollCostUs()) / 1000.0, 0, 'f', 1));
+    });
+    // Which nodes keep full histories: the charted ones and the rows in sight.
+    m_focusTimer = new QTimer(this);
+    m_focusTimer->setSingleShot(true);
+    m_focusTimer->setInterval(0);
+    connect(m_focusTimer, &QTimer::timeout, this, &MainWindow::updateFocus);
+    connect(m_treeView->verticalScrollBar(), &QScrollBar::valueChanged, this, &MainWindow::scheduleFocus);
+    connect(m_treeView, &QTreeView::expanded, this, &MainWindow::scheduleFocus);
+    connect(m_treeView, &QTreeView::collapsed, this, &MainWindow::scheduleFocus);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::scheduleFocus);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &MainWindow::scheduleFocus);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::scheduleFocus);
+    connect(m_poller, &StatsPoller::nodesChanged, this, &MainWindow::scheduleFocus);
+    connect(m_poller, &StatsPoller::sampled, this, [this] {
+        if (m_droppingFilter->isChecked()) {
+            // What drops changes with every poll; the filter follows about once a second.
+            const qint64 now = QDateTime::currentMSecsSinceEpoch();
+            if (now - m_lastDroppingFilterMs >= 1000)
+                applyTreeFilter();
+        }
+    });
+}
+
+void MainWindow::scheduleFocus()
+{
+    if (!m_focusTimer->isActive())
+        m_focusTimer->start();
+}
+
+void MainWindow::updateFocus()
+{
+    // The rows in sight: from the top row down while they are in the viewport (O(rows shown)).
+    QSet<quint64> visible;
+    const int height = m_treeView->viewport()->height();
+    for (QModelIndex index = m_treeView->indexAt(QPoint(1, 1)); index.isValid(); index = m_treeView->indexBelow(index)) {
+        if (m_treeView->visualRect(index).top() > height)
+            break;
+        if (const quint64 key = index.data(TreeModel::StatsKeyRole).toULongLong())
+            visible.insert(key);
+        if (visible.size() > 1000)
+            break; // a window taller than any screen
+    }
+    const QSet<quint64> charted(m_chartedKeys.cbegin(), m_chartedKeys.cend());
+    m_poller->setFocus(charted, visible);
+}
+
+bool MainWindow::isDroppingNow(const QModelIndex &index) const
+{
+    const quint64 key = index.data(TreeModel::StatsKeyRole).toULongLong();
+    const CounterHistory *history = key ? m_poller->history(key) : nullptr;
+    const std::optional<RatePoint> latest = history ? history->latest() : std::nullopt;
+    return latest && latest->dropsPerSec > 0 && history->latestSample() && latest->timeNs == history->latestSample()->timeNs;
+}
+
+bool MainWindow::filterRows(const QModelIndex &parent, const QString &text, bool dropping)
+{
+    // A row shows when it matches or a row below it does: a match is seen with its path.
+    bool any = false;
+    const int rows = m_model->rowCount(parent);
+    for (int row = 0; row < rows; ++row) {
+        const QModelIndex index = m_model->index(row, 0, parent);
+        const bool below = filterRows(index, text, dropping);
+        bool match = text.isEmpty() || index.data().toString().contains(text, Qt::CaseInsensitive) ||
+                     index.data(TreeModel::KindRole).toString().contains(text, Qt::CaseInsensitive) ||
+                     index.siblingAtColumn(TreeModel::SummaryColumn).data().toString().contains(text, Qt::CaseInsensitive);
+        if (match && dropping)
+            match = isDroppingNow(index);
+        const bool show = match || below;
+        if (m_treeView->isRowHidden(row, parent) == show)
+            m_treeView->setRowHidden(row, parent, !show);
+        any = any || show;
+    }
+    return any;
+}
+
+void MainWindow::applyTreeFilter()
+{
+    m_lastDroppingFilterMs = QDateTime::currentMSecsSinceEpoch();
+    filterRows(QModelIndex(), m_treeFilter->text().trimmed(), m_droppingFilter->isChecked());
+    scheduleFocus();
 }
 
 void MainWindow::buildMenus()
@@ -413,6 +543,7 @@ void MainWindow::connectBackend()
         m_status->setBackend(available, m_backendNote.isEmpty() ? description : m_backendNote);
     });
     connect(backend, &TargetBackend::targetsListed, m_targets, &TargetsPane::setTargets);
+    connect(backend, &TargetBackend::targetsListed, this, &MainWindow::onTargetsListed);
     connect(backend, &TargetBackend::treeRead, this, &MainWindow::onTreeRead);
     connect(m_applier, &LiveApplier::finished, this, &MainWindow::onApplied);
     connect(backend, &TargetBackend::restored, this, [this](const QString &target, bool ok, const QString &error) {
@@ -449,6 +580,33 @@ void MainWindow::connectBackend()
     connect(backend, &TargetBackend::confirmed, this, [this](const QString &, bool ok, const QString &error) {
         statusBar()->showMessage(ok ? tr("Change kept") : error, 5000);
     });
+}
+
+void MainWindow::openTargetWhenListed(const QString &target)
+{
+    m_requestedTarget = target;
+    m_backend->listTargets();
+}
+
+void MainWindow::onTargetsListed(const QList<TargetInfo> &targets, const QString &error)
+{
+    if (m_requestedTarget.isEmpty())
+        return;
+    const QString wanted = std::exchange(m_requestedTarget, QString());
+    QStringList names;
+    for (const TargetInfo &t : targets) {
+        if (t.target() == wanted) {
+            chooseTarget(wanted);
+            return;
+        }
+        names.append(t.target());
+    }
+    QString message = error.isEmpty()
+                          //: %1 is the target asked for on the command line, %2 the targets there are
+                          ? tr("no target %1 (targets: %2)").arg(wanted, names.isEmpty() ? tr("none") : names.join(QStringLiteral(", ")))
+                          : tr("cannot list the targets to find %1: %2").arg(wanted, error);
+    m_status->setError(message);
+    Q_EMIT targetUnknown(wanted, message);
 }
 
 void MainWindow::chooseTarget(const QString &target)
@@ -513,6 +671,10 @@ void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree
         m_treeView->setCurrentIndex(m_model->index(0, 0));
     showInEditor();
     m_status->setError({});
+    if (!m_treeFilter->text().trimmed().isEmpty() || m_droppingFilter->isChecked())
+        applyTreeFilter();
+    log::get("window")->info("showing {}: {} qdiscs, {} classes, {} filters", target.toStdString(), tree->qdiscs.size(),
+                             tree->classes.size(), tree->filters.size());
 }
 
 void MainWindow::reloadFromKernel()
@@ -548,12 +710,20 @@ bool MainWindow::updateParamsInPlace(const QdiscTree &tree)
     }
     if (!(same == tree))
         return false;
-    for (const QdiscNode &node : tree.qdiscs) {
+    // Each change is an edit of the model (O(tree)): only the nodes that changed, so a kernel
+    // change to one class of 10 000 is one edit, not 10 000.
+    for (qsizetype i = 0; i < tree.qdiscs.size(); ++i) {
+        const QdiscNode &node = tree.qdiscs.at(i);
+        if (node.params == shown.qdiscs.at(i).params)
+            continue;
         NodeRef ref{NodeRef::Type::Qdisc, node.handle, node.handle.isUnspec() ? node.parent : TcHandle(), -1};
         if (!m_model->setQdiscParams(m_model->indexOf(ref), node.params))
             return false;
     }
-    for (const ClassNode &node : tree.classes) {
+    for (qsizetype i = 0; i < tree.classes.size(); ++i) {
+        const ClassNode &node = tree.classes.at(i);
+        if (node.params == shown.classes.at(i).params)
+            continue;
         if (!m_model->setClassParams(m_model->indexOf(NodeRef{NodeRef::Type::Class, node.classId, {}, -1}), node.params))
             return false;
     }
@@ -613,6 +783,8 @@ void MainWindow::onSelectionChanged()
         }
     }
     m_charts->setNodes(keys, labels);
+    m_chartedKeys = keys;
+    scheduleFocus();
 }
 
 void MainWindow::showInEditor()
@@ -876,7 +1048,13 @@ void MainWindow::fillKindMenu()
 
 void MainWindow::refreshCommands()
 {
-    QdiscTree tree = m_model->tree();
+    // The script of a big tree is megabytes of text: made when its tab is looked at.
+    const QdiscTree &shown = m_model->tree();
+    const qsizetype nodes = shown.qdiscs.size() + shown.classes.size() + shown.filters.size();
+    m_commandsDirty = nodes > 1000 && m_commandsPane && !m_commandsPane->isVisible();
+    if (m_commandsDirty)
+        return;
+    QdiscTree tree = shown;
     if (m_target.isEmpty()) {
         tree.netns.clear();
         tree.device = QStringLiteral("DEV");

@@ -14,6 +14,8 @@
 class QAction;
 class QDockWidget;
 class QLabel;
+class QLineEdit;
+class QTimer;
 class QPlainTextEdit;
 class QSplitter;
 class QTreeView;
@@ -54,6 +56,11 @@ public:
 
     /** Loads the kernel's tree of @p target into the editor (as choosing it in the list does). */
     void chooseTarget(const QString &target);
+    /**
+     * Opens @p target as soon as the backend has listed the targets (qdisc-studio --target);
+     * targetUnknown() when the list has no such target.
+     */
+    void openTargetWhenListed(const QString &target);
     QString currentTarget() const { return m_target; }
     const QdiscTree &tree() const;
 
@@ -90,6 +97,10 @@ public:
      */
     void setBackendNote(const QString &note);
 
+Q_SIGNALS:
+    /** openTargetWhenListed() found no such target; @p message says so and names the targets there are. */
+    void targetUnknown(const QString &target, const QString &message);
+
 protected:
     void closeEvent(QCloseEvent *event) override;
 
@@ -99,6 +110,7 @@ private:
     void restoreLayout();
     void connectBackend();
 
+    void onTargetsListed(const QList<TargetInfo> &targets, const QString &error);
     void onTreeRead(const QString &target, const std::optional<QdiscTree> &tree, const QString &error);
     /** Reads the kernel's tree of the current target again, unless the user is in the middle of a change. */
     void reloadFromKernel();
@@ -110,6 +122,13 @@ private:
     void onSelectionChanged();
     void showInEditor();
     void refreshCommands();
+    /** Tells the poller which nodes are charted and which rows are in sight (soon, once). */
+    void scheduleFocus();
+    void updateFocus();
+    /** Hides the rows that neither match the filter box nor lead to a row that does. */
+    void applyTreeFilter();
+    bool filterRows(const QModelIndex &parent, const QString &text, bool dropping);
+    bool isDroppingNow(const QModelIndex &index) const;
 
     /** An edit of the selected node's parameters; @p final ends a drag (one undo step). */
     void editSelected(const std::function<bool()> &edit, bool final, const QString &what);
@@ -158,6 +177,14 @@ private:
     TargetsPane *m_targets = nullptr;
     ProfilesPane *m_profiles = nullptr;
     QTreeView *m_treeView = nullptr;
+    QLineEdit *m_treeFilter = nullptr;
+    QAction *m_droppingFilter = nullptr;
+    QLabel *m_intervalLabel = nullptr;
+    QTimer *m_focusTimer = nullptr;
+    QList<quint64> m_chartedKeys;
+    bool m_commandsDirty = false;
+    QWidget *m_commandsPane = nullptr;
+    qint64 m_lastDroppingFilterMs = 0;
     NodeEditor *m_editor = nullptr;
     ChartPanel *m_charts = nullptr;
     QPlainTextEdit *m_commands = nullptr;
@@ -186,6 +213,7 @@ private:
     /** Targets of a mapped profile applied beside the chosen one, whose answers are still to come. */
     QSet<QString> m_sideApplies;
     std::optional<QdiscTree> m_dragBefore; ///< the tree when the current drag began
+    QString m_requestedTarget;             ///< openTargetWhenListed(), until the targets are listed
     bool m_reloadOnRead = false;           ///< the next treeRead follows a change made elsewhere
     int m_editsSinceReload = 0;            ///< edits since that read was asked for: they are newer
 };

@@ -202,7 +202,13 @@ CounterHistory::CounterHistory(const CounterHistoryConfig &config)
 {
     Q_ASSERT(config.pollIntervalNs > 0);
     setPollIntervalNs(config.pollIntervalNs);
-    m_raw.allocate(ringCapacity(config.rawSpanNs, m_pollIntervalNs));
+    m_growOnDemand = config.growOnDemand;
+    m_detail = config.compact ? Detail::Compact : Detail::Full;
+    const qsizetype rawFull = ringCapacity(config.rawSpanNs, m_pollIntervalNs);
+    m_rawCapacity[int(Detail::Full)] = rawFull;
+    m_rawCapacity[int(Detail::Recent)] = qMin(rawFull, ringCapacity(config.recentRawSpanNs, m_pollIntervalNs));
+    m_rawCapacity[int(Detail::Compact)] = qMin(rawFull, ringCapacity(config.compactRawSpanNs, m_pollIntervalNs));
+    m_raw.allocate(m_rawCapacity[int(m_detail)], m_growOnDemand);
     m_tiers.resize(size_t(config.tiers.size()));
     for (qsizetype i = 0; i < config.tiers.size(); ++i) {
         const CounterTierSpec &spec = config.tiers.at(i);
@@ -211,9 +217,24 @@ CounterHistory::CounterHistory(const CounterHistoryConfig &config)
         Q_ASSERT(i == 0 || spec.bucketNs > config.tiers.at(i - 1).bucketNs);
         Tier &tier = m_tiers[size_t(i)];
         tier.bucketNs = qMax<qint64>(1, spec.bucketNs);
-        tier.ring.allocate(ringCapacity(spec.spanNs, tier.bucketNs));
+        const qsizetype full = ringCapacity(spec.spanNs, tier.bucketNs);
+        const qint64 compactSpan = i < config.compactTierSpansNs.size() ? config.compactTierSpansNs.at(i) : spec.spanNs;
+        tier.capacity[int(Detail::Full)] = full;
+        tier.capacity[int(Detail::Recent)] = tier.capacity[int(Detail::Compact)] =
+            qMin(full, ringCapacity(qMin(compactSpan, spec.spanNs), tier.bucketNs));
+        tier.ring.allocate(tier.capacity[int(m_detail)], m_growOnDemand);
     }
     clear();
+}
+
+void CounterHistory::setDetail(Detail detail)
+{
+    if (detail == m_detail)
+        return;
+    m_detail = detail;
+    m_raw.resize(m_rawCapacity[int(detail)], m_growOnDemand);
+    for (Tier &tier : m_tiers)
+        tier.ring.resize(tier.capacity[int(detail)], m_growOnDemand);
 }
 
 void CounterHistory::clear()

@@ -90,6 +90,18 @@ struct CounterHistoryConfig
     double maxBitsPerSec = 4e12;
     /** Same for packets, drops, overlimits and requeues; also bounds 32-bit wraps. */
     double maxEventsPerSec = 2e9;
+    /**
+     * Rings take their storage as samples arrive (up to their capacity) instead of all at
+     * construction: a node watched for a minute costs a minute of samples, not 24 hours'.
+     */
+    bool growOnDemand = false;
+    /** Start in CounterHistory::Detail::Compact (see setDetail()). */
+    bool compact = false;
+    /** Compact detail: how long full-resolution samples are kept, and each tier's span. */
+    qint64 compactRawSpanNs = 2'000'000'000;
+    QList<qint64> compactTierSpansNs{40'000'000'000, 900'000'000'000};
+    /** Recent detail: the compact tiers, full resolution for this long (a sparkline's span). */
+    qint64 recentRawSpanNs = 32'000'000'000;
 };
 
 namespace detail {
@@ -127,21 +139,48 @@ struct CounterBucket
 };
 
 // A ring over storage allocated once; push() overwrites the oldest entry when full.
+// With growOnDemand the storage grows with the entries up to the capacity; otherwise it is all
+// allocated at once.
 template <typename T> class CounterRing
 {
 public:
-    void allocate(qsizetype capacity)
+    void allocate(qsizetype capacity, bool growOnDemand = false)
     {
-        m_items.assign(size_t(qMax<qsizetype>(capacity, 1)), T{});
+        m_capacity = qMax<qsizetype>(capacity, 1);
+        std::vector<T>().swap(m_items);
+        if (!growOnDemand)
+            m_items.assign(size_t(m_capacity), T{});
         clear();
     }
     void clear()
     {
+        if (qsizetype(m_items.size()) != m_capacity)
+            m_items.clear(); // growing on demand: fill from index 0 again (the storage stays)
         m_first = 0;
         m_size = 0;
         m_dropped = false;
     }
-    qsizetype capacity() const { return qsizetype(m_items.size()); }
+    /**
+     * A new capacity, keeping the newest entries that fit (hasDropped() when some did not) and
+     * releasing the storage beyond what they need (growOnDemand) or beyond the new capacity.
+     */
+    void resize(qsizetype capacity, bool growOnDemand)
+    {
+        capacity = qMax<qsizetype>(capacity, 1);
+        const qsizetype keep = qMin(m_size, capacity);
+        std::vector<T> items;
+        items.reserve(size_t(growOnDemand ? keep : capacity));
+        for (qsizetype i = m_size - keep; i < m_size; ++i)
+            items.push_back(at(i));
+        if (!growOnDemand)
+            items.resize(size_t(capacity), T{});
+        m_items.swap(items);
+        m_dropped = m_dropped || keep < m_size;
+        m_capacity = capacity;
+        m_first = 0;
+        m_size = keep;
+    }
+    qsizetype capacity() const { return m_capacity; }
     qsizetype storageBytes() const { return qsizetype(m_items.capacity() * sizeof(T)); }
     qsizetype size() const { return m_size; }
     bool isEmpty() const { return m_size == 0; }
@@ -151,6 +190,14 @@ public:
     T &push()
     {
         const qsizetype cap = capacity();
+        if (m_size < cap && qsizetype(m_items.size()) == m_size) {
+            // Growing on demand: not full yet, so the entries sit in order from index 0.
+            if (m_items.size() == m_items.capacity()) // doubling, never beyond the capacity
+                m_items.reserve(size_t(qMin(m_capacity, qMax<qsizetype>(8, m_size * 2))));
+            m_items.push_back(T{});
+            ++m_size;
+            return m_items.back();
+        }
         qsizetype index = m_first;
         if (m_size < cap) {
             index += m_size;
@@ -170,8 +217,8 @@ public:
     const T &at(qsizetype i) const
     {
         qsizetype index = m_first + i;
-        if (index >= capacity())
-            index -= capacity();
+        if (index >= qsizetype(m_items.size()))
+            index -= qsizetype(m_items.size());
         return m_items[size_t(index)];
     }
     const T &back() const { return at(m_size - 1); }
@@ -179,6 +226,7 @@ public:
 
 private:
     std::vector<T> m_items;
+    qsizetype m_capacity = 1;
     qsizetype m_first = 0;
     qsizetype m_size = 0;
     bool m_dropped = false;
@@ -190,8 +238,10 @@ private:
  * The counter history of one qdisc or class node: rates derived from polled TCA_STATS2
  * counters, kept at full resolution for a few minutes and in downsampled tiers for longer.
  *
- * Memory is fixed at construction: every tier is a preallocated ring, append() never
- * allocates and costs O(number of tiers). Tier 0 is the full-resolution ring, tiers 1…n the
+ * By default memory is fixed at construction: every tier is a preallocated ring, append() never
+ * allocates and costs O(number of tiers). With growOnDemand the rings grow with the samples up
+ * to the same bounds (amortised O(1), no allocation once full); setDetail() trades the long
+ * spans for a few kilobytes while nobody looks at the node (StatsPoller does that for big trees). Tier 0 is the full-resolution ring, tiers 1…n the
  * configured downsampled ones. Every accepted poll interval is folded into all tiers at once,
  * so each tier is complete on its own; a downsampled bucket holds the sum of the counter
  * deltas of the intervals that ended inside it and their total duration, so its rate is the
@@ -232,7 +282,25 @@ public:
         QList<RatePoint> points; ///< Oldest first.
     };
 
+    /**
+     * How much a history keeps. Full: the configured raw span and tier spans (5 min at 100 ms,
+     * 1 h of 1 s, 24 h of 1 min by default): a charted node. Compact: the same tiers over short
+     * spans (2 s raw, 40 s of 1 s, 15 min of 1 min): enough for a node's latest rates and its
+     * sparkline, for nodes nobody looks at. Recent: compact with 32 s at full resolution, for a
+     * row in sight (its sparkline at the poll's resolution). All answer rates(); a less
+     * detailed history answers from coarser tiers.
+     */
+    enum class Detail { Full, Recent, Compact };
+
     explicit CounterHistory(const CounterHistoryConfig &config = {});
+
+    /**
+     * Switches the detail kept from now on. Full → Compact keeps the newest entries that fit
+     * (older ones are gone for good); Compact → Full keeps everything and lets the rings grow
+     * again. Costs O(entries kept); allocates only with growOnDemand or when growing.
+     */
+    void setDetail(Detail detail);
+    Detail detail() const { return m_detail; }
 
     /**
      * Records one poll. Rates come from the deltas to the previous accepted sample divided by
@@ -284,7 +352,10 @@ public:
     int tierCount() const { return int(m_tiers.size()) + 1; }
     TierInfo tierInfo(int tier) const;
 
-    /** Bytes this object occupies including its preallocated rings; constant over its life. */
+    /**
+     * Bytes this object occupies including its rings' storage: constant over its life unless
+     * growOnDemand (then bounded by the full or compact capacities) or setDetail() changes it.
+     */
     qsizetype memoryBytes() const;
 
 private:
@@ -300,6 +371,7 @@ private:
     struct Tier
     {
         qint64 bucketNs = 0;
+        qsizetype capacity[3] = {}; // by Detail
         qint64 bucketEndNs = 0; // end of the bucket at the back of the ring
         detail::CounterRing<detail::CounterBucket> ring;
     };
@@ -312,6 +384,9 @@ private:
 
     detail::CounterRing<detail::CounterRawEntry> m_raw;
     std::vector<Tier> m_tiers;
+    qsizetype m_rawCapacity[3] = {}; // by Detail
+    Detail m_detail = Detail::Full;
+    bool m_growOnDemand = false;
     CounterSample m_base; // previous accepted sample: the baseline of the next delta
     CounterTotals m_totals;
     qint64 m_pollIntervalNs = 0;

@@ -239,6 +239,56 @@ private Q_SLOTS:
         QCOMPARE(box->text(), error->text());
         QVERIFY2(box->text().contains(QStringLiteral("sch_netem")), qPrintable(box->text()));
         box->close();
+    void targetOnTheCommandLine()
+    {
+        QVERIFY2(isRoot(), "needs root: it builds a namespace of its own");
+        LabNamespace lab(QStringLiteral("qs-wtarget"));
+        QVERIFY(lab.ok() && lab.addVethPair(QStringLiteral("va"), QStringLiteral("vb")));
+        QVERIFY(lab.tc({QStringLiteral("qdisc"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("va"), QStringLiteral("root"),
+                        QStringLiteral("handle"), QStringLiteral("1:"), QStringLiteral("htb")})
+                    .ok());
+        const QString target = lab.target(QStringLiteral("va"));
+
+        // In process, as main() does it.
+        MainWindow &window = openWindow();
+        QSignalSpy unknown(&window, &MainWindow::targetUnknown);
+        window.openTargetWhenListed(target);
+        QTRY_COMPARE(window.currentTarget(), target);
+        QTRY_COMPARE(window.treeModel()->rowCount(), 1);
+        QCOMPARE(unknown.count(), 0);
+        window.openTargetWhenListed(lab.target(QStringLiteral("nosuch0")));
+        QTRY_COMPARE(unknown.count(), 1);
+        QVERIFY2(unknown.at(0).at(1).toString().contains(target), qPrintable(unknown.at(0).at(1).toString()));
+        QCOMPARE(window.currentTarget(), target);
+
+        // As a process: the window opens on the target; an unknown one is an error.
+        const auto start = [](const QStringList &arguments) {
+            auto process = std::make_unique<QProcess>();
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            env.insert(QStringLiteral("DBUS_SYSTEM_BUS_ADDRESS"), QStringLiteral("unix:path=/nonexistent"));
+            process->setProcessEnvironment(env);
+            process->start(QStringLiteral(QS_APP_PATH), arguments);
+            return process;
+        };
+        auto shown = start({QStringLiteral("--verbose"), QStringLiteral("--target"), target});
+        QVERIFY(shown->waitForStarted());
+        QByteArray log;
+        QTRY_VERIFY_WITH_TIMEOUT((log += shown->readAllStandardError()).contains(QStringLiteral("showing %1: 1 qdiscs").arg(target).toUtf8()), 15000);
+        shown->terminate();
+        QVERIFY(shown->waitForFinished(10000));
+        QCOMPARE(shown->exitCode(), 0);
+
+        auto wrong = start({QStringLiteral("--target=") + lab.target(QStringLiteral("nosuch0"))});
+        QVERIFY(wrong->waitForFinished(15000));
+        const QString error = QString::fromUtf8(wrong->readAllStandardError());
+        QCOMPARE(wrong->exitCode(), 1);
+        QVERIFY2(error.contains(QStringLiteral("no target %1").arg(lab.target(QStringLiteral("nosuch0")))) && error.contains(target), qPrintable(error));
+
+        auto missing = start({QStringLiteral("--target")});
+        QVERIFY(missing->waitForFinished(15000));
+        QCOMPARE(missing->exitCode(), 2);
+        QVERIFY(QString::fromUtf8(missing->readAllStandardError()).contains(QStringLiteral("--target needs a TARGET")));
     }
 
     void buildHtbClassAndFilterByClicking()

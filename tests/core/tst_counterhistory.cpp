@@ -149,6 +149,9 @@ private Q_SLOTS:
     void maxPoints_data();
     void maxPoints();
     void fixedMemoryAfterTenMillionSamples();
+    void growOnDemandCostsWhatIsRecorded();
+    void compactHistoryIsBoundedAndStillDraws();
+    void detailFollowsWhatIsLookedAt();
     void emptyAndClear();
 };
 
@@ -868,6 +871,137 @@ void TstCounterHistory::fixedMemoryAfterTenMillionSamples()
     QCOMPARE(history.memoryBytes(), memoryAfterTen);
     qInfo("10^7 appends: %lld ms; 24 h queries: %lld us; memoryBytes: %lld", qlonglong(appendMs),
           qlonglong(queryUs), qlonglong(memoryAfterTen));
+}
+
+void TstCounterHistory::growOnDemandCostsWhatIsRecorded()
+{
+    // The same history as the default, its rings taking storage only as samples come: after a
+    // minute it costs about a minute of samples, after 24 h what the preallocated one costs.
+    const qsizetype preallocated = CounterHistory().memoryBytes();
+    CounterHistoryConfig config;
+    config.growOnDemand = true;
+    CounterHistory history(config);
+    const qsizetype empty = history.memoryBytes();
+    QVERIFY2(empty < 1024, qPrintable(QString::number(empty)));
+    Feed feed;
+    history.append(feed.s);
+    for (int i = 0; i < 600; ++i)
+        history.append(feed.step(100 * Ms, 125'000, 100));
+    const qsizetype minute = history.memoryBytes();
+    // 600 raw entries, 60 + 1 buckets: a few tens of kilobytes (vectors grow by doubling).
+    QVERIFY2(minute < 2 * (600 * qsizetype(sizeof(qs::detail::CounterRawEntry)) + 64 * qsizetype(sizeof(qs::detail::CounterBucket)) * 2) + 1024,
+             qPrintable(QString::number(minute)));
+    QVERIFY(minute < preallocated / 8);
+    for (qint64 i = 0; i < 25 * 36'000; ++i)
+        history.append(feed.step(100 * Ms, 125'000, 100));
+    QVERIFY2(history.memoryBytes() <= preallocated, qPrintable(QString::number(history.memoryBytes())));
+    for (int tier = 0; tier < history.tierCount(); ++tier) {
+        QCOMPARE(history.tierInfo(tier).capacity, CounterHistory().tierInfo(tier).capacity);
+        QCOMPARE(history.tierInfo(tier).size, history.tierInfo(tier).capacity); // full, overwriting
+    }
+    const qsizetype day = history.memoryBytes();
+    for (int i = 0; i < 10'000; ++i)
+        history.append(feed.step(100 * Ms, 125'000, 100));
+    QCOMPARE(history.memoryBytes(), day); // full rings no longer grow
+    QCOMPARE(history.recentRates(86'400 * Sec).tier, 2);
+    for (const RatePoint &p : history.recentRates(300 * Sec).points)
+        QCOMPARE(p.bitsPerSec, 10e6);
+}
+
+void TstCounterHistory::compactHistoryIsBoundedAndStillDraws()
+{
+    // A node nobody looks at: a few kilobytes however long it is polled, and still its latest
+    // rate and a 30 s sparkline (from the 1 s tier).
+    CounterHistoryConfig config;
+    config.growOnDemand = true;
+    config.compact = true;
+    CounterHistory history(config);
+    QCOMPARE(history.detail(), CounterHistory::Detail::Compact);
+    Feed feed;
+    history.append(feed.s);
+    qsizetype most = 0;
+    for (qint64 i = 0; i < 36'000; ++i) { // one hour at 100 ms
+        history.append(feed.step(100 * Ms, i % 2 ? 100'000 : 150'000, 100));
+        most = qMax(most, history.memoryBytes());
+    }
+    const qsizetype bound = 8 * 1024;
+    QVERIFY2(most <= bound, qPrintable(QString::number(most)));
+    QVERIFY(most * 50 < CounterHistory().memoryBytes());
+    QCOMPARE(history.tierInfo(0).size, history.tierInfo(0).capacity);
+    QVERIFY(history.tierInfo(0).capacity <= 25);
+
+    const std::optional<RatePoint> latest = history.latest();
+    QVERIFY(latest);
+    QCOMPARE(latest->bitsPerSec, 8.0 * 100'000 * 10); // the last interval, at full resolution
+    const auto sparkline = history.recentRates(30 * Sec);
+    QCOMPARE(sparkline.tier, 1);
+    QVERIFY2(sparkline.points.size() >= 30 && sparkline.points.size() <= 31, qPrintable(QString::number(sparkline.points.size())));
+    for (qsizetype i = 1; i + 1 < sparkline.points.size(); ++i) // whole buckets: the exact mean
+        QCOMPARE(sparkline.points.at(i).bitsPerSec, 8.0 * 125'000 * 10);
+    const auto quarter = history.recentRates(900 * Sec);
+    QCOMPARE(quarter.tier, 2);
+    QVERIFY(quarter.points.size() >= 15 && quarter.points.size() <= 16);
+    // What it no longer holds it does not pretend to: an hour reaches back 15 minutes only.
+    const auto hour = history.recentRates(3600 * Sec);
+    QVERIFY(hour.points.size() <= 17);
+    QCOMPARE(history.totals().bytes, quint64(18'000) * 250'000);
+}
+
+void TstCounterHistory::detailFollowsWhatIsLookedAt()
+{
+    // Two nodes polled alike: one shown all along, one hidden, then shown (charted), then
+    // hidden again. Shown, it records at full resolution from then on on top of what its
+    // compact tiers kept; hidden again, it shrinks back to the compact bound.
+    CounterHistoryConfig config;
+    config.growOnDemand = true;
+    CounterHistory shown(config);
+    config.compact = true;
+    CounterHistory hidden(config);
+    Feed feed;
+    shown.append(feed.s);
+    hidden.append(feed.s);
+    const auto step = [&] {
+        const CounterSample s = feed.step(100 * Ms, 125'000, 100);
+        shown.append(s);
+        hidden.append(s);
+    };
+    for (int i = 0; i < 6000; ++i) // 10 min
+        step();
+    const qsizetype compactBytes = hidden.memoryBytes();
+    QVERIFY(shown.memoryBytes() > 20 * compactBytes);
+    QCOMPARE(shown.recentRates(300 * Sec).tier, 0);
+    QCOMPARE(hidden.recentRates(300 * Sec).tier, 2); // beyond the 40 s of the 1 s tier
+
+    hidden.setDetail(CounterHistory::Detail::Full);
+    QCOMPARE(hidden.detail(), CounterHistory::Detail::Full);
+    for (int i = 0; i < 600; ++i) // 1 min, now at full resolution
+        step();
+    const auto lastMinute = hidden.recentRates(60 * Sec);
+    QCOMPARE(lastMinute.tier, 0);
+    QCOMPARE(lastMinute.points.size(), shown.recentRates(60 * Sec).points.size());
+    for (const RatePoint &p : lastMinute.points)
+        QCOMPARE(p.bitsPerSec, 10e6);
+    // Older data comes from what the compact tiers held, at their resolution.
+    const auto tenMinutes = hidden.recentRates(600 * Sec);
+    QCOMPARE(tenMinutes.tier, 2);
+    QVERIFY(!tenMinutes.points.isEmpty());
+    for (const RatePoint &p : tenMinutes.points)
+        QVERIFY(qAbs(p.bitsPerSec - 10e6) < 1);
+    QVERIFY(hidden.memoryBytes() > compactBytes);
+
+    hidden.setDetail(CounterHistory::Detail::Compact);
+    QVERIFY2(hidden.memoryBytes() <= compactBytes, qPrintable(QStringLiteral("%1 > %2").arg(hidden.memoryBytes()).arg(compactBytes)));
+    step();
+    QCOMPARE(hidden.latest()->bitsPerSec, 10e6);
+    QCOMPARE(hidden.recentRates(30 * Sec).tier, 1);
+    QCOMPARE(hidden.totals().bytes, shown.totals().bytes);
+    // A full, preallocated history switched to compact gives its storage back too.
+    CounterHistory eager;
+    const qsizetype eagerBytes = eager.memoryBytes();
+    eager.setDetail(CounterHistory::Detail::Compact);
+    QVERIFY(eager.memoryBytes() * 20 < eagerBytes);
+    eager.setDetail(CounterHistory::Detail::Full);
+    QCOMPARE(eager.memoryBytes(), eagerBytes);
 }
 
 void TstCounterHistory::emptyAndClear()

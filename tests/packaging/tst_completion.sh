@@ -172,6 +172,9 @@ expect_has "qdisc-studio show qs-cmp" "\${targets[@]}"
 expect_exactly "qdisc-studio show $ns/" "\${targets[@]}"
 expect_exactly "qdisc-studio show $ns/qsc0" $ns/qsc0
 expect_has "qdisc-studio stats --interval 500 --count 2 $ns/" "\${targets[@]}"
+# the window's --target
+expect_exactly "qdisc-studio --tar" --target
+expect_exactly "qdisc-studio --target $ns/" "\${targets[@]}"
 expect_has "qdisc-studio stats --json qs-cmp" "\${targets[@]}"
 expect_exactly "qdisc-studio show $ns/qsc0 " # one TARGET only
 expect_has "qdisc-studio apply --dev qs-cmp" "\${targets[@]}"

@@ -1,5 +1,10 @@
 #include "statspoller.h"
 
+#include <QElapsedTimer>
+
+#include <initializer_list>
+#include <iterator>
+
 namespace qs {
 
 StatsPoller::StatsPoller(QObject *parent) : QObject(parent)
@@ -24,16 +29,129 @@ void StatsPoller::setEngine(std::unique_ptr<TcEngine> engine)
 
 void StatsPoller::setInterval(int ms)
 {
-    ms = qMax(1, ms);
+    m_requestedMs = qMax(1, ms);
+    m_stretchVotes = 0;
+    // A stretch the measured cost calls for stays; the next polls shrink it if the tree did.
+    const int interval = m_maxLoadPercent > 0 ? stretchedInterval(neededMs()) : m_requestedMs;
+    applyInterval(interval);
+    if (interval != m_requestedMs)
+        Q_EMIT intervalStretched(interval, m_requestedMs);
+}
+
+double StatsPoller::neededMs() const
+{
+    // cost / (percent / 100), from microseconds to milliseconds
+    return m_maxLoadPercent > 0 ? m_costUs / 10.0 / double(m_maxLoadPercent) : 0.0;
+}
+
+int StatsPoller::stretchedInterval(double neededMs) const
+{
+    static constexpr int Steps[] = {100, 250, 500, 1000, 2000, 5000, 10000};
+    if (neededMs <= m_requestedMs)
+        return m_requestedMs;
+    for (const int step : Steps) {
+        if (step >= neededMs)
+            return qMax(step, m_requestedMs);
+    }
+    return qMax(Steps[std::size(Steps) - 1], m_requestedMs);
+}
+
+void StatsPoller::applyInterval(int ms)
+{
+    const bool changed = ms != m_timer.interval();
     m_timer.setInterval(ms);
+    if (!changed)
+        return;
     for (auto &[key, node] : m_nodes)
         node.history->setPollIntervalNs(qint64(ms) * 1'000'000);
+}
+
+void StatsPoller::setMaximumLoadPercent(int percent)
+{
+    m_maxLoadPercent = qMax(0, percent);
+    if (m_maxLoadPercent == 0 && m_timer.interval() != m_requestedMs) {
+        applyInterval(m_requestedMs);
+        Q_EMIT intervalStretched(m_requestedMs, m_requestedMs);
+    }
+}
+
+void StatsPoller::stretchForCost(qint64 costNs)
+{
+    const double costUs = double(costNs) / 1000.0;
+    m_costUs = m_costUs <= 0 ? costUs : 0.8 * m_costUs + 0.2 * costUs;
+    if (m_maxLoadPercent <= 0)
+        return;
+    // The shortest step that keeps the load under the bound; a step down only to a step the
+    // cost fits with a quarter to spare, so the interval does not flip between two steps.
+    const double needed = neededMs();
+    const int current = m_timer.interval();
+    int wanted = stretchedInterval(needed);
+    if (wanted < current)
+        wanted = qMin(current, stretchedInterval(needed * 1.25));
+    if (wanted == current) {
+        m_stretchVotes = 0;
+        return;
+    }
+    // Several polls in a row must agree: one slow dump (a busy machine) stretches nothing.
+    if (wanted != m_stretchCandidate) {
+        m_stretchCandidate = wanted;
+        m_stretchVotes = 0;
+    }
+    if (++m_stretchVotes < 5)
+        return;
+    m_stretchVotes = 0;
+    applyInterval(wanted);
+    Q_EMIT intervalStretched(wanted, m_requestedMs);
 }
 
 void StatsPoller::setPaused(bool paused)
 {
     m_paused = paused;
     updateTimer();
+}
+
+void StatsPoller::setFocus(const QSet<quint64> &charted, const QSet<quint64> &visible)
+{
+    // Only the nodes whose detail changes are touched: a scroll costs the rows it brings in
+    // and takes out, not a walk over the tree.
+    QSet<quint64> touched;
+    if (!m_focus) {
+        for (const auto &[key, node] : m_nodes)
+            touched.insert(key);
+    } else {
+        for (const QSet<quint64> *set : std::initializer_list<const QSet<quint64> *>{&m_charted, &m_visible, &charted, &visible})
+            for (const quint64 key : *set)
+                touched.insert(key);
+    }
+    m_focus = true;
+    m_charted = charted;
+    m_visible = visible;
+    for (const quint64 key : std::as_const(touched)) {
+        const auto it = m_nodes.find(key);
+        if (it != m_nodes.end())
+            it->second.history->setDetail(wantedDetail(key));
+    }
+}
+
+CounterHistory::Detail StatsPoller::wantedDetail(quint64 key) const
+{
+    if (!m_focus || m_charted.contains(key))
+        return CounterHistory::Detail::Full;
+    return m_visible.contains(key) ? CounterHistory::Detail::Recent : CounterHistory::Detail::Compact;
+}
+
+CounterHistory::Detail StatsPoller::detailOf(quint64 key) const
+{
+    const auto it = m_nodes.find(key);
+    return it == m_nodes.end() ? wantedDetail(key) : it->second.history->detail();
+}
+
+qsizetype StatsPoller::historyBytes() const
+{
+    qsizetype bytes = 0;
+    for (const auto &[key, node] : m_nodes)
+        bytes += node.history->memoryBytes();
+    return bytes;
 }
 
 void StatsPoller::setForgetAfterPolls(int polls)
@@ -68,6 +186,8 @@ void StatsPoller::poll()
     if (!m_engine)
         return;
     QString message;
+    QElapsedTimer cost;
+    cost.start();
     const std::optional<QList<NodeStats>> nodes = m_engine->readStats(&message);
     if (!nodes) {
         if (message != m_lastError) {
@@ -77,7 +197,11 @@ void StatsPoller::poll()
         return;
     }
     m_lastError.clear();
+    const quint64 created = m_created;
     ingest(*nodes);
+    // A dump that gave nodes their first history (a new tree) costs more than the ones after.
+    if (m_created == created)
+        stretchForCost(cost.nsecsElapsed());
 }
 
 void StatsPoller::ingest(const QList<NodeStats> &nodes)
@@ -91,9 +215,16 @@ void StatsPoller::ingest(const QList<NodeStats> &nodes)
             CounterHistoryConfig config;
             config.pollIntervalNs = qint64(m_timer.interval()) * 1'000'000;
             config.packets64 = stats.packets64;
+            // With a focus, nothing is paid up front: a node's rings grow with its samples, to
+            // the bounds of the detail it is looked at with.
+            config.growOnDemand = m_focus;
+            config.compact = wantedDetail(key) == CounterHistory::Detail::Compact;
             it->second.history = std::make_unique<CounterHistory>(config);
+            if (wantedDetail(key) == CounterHistory::Detail::Recent)
+                it->second.history->setDetail(CounterHistory::Detail::Recent);
             it->second.label = labelFor(stats.isClass, stats.id);
             changed = true;
+            ++m_created;
         }
         Node &node = it->second;
         if (stats.packets64)

@@ -5,6 +5,7 @@
 
 #include <QList>
 #include <QObject>
+#include <QSet>
 #include <QString>
 #include <QTimer>
 
@@ -43,13 +44,42 @@ public:
      * existing ones only adjust their gap detection, so their raw span scales with the change.
      */
     void setInterval(int ms);
+    /** The interval polls follow now: the one asked for, or longer when stretched. */
     int interval() const { return m_timer.interval(); }
+    /** The interval asked for with setInterval(). */
+    int requestedInterval() const { return m_requestedMs; }
+
+    /**
+     * Lets a big tree stretch the interval so that polling (the dump and recording it) takes at
+     * most @p percent of the time: 10 000 classes cost ~15 ms a dump, which at 100 ms would be a
+     * sixth of a core. The interval comes from the steps 100, 250, 500 ms, 1, 2, 5, 10 s; it
+     * shrinks back when the tree does. 0 turns stretching off (the default).
+     */
+    void setMaximumLoadPercent(int percent);
+    int maximumLoadPercent() const { return m_maxLoadPercent; }
+    /** The average time a poll took recently, in microseconds. */
+    qint64 pollCostUs() const { return qint64(m_costUs); }
 
     /** Stops and resumes polling; a pause longer than a few polls shows as a gap in charts. */
     void setPaused(bool paused);
     bool isPaused() const { return m_paused; }
     /** Polling now: an engine is set and the poller is not paused. */
     bool isActive() const { return m_timer.isActive(); }
+
+    /**
+     * From now on only @p charted nodes keep the full history (24 h tiers), the @p visible ones
+     * their last 32 s at full resolution, every other node a compact one of a few kilobytes
+     * (CounterHistory::Detail): memory follows what is looked at, not the size of the tree.
+     * Histories grow on demand from then on. Until this is called every node keeps it all.
+     */
+    void setFocus(const QSet<quint64> &charted, const QSet<quint64> &visible);
+    bool hasFocus() const { return m_focus; }
+    /** The detail a node's history keeps (for tests and benchmarks). */
+    CounterHistory::Detail detailOf(quint64 key) const;
+    /** What every history occupies (CounterHistory::memoryBytes()), summed. */
+    qsizetype historyBytes() const;
+    /** Nodes in the last dump. */
+    qsizetype nodeCount() const { return qsizetype(m_nodes.size()); }
 
     /** How many dumps in a row a node may be missing before its history is dropped. */
     void setForgetAfterPolls(int polls);
@@ -97,6 +127,8 @@ Q_SIGNALS:
     void error(const QString &message);
     /** A node got a history or lost it: legends and pickers may want to refresh. */
     void nodesChanged();
+    /** The interval polls follow changed by itself (see setMaximumLoadPercent()). */
+    void intervalStretched(int intervalMs, int requestedMs);
 
 private:
     struct Node
@@ -108,6 +140,11 @@ private:
     };
 
     void updateTimer();
+    void applyInterval(int ms);
+    void stretchForCost(qint64 costNs);
+    double neededMs() const;
+    int stretchedInterval(double neededMs) const;
+    CounterHistory::Detail wantedDetail(quint64 key) const;
 
     std::unique_ptr<TcEngine> m_engine;
     QTimer m_timer;
@@ -117,6 +154,15 @@ private:
     int m_forgetAfterPolls = 50;
     bool m_paused = false;
     bool m_resetPending = false;
+    int m_requestedMs = 100;
+    int m_maxLoadPercent = 0;
+    double m_costUs = 0;
+    int m_stretchVotes = 0;
+    quint64 m_created = 0; ///< histories made so far
+    int m_stretchCandidate = 0;
+    bool m_focus = false;
+    QSet<quint64> m_charted;
+    QSet<quint64> m_visible;
 };
 
 } // namespace qs

@@ -7,6 +7,9 @@
 #include <QCoreApplication>
 #include <QSet>
 
+#include <algorithm>
+#include <numeric>
+
 namespace qs {
 
 namespace {
@@ -79,10 +82,17 @@ TreeEntry describeFilter(const Filter &f, qsizetype position, const NodeValidati
 }
 
 // Finds the serials of the nodes a parent reference names.
+// Hashed, so that placing 10 000 classes is not 10 000 scans of the class list.
 class Lookup
 {
 public:
-    Lookup(const QdiscTree &tree, const NodeSerials &serials) : m_tree(tree), m_serials(serials) {}
+    Lookup(const QdiscTree &tree, const NodeSerials &serials) : m_tree(tree), m_serials(serials)
+    {
+        m_classes.reserve(tree.classes.size());
+        // The first of equal ids wins, as QdiscTree::findClass() finds it.
+        for (qsizetype i = tree.classes.size() - 1; i >= 0; --i)
+            m_classes.insert(tree.classes.at(i).classId.raw(), i);
+    }
 
     quintptr qdisc(const QdiscNode *q) const
     {
@@ -91,9 +101,10 @@ public:
     quintptr qdisc(TcHandle handle) const { return qdisc(m_tree.qdisc(handle)); }
     quintptr classSerial(TcHandle id) const
     {
-        const ClassNode *c = m_tree.findClass(id);
-        return c ? m_serials.classes.at(c - m_tree.classes.constData()) : 0;
+        const auto it = m_classes.constFind(id.raw());
+        return it == m_classes.constEnd() ? 0 : m_serials.classes.at(*it);
     }
+    bool hasClass(TcHandle id) const { return m_classes.contains(id.raw()); }
 
     // A qdisc hangs at the class it names; where there is no such class (netem, tbf and prio
     // slots, or a dangling id) at the qdisc of the parent's major; at the top when neither exists.
@@ -138,6 +149,7 @@ public:
 private:
     const QdiscTree &m_tree;
     const NodeSerials &m_serials;
+    QHash<quint32, qsizetype> m_classes; // class id → position in tree.classes
 };
 
 } // namespace
@@ -179,6 +191,9 @@ void TreeStructure::placeAll(const QdiscTree &tree, const NodeSerials &serials)
     const Lookup lookup(tree, serials);
     // The order rows get under their parent: the root qdisc before the ingress side, then
     // classes, inner qdiscs (a class's leaf after its child classes), filters.
+    // Classes and inner qdiscs in the numeric order of their handles, as the kernel numbers them
+    // (class 1:9 before 1:a before 1:10; the kernel's dump order follows its hash buckets);
+    // equal handles and filters keep the tree's order.
     QList<quintptr> order;
     for (const TcHandle top : {TcHandle::root(), TcHandle::ingressParent()}) {
         for (qsizetype i = 0; i < tree.qdiscs.size(); ++i) {
@@ -186,11 +201,23 @@ void TreeStructure::placeAll(const QdiscTree &tree, const NodeSerials &serials)
                 order.append(serials.qdiscs.at(i));
         }
     }
-    for (qsizetype i = 0; i < tree.classes.size(); ++i) {
+    QList<qsizetype> byHandle(tree.classes.size());
+    std::iota(byHandle.begin(), byHandle.end(), 0);
+    std::stable_sort(byHandle.begin(), byHandle.end(), [&](qsizetype a, qsizetype b) {
+        return tree.classes.at(a).classId.raw() < tree.classes.at(b).classId.raw();
+    });
+    for (const qsizetype i : std::as_const(byHandle)) {
         m_entries[serials.classes.at(i)].parent = lookup.parentOfClass(tree.classes.at(i));
         order.append(serials.classes.at(i));
     }
-    for (qsizetype i = 0; i < tree.qdiscs.size(); ++i) {
+    byHandle.resize(tree.qdiscs.size());
+    std::iota(byHandle.begin(), byHandle.end(), 0);
+    std::stable_sort(byHandle.begin(), byHandle.end(), [&](qsizetype a, qsizetype b) {
+        const QdiscNode &x = tree.qdiscs.at(a);
+        const QdiscNode &y = tree.qdiscs.at(b);
+        return std::pair(x.parent.raw(), x.handle.raw()) < std::pair(y.parent.raw(), y.handle.raw());
+    });
+    for (const qsizetype i : std::as_const(byHandle)) {
         const QdiscNode &q = tree.qdiscs.at(i);
         m_entries[serials.qdiscs.at(i)].parent = lookup.parentOfQdisc(q);
         if (!q.parent.isRoot() && !q.parent.isIngressParent())
@@ -200,24 +227,48 @@ void TreeStructure::placeAll(const QdiscTree &tree, const NodeSerials &serials)
         m_entries[serials.filters.at(i)].parent = lookup.parentOfFilter(tree.filters.at(i).parent);
         order.append(serials.filters.at(i));
     }
-    breakCycles(order);
-    for (const quintptr serial : std::as_const(order))
-        m_entries[m_entries.value(serial).parent].children.append(serial);
+    // Which node of a loop goes to the top follows the tree's own order, not the display's.
+    QList<quintptr> treeOrder;
+    treeOrder.reserve(order.size());
+    for (const TcHandle top : {TcHandle::root(), TcHandle::ingressParent()}) {
+        for (qsizetype i = 0; i < tree.qdiscs.size(); ++i) {
+            if (tree.qdiscs.at(i).parent == top)
+                treeOrder.append(serials.qdiscs.at(i));
+        }
+    }
+    treeOrder += serials.classes;
+    for (qsizetype i = 0; i < tree.qdiscs.size(); ++i) {
+        if (!tree.qdiscs.at(i).parent.isRoot() && !tree.qdiscs.at(i).parent.isIngressParent())
+            treeOrder.append(serials.qdiscs.at(i));
+    }
+    treeOrder += serials.filters;
+    breakCycles(treeOrder);
+    for (const quintptr serial : std::as_const(order)) {
+        QList<quintptr> &siblings = m_entries[m_entries.value(serial).parent].children;
+        const int row = int(siblings.size());
+        siblings.append(serial);
+        m_entries[serial].row = row;
+    }
 }
 
 void TreeStructure::breakCycles(const QList<quintptr> &order)
 {
     // Parents naming each other (qdisc 1: at 2:1, qdisc 2: at 1:1) would hide both from a view;
     // the first node found on such a loop goes to the top, where validation flags it.
+    // Nodes known to reach the top are not walked again, so this stays linear in the tree.
+    QSet<quintptr> reachesTop;
+    reachesTop.reserve(order.size());
     for (const quintptr start : order) {
         QSet<quintptr> path;
         quintptr current = start;
-        while (current != RootSerial && !path.contains(current)) {
+        while (current != RootSerial && !reachesTop.contains(current) && !path.contains(current)) {
             path.insert(current);
             current = m_entries.value(current).parent;
         }
-        if (current != RootSerial)
+        if (current != RootSerial && !reachesTop.contains(current))
             m_entries[current].parent = RootSerial;
+        for (const quintptr node : std::as_const(path))
+            reachesTop.insert(node);
     }
 }
 
@@ -237,7 +288,7 @@ const QList<quintptr> &TreeStructure::children(quintptr serial) const
 int TreeStructure::rowOf(quintptr serial) const
 {
     const TreeEntry *e = entry(serial);
-    return e && serial != RootSerial ? int(children(e->parent).indexOf(serial)) : -1;
+    return e && serial != RootSerial ? e->row : -1;
 }
 
 void TreeStructure::removeRows(quintptr parent, int first, int last)
@@ -246,6 +297,14 @@ void TreeStructure::removeRows(quintptr parent, int first, int last)
     for (int row = first; row <= last; ++row)
         eraseSubtree(siblings.at(row));
     siblings.remove(first, last - first + 1);
+    renumber(parent, first);
+}
+
+void TreeStructure::renumber(quintptr parent, int from)
+{
+    const QList<quintptr> siblings = m_entries.value(parent).children;
+    for (qsizetype row = from; row < siblings.size(); ++row)
+        m_entries[siblings.at(row)].row = int(row);
 }
 
 void TreeStructure::insertRows(quintptr parent, int row, const QList<quintptr> &serials,
@@ -256,6 +315,7 @@ void TreeStructure::insertRows(quintptr parent, int row, const QList<quintptr> &
     QList<quintptr> &siblings = m_entries[parent].children;
     for (qsizetype i = 0; i < serials.size(); ++i)
         siblings.insert(row + i, serials.at(i));
+    renumber(parent, row);
 }
 
 QList<quintptr> TreeStructure::adoptDetails(const TreeStructure &source)
@@ -272,10 +332,12 @@ QList<quintptr> TreeStructure::adoptDetails(const TreeStructure &source)
         if (!e.showsSameAs(*next))
             changed.append(it.key());
         const quintptr parent = e.parent;
+        const int row = e.row;
         const QList<quintptr> children = e.children;
         e = *next;
         // The rows below stay as they are until the model inserts what is missing.
         e.parent = parent;
+        e.row = row;
         e.children = children;
     }
     return changed;

@@ -27,6 +27,7 @@ struct TreeEntry
     NodeRef ref;
     qsizetype position = -1; ///< in the tree's list of the node's type
     quintptr parent = 0;
+    int row = -1; ///< index in the parent's children (kept so that parent() is O(1))
     QList<quintptr> children;
 
     QString name;
@@ -75,6 +76,7 @@ private:
     void breakCycles(const QList<quintptr> &order);
     void eraseSubtree(quintptr serial);
     void copySubtree(quintptr serial, const TreeStructure &source);
+    void renumber(quintptr parent, int from);
 
     QHash<quintptr, TreeEntry> m_entries;
 };
