@@ -239,6 +239,8 @@ private Q_SLOTS:
         QCOMPARE(box->text(), error->text());
         QVERIFY2(box->text().contains(QStringLiteral("sch_netem")), qPrintable(box->text()));
         box->close();
+    }
+
     void targetOnTheCommandLine()
     {
         QVERIFY2(isRoot(), "needs root: it builds a namespace of its own");
