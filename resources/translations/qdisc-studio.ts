@@ -2,6 +2,70 @@
 <!DOCTYPE TS>
 <TS version="2.1">
 <context>
+    <name>Messages</name>
+    <message>
+        <source>%1: &quot;%2&quot; is not a table value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: more than 16384 values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds no values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no distribution table %1.dist in %2 (Debian package iproute2)</source>
+        <extracomment>%1 is a table name (normal, pareto, …), %2 the folders searched.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ActionSupport</name>
+    <message>
+        <source>&quot;goto&quot; needs &quot;chain N&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the chain index must be at most %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the jump count must be at most %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the gact action is not supported by Qdisc Studio yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown action kind; Qdisc Studio knows %1</source>
+        <extracomment>%1 lists action kinds (mirred, police, …).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gact needs a control verb: pass, drop, pipe, continue, reclassify, goto chain N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;index&quot; names an action of the namespace&apos;s standalone action table (tc actions add … index N), which is not part of a device&apos;s tree: leave it out, and the filter holds an action of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>action cookies are not supported by Qdisc Studio yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected one action, like &quot;mirred egress redirect dev ifb0&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected word after the action</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::ApplyStatus</name>
     <message>
         <source>&amp;Keep</source>
@@ -30,6 +94,18 @@
     </message>
     <message>
         <source>Reverting in %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the whole answer, with its advice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last change was not made</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -922,11 +998,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>[--verbose] [QT-OPTIONS]</source>
-        <extracomment>the two forms of the command line; keep --verbose as it is</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>[--verbose] SUBCOMMAND [options] ARGS…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1649,10 +1720,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A shell script, tc commands or a tc -batch file, or - for standard input.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>See which tc commands a shaping script runs with the argument start, for eth1:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1702,6 +1769,50 @@
     </message>
     <message>
         <source>qdisc-studio apply --map ifb0=lab/ifb0,eth0=lab/va ingress.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What tc printed (tc -s -d qdisc, class and filter show, one or all three, with the tc show lines or without) is read back into the commands that build the tree it shows: statistics and what only tc&apos;s print says are left out. Its device is the one the show lines name; output that names none is read for shown0, which apply --dev puts onto any target.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A shell script, tc commands, a tc -batch file or tc&apos;s show output, or - for standard input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[--verbose] [--target TARGET] [QT-OPTIONS]</source>
+        <extracomment>the two forms of the command line; keep --verbose as it is</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the window on TARGET: an interface (eth0) or NAMESPACE/INTERFACE, as qdisc-studio targets lists them. A target that does not exist is an error: the window says so and qdisc-studio exits with status 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ClsactKind</name>
+    <message>
+        <source>clsact (incoming and outgoing filters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::CodelKind</name>
+    <message>
+        <source>codel, target %1</source>
+        <extracomment>%1 is a time such as 5 ms; target is codel&apos;s option.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::CodelParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about codel&apos;s parameters. The option names target and interval are words of tc&apos;s codel command: keep them. Values in tc syntax (100ms) stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>target %1 is not below the interval %2: CoDel never gets to drop</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1802,6 +1913,44 @@
     </message>
 </context>
 <context>
+    <name>qs::FifoKind</name>
+    <message>
+        <source>pfifo, %1 packets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bfifo, %1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pfifo_head_drop, %1 packets</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::Filter</name>
+    <message>
+        <source></source>
+        <comment>Findings about a filter. tc&apos;s words flowid, classid and action stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>a filter needs a flowid (target class) or an action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a filter takes a police option or an action list, not both: the kernel keeps only the police (write it as &quot;action police …&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n actions; a filter holds at most 32</source>
+        <extracomment>TCA_ACT_MAX_PRIO: the kernel takes 32 actions per filter.</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>qs::FilterForm</name>
     <message>
         <source>Selects</source>
@@ -1828,14 +1977,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Matches</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>One match per line as tc writes it after &quot;match&quot;; a packet must pass all of them (none: every packet).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>line %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1856,11 +1997,90 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Action</source>
+        <source>Actions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>What to do with matching packets instead, as tc writes it after &quot;action&quot; (mirred redirects to another device); empty: none.</source>
+        <source>What to do with matching packets, one action per line as tc writes it after &quot;action&quot; (mirred redirects to another device, police limits the rate, drop drops); empty: none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::FilterSupport</name>
+    <message>
+        <source>flowid is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a class id; write it like 1:10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>police is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the police action is not supported by Qdisc Studio yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ForeignActionKind</name>
+    <message>
+        <source>an action kept as the kernel reported it has no tc options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (kept as it is)</source>
+        <extracomment>%1 is the kind of an action Qdisc Studio cannot edit.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ForeignClassKind</name>
+    <message>
+        <source>a class kept as the kernel reported it has no tc options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 class (kept as it is)</source>
+        <extracomment>%1 is the kind of a class Qdisc Studio cannot edit (hfsc, drr, …).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ForeignFilterKind</name>
+    <message>
+        <source>a filter kept as the kernel reported it has no tc options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (kept as it is)</source>
+        <extracomment>%1 is the kind of a filter Qdisc Studio cannot edit (flower, bpf, …).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ForeignKind</name>
+    <message>
+        <source>a qdisc kept as the kernel reported it has no tc options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (kept as it is)</source>
+        <extracomment>%1 is the kind of a qdisc Qdisc Studio cannot edit (cake, fq, …).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::FqCodelKind</name>
+    <message>
+        <source>fq_codel fixes its flows when it is created: the kernel refuses a change that sends flows (EINVAL), even the number it has; leave flows out, or delete it and add it again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fq_codel, target %1</source>
+        <extracomment>%1 is a time such as 5 ms; target is fq_codel&apos;s option.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1881,6 +2101,99 @@
     </message>
     <message>
         <source>target %1 is not below the interval %2: CoDel never gets to drop</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::FqKind</name>
+    <message>
+        <source>%1 must be below 4 Gbyte/s (34.4 Gbit/s): tc keeps it in 32 bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timer_slack is out of range: 0…4294967295 ns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be below 4 Gbyte/s (34.4 Gbit/s): tc keeps it in 32 bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fq, at most %1 per flow</source>
+        <extracomment>%1 is a rate (10 Mbit/s): the most one flow may send through fq.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fq, no pacing</source>
+        <extracomment>fq with its pacing turned off (nopacing).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::FqParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about fq&apos;s parameters. The option names quantum and buckets are words of tc&apos;s fq command: keep them. The kernel&apos;s own messages quoted in (&quot;invalid quantum&quot;) stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>quantum %1 must be 1…%2 bytes; the kernel refuses it (&quot;invalid quantum&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>initial_quantum %1 is above 2147483647 bytes; the kernel refuses it (ERANGE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>buckets %1 is out of range: the kernel takes 2…262144 (EINVAL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>defrate is obsolete: the kernel ignores it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flow_limit %1 is above the limit %2: one flow can fill the whole queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::GactKind</name>
+    <message>
+        <source>gact needs a control verb: pass, drop, pipe, continue, reclassify, goto chain N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>random needs its type: netrand or determ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>random needs a control verb and a value, like &quot;random determ drop 10&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the random value must be at most 10000</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, every %2th packet %3</source>
+        <extracomment>%1 and %3 are tc verbs (drop, pass …), %2 a count: &quot;pass, every 10th packet drop&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, one packet in %2 at random %3</source>
+        <extracomment>%1 and %3 are tc verbs (drop, pass …), %2 a count: &quot;pass, one packet in 10 at random drop&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::GactParams</name>
+    <message>
+        <source>the kernel does not allow goto chain as the random verb</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the random value must be from 1 to 10000 (one packet in that many)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1928,6 +2241,61 @@
     </message>
 </context>
 <context>
+    <name>qs::HookKind</name>
+    <message>
+        <source>%1 takes no options</source>
+        <extracomment>%1 is ingress or clsact.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::HtbClassKind</name>
+    <message>
+        <source>overhead must be 0…65535 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ceil is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rate is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mpu must be 0…65535 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>linklayer must be ethernet, atm or adsl</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an htb class needs a rate above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>htb class %1 (ceil %2), prio %3</source>
+        <extracomment>%1 and %2 are rates (10 Mbit/s); ceil is tc&apos;s word for the rate a class may borrow up to.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>htb class %1 (ceil %2)</source>
+        <extracomment>%1 and %2 are rates (10 Mbit/s); ceil is tc&apos;s word for the rate a class may borrow up to.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>htb class %1, prio %2</source>
+        <extracomment>%1 is a rate (10 Mbit/s), %2 the class&apos;s priority (tc&apos;s prio), a number.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>htb class %1</source>
+        <extracomment>%1 is a rate such as 10 Mbit/s.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::HtbClassParams</name>
     <message>
         <source></source>
@@ -1962,6 +2330,30 @@
     <message>
         <source>%1 %2 is below the mtu %3: full-size packets cannot pass at once; use at least rate × 1 ms</source>
         <extracomment>%1 is burst or cburst (tc options, untranslated), %2 and %3 sizes.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::HtbKind</name>
+    <message>
+        <source>&quot;%1&quot; is not a class minor; write it in hex like tc, e.g. &quot;30&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default class %1:%2 does not exist: unclassified traffic bypasses the shaping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rate / r2q is below 1000 bytes; the kernel raises the quantum to 1000 and warns. Set a quantum or lower r2q</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>htb, default class %1</source>
+        <extracomment>%1 is a class id such as 1:30.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>htb, unclassified traffic unshaped</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2016,10 +2408,6 @@
         </translation>
     </message>
     <message>
-        <source>tc commands, a shell script that runs them (evaluated here, never run) or a tc -batch file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>start</source>
         <extracomment>an example of a script&apos;s arguments, as typed after its name (&quot;start&quot;)</extracomment>
         <translation type="unfinished"></translation>
@@ -2071,10 +2459,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Paste tc commands above, a script that runs them, or a tc -batch file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No tc command changes anything here; the messages say what was skipped.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2094,6 +2478,370 @@
     </message>
     <message>
         <source>They go onto %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tc commands, a shell script that runs them (evaluated here, never run), a tc -batch file, or what tc qdisc|class|filter show printed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste tc commands above, a script that runs them, a tc -batch file, or what tc … show printed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::IngressKind</name>
+    <message>
+        <source>ingress (incoming traffic)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::JsonReader</name>
+    <message>
+        <source></source>
+        <comment>Errors in a profile or tree file, each after the path of the value it is about (&quot;trees[0].qdiscs[1].params.delay: is required&quot;). JSON keys, the values quoted from the file and examples in tc syntax (&quot;10mbit&quot;, &quot;100ms&quot;, &quot;1:10&quot;) stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a whole number from %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not valid; write it like &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a string with a unit, like &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a handle; write it like &quot;1:&quot; or &quot;1:10&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::KindForms</name>
+    <message>
+        <source>ingress has no parameters: it is the hook incoming traffic passes, where filters hang. To delay or drop incoming traffic, redirect it to an ifb device and edit the tree there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clsact has no parameters: it holds the ingress and egress hooks that filters hang from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One match per line as tc writes it after &quot;match&quot;; a packet must pass all of them (none: every packet).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is kept as the kernel reported it; Qdisc Studio does not edit this kind.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This %1 class is kept as the kernel reported it; Qdisc Studio does not edit it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This %1 filter is kept as the kernel reported it; Qdisc Studio does not edit it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets codel holds; default 1000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>packets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CoDel</source>
+        <extracomment>section title: the CoDel queue management algorithm (a name)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The queueing delay CoDel aims for; above it for a whole interval, it starts dropping (default 5 ms).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the delay must stay above target before CoDel drops; about a worst round trip (default 100 ms).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CE threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Above this queueing delay ECN-capable packets are marked at once (for DCTCP); off: only CoDel marks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ECN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marks packets of ECN-capable flows instead of dropping them (codel&apos;s default is off).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default (off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on: mark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off: drop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets fq holds across all flows; default 10000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flow limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets one flow may queue; default 100.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buckets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The size of the flow hash table (a power of two, 2…262144); default 1024.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>buckets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many bytes a flow sends per turn; default two frames.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Initial quantum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many bytes a new flow may send in its first turn; default ten frames.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pacing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spaces each flow&apos;s packets at the rate its sender asks for (TCP&apos;s pacing rate).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default (on)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most one flow may send; off: no cap.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Low rate threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flows paced below this rate send one packet per turn; default 550 kbit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refill delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long a flow that went idle waits for its credit back; default 40 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Above this queueing delay ECN-capable packets are marked (for DCTCP); off: never.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Horizon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Packets timestamped further ahead than this are dropped or capped; default 10 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Beyond the horizon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happens to a packet timestamped beyond the horizon.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default (drop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orphan mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Packets without a socket are hashed into this many flows (a mask); default 1023.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>noqueue has no parameters: packets are handed to the device at once and never queued, as virtual devices (veth, bridges, VLANs) do by default. Nothing can be shaped here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pfifo_fast has no parameters: three bands, picked by each packet&apos;s priority (TOS) through a fixed priomap, band 0 first. For other bands or maps use prio.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets pie holds; default 1000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PIE</source>
+        <extracomment>section title: the PIE queue management algorithm (a name)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The queueing delay PIE aims for; default 15 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How often PIE recomputes its drop probability (tc&apos;s tupdate); default 15 ms, kept in kernel ticks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alpha</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How strongly the delay&apos;s distance from target moves the drop probability (0…32); default 2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Beta</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How strongly the delay&apos;s trend moves the drop probability (0…32); default 20.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marks packets of ECN-capable flows instead of dropping them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Byte mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scales the drop probability by packet size, so small packets are dropped less.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate estimator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimates the queueing delay from the dequeue rate (RFC 8033) instead of timestamps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets skbprio holds; when full it drops from the lowest-priority queue. Default 64.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skbprio queues by each packet&apos;s priority (skb-&gt;priority, 0…63; set it with skbedit or SO_PRIORITY), the highest first.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2395,14 +3143,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Undo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The tc commands that build this tree on a clean device</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2624,17 +3364,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>htb class</source>
-        <extracomment>Add menu entry: a class of the htb qdisc (tc terms)</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Add class</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>u32 filter</source>
-        <extracomment>Add menu entry: a filter of tc&apos;s u32 classifier (tc terms)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2810,6 +3540,55 @@
         <source>Applying &quot;%1&quot;, made for %2, to %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Filter: handle, kind or summary</source>
+        <extracomment>placeholder of the box that filters the tree&apos;s rows</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shows the rows whose handle, kind or summary contains these words, with the rows above them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dropping now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shows only the qdiscs and classes that dropped packets in the last poll</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statistics every %1 ms for %2 nodes (%3 ms asked)</source>
+        <extracomment>status bar, when a big tree makes polling slower than asked; %1 and %3 are milliseconds, %2 a number of nodes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the statistics of this tree takes %1 ms; polling less often keeps it under 5 % of a core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no target %1 (targets: %2)</source>
+        <extracomment>%1 is the target asked for on the command line, %2 the targets there are</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot list the targets to find %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 class</source>
+        <extracomment>Add menu entry: a class of a classful qdisc; %1 is its kind (htb, hfsc)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 filter</source>
+        <extracomment>Add menu entry: a filter of one of tc&apos;s classifiers; %1 is its kind (u32, flower)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::MeasuredPanel</name>
@@ -2982,6 +3761,49 @@
     </message>
 </context>
 <context>
+    <name>qs::MirredKind</name>
+    <message>
+        <source>mirred needs a direction: egress or ingress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mirred needs redirect or mirror</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mirred needs &quot;dev NAME&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a valid interface name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the mirred target device %1 does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redirect to %1</source>
+        <extracomment>%1 is a device such as ifb0.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mirror to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::MirredParams</name>
+    <message>
+        <source>mirred needs a device to redirect to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid interface name</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::NetemForm</name>
     <message>
         <source>off</source>
@@ -3150,6 +3972,166 @@
     </message>
 </context>
 <context>
+    <name>qs::NetemKind</name>
+    <message>
+        <source>&quot;%1&quot; is not a distribution; use uniform, normal, pareto or paretonormal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a loss model; use random, state or gemodel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min/max belong to the fixed form; with a distribution give delay and jitter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delay/jitter need a distribution; the fixed form takes min and max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 loss</source>
+        <extracomment>Random packet loss: &quot;1 % loss&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4-state loss</source>
+        <extracomment>netem&apos;s 4-state Markov loss model.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gilbert-Elliott loss</source>
+        <extracomment>netem&apos;s Gilbert-Elliott loss model.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 duplicate</source>
+        <extracomment>Packets sent twice: &quot;1 % duplicate&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 corrupt</source>
+        <extracomment>Packets with a flipped bit: &quot;1 % corrupt&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reorder</source>
+        <extracomment>Packets sent out of order: &quot;25 % reorder&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slotted</source>
+        <extracomment>netem&apos;s slot option: packets leave in bursts, as on Wi-Fi.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no impairment</source>
+        <extracomment>A netem that changes nothing.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 is too large; netem takes at most %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown distribution; use uniform, normal, pareto or paretonormal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delay correlation</source>
+        <extracomment>Labels such as this one name a value of a netem option in other messages.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss correlation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown loss model; use a percentage, random, state or gemodel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reorder correlation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>corrupt correlation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>duplicate correlation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>packet overhead must be a whole number of bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cell size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cell overhead must be a whole number of bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot minimum delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot maximum delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the slot maximum delay is below the minimum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown slot parameter; use &quot;slot MIN [MAX]&quot; or &quot;slot distribution DIST DELAY JITTER&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot jitter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the slot jitter must be above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot packets must be a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reordering is not possible without a delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gap is given without a reorder probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ecn is given without a loss probability or loss model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a distribution needs both a delay and a jitter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this duplicate correlation is dropped: tc only sends it together with a delay, loss, reorder or corrupt correlation</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::NetemParams</name>
     <message>
         <source></source>
@@ -3235,6 +4217,14 @@
     </message>
 </context>
 <context>
+    <name>qs::NetemParts</name>
+    <message>
+        <source></source>
+        <comment>Problems while turning a netem qdisc into a netlink request: a missing distribution table (a file such as normal.dist from the iproute2 package).</comment>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>qs::NetlinkSocket</name>
     <message>
         <source>network namespace &quot;%1&quot; does not exist (%2)</source>
@@ -3280,25 +4270,26 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>ingress has no parameters: it is the hook incoming traffic passes, where filters hang. To delay or drop incoming traffic, redirect it to an ifb device and edit the tree there.</source>
+        <source>%1 class %2</source>
+        <extracomment>editor header; %1 is a kind (htb, hfsc), %2 the class id as tc writes it (1:10)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>clsact has no parameters: it holds the ingress and egress hooks that filters hang from.</source>
+        <source>%1 filter on %2</source>
+        <extracomment>editor header; %1 is the filter&apos;s kind (u32, flower), %2 the qdisc or class it is attached to (1:)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::NoqueueKind</name>
+    <message>
+        <source>noqueue takes no options (tc: Unknown qdisc &quot;noqueue&quot;, hence option &quot;%1&quot; is unparsable)</source>
+        <extracomment>tc&apos;s own words are quoted after the colon.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 is kept as the kernel reported it; Qdisc Studio does not edit this kind.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>htb class %1</source>
-        <extracomment>editor header; %1 is the class id as tc writes it (1:10)</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>u32 filter on %1</source>
-        <extracomment>editor header; %1 is the handle of the qdisc or class the filter is attached to (1:)</extracomment>
+        <source>noqueue, packets go straight to the device</source>
+        <extracomment>noqueue: packets are handed to the device at once, never queued.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3358,10 +4349,201 @@
     </message>
 </context>
 <context>
+    <name>qs::PfifoFastKind</name>
+    <message>
+        <source>pfifo_fast takes no options: its 3 bands and priomap are fixed (tc: qdisc &apos;pfifo_fast&apos; does not support option parsing); use prio for other bands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pfifo_fast, 3 bands by priority</source>
+        <extracomment>pfifo_fast&apos;s three bands are chosen by the packets&apos; priority (TOS).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::PfifoHeadDropParams</name>
+    <message>
+        <source>a limit of 0 packets drops every packet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::PfifoParams</name>
     <message>
         <source>a limit of 0 packets drops every packet</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::PieKind</name>
+    <message>
+        <source>%1 must be 0…%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pie, target %1</source>
+        <extracomment>%1 is a time such as 15 ms; target is pie&apos;s option (the queueing delay it aims for).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::PieParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about pie&apos;s parameters. The option names alpha and beta are words of tc&apos;s pie command: keep them.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>alpha %1 is above %2; tc refuses it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>beta %1 is above %2; tc refuses it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::PoliceKind</name>
+    <message>
+        <source>%1 is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mpu must be at most 65535 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>avrate must be below 34 Gbit/s (the kernel keeps it in 32 bits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>linklayer must be ethernet, atm or adsl</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conform-exceed needs EXCEED[/CONFORM] verbs: pass, ok, drop, pipe, continue, reclassify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>police needs a rate and a burst, like &quot;police rate 1mbit burst 10k drop&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>police takes rate or avrate, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>police needs a rate, an avrate or an mtu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a police rate needs a burst</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a police peakrate needs a rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a police peakrate needs an mtu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>police at an average of %1, %2 beyond</source>
+        <extracomment>%1 a rate (1 Mbit/s), %2 a tc verb (drop, pass, reclassify …).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>police packets above %1 B: %2</source>
+        <extracomment>%1 a number of bytes, %2 a tc verb (drop, pass, reclassify …); B is the symbol for bytes.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>police %1, burst %2 B, %3 beyond</source>
+        <extracomment>%1 a rate (1 Mbit/s), %2 a number of bytes, %3 a tc verb (drop, pass, reclassify …); B is the symbol for bytes.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::PoliceParams</name>
+    <message>
+        <source>police takes rate or avrate, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>police needs a rate, an avrate or an mtu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a police rate needs a burst</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the burst must last at most %1 s at the police rate (the kernel keeps it in 32-bit ticks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a police peakrate needs a rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a police peakrate needs an mtu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>avrate polices on the rate estimator of the action, which Qdisc Studio does not set up; without one the kernel refuses it: give rate and burst</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the kernel does not allow goto chain as the conform verb</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tc cannot write a goto chain or jump beside a conform verb: give one or the other</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::PrioKind</name>
+    <message>
+        <source>bands must come before priomap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>priomap is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a priomap entry must be a band number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>band %1 does not exist; there are %n bands</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the priomap has 16 entries at most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prio needs 2…16 bands, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected 16 band numbers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a band from 0 to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>prio, %n bands</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3546,6 +4728,10 @@
         <source>Profile %1 was not exported to %2: %3.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Profile %1 was not renamed: %2 is the name of the built-in preset %3; choose another name.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::ProfilesPane</name>
@@ -3682,6 +4868,11 @@
         <source>handle %1 is not a qdisc handle; use MAJOR: with MAJOR 1…ffff</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 can only be the root qdisc of a device, not hang at %2</source>
+        <extracomment>%1 is a kind (mq, mqprio), %2 a parent id.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::QdiscTree</name>
@@ -3728,11 +4919,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>prio %1 has bands %1:1…%1:%2, not %3</source>
-        <extracomment>%1 is the prio qdisc&apos;s major number (1 of 1:), %2 its last band, %3 a parent id.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 holds one inner qdisc, at %2:1, not %3</source>
         <extracomment>%1 is a kind (netem or tbf), %2 its major number, %3 a parent id.</extracomment>
         <translation type="unfinished"></translation>
@@ -3751,10 +4937,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>there is no htb qdisc %1 for it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>its parent %1 belongs to another qdisc</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3763,15 +4945,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>rate / r2q is below 1000 bytes; the kernel raises the quantum to 1000 and warns. Set a quantum or lower r2q</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>is not reachable from its qdisc: its parents form a cycle</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>default class %1:%2 does not exist: unclassified traffic bypasses the shaping</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3780,11 +4954,6 @@
     </message>
     <message>
         <source>an ingress qdisc has no egress hook: the kernel puts this filter in its one (ingress) block, where it sees incoming traffic; use clsact for egress</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 %2 has no classes to steer traffic into; attach filters to htb, prio, ingress or clsact</source>
-        <extracomment>%1 is a kind (sfq, netem, …), %2 its handle.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3803,6 +4972,26 @@
     <message>
         <source>prio %1 already holds %2 filters; the kernel keeps one classifier kind per prio and refuses %3 there: use another prio</source>
         <extracomment>%1 a filter prio (number), %2 and %3 classifier kinds (u32, flower, …).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 has bands %2:1…%2:%3, not %4</source>
+        <extracomment>%1 is a kind (prio, ets), %2 the qdisc&apos;s major number (1 of 1:), %3 its last band, %4 a parent id.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds its qdiscs at %2:1, %2:2, …, not %3</source>
+        <extracomment>%1 is a kind (mq, multiq), %2 the qdisc&apos;s major number, %3 a parent id.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no %1 qdisc %2 for it</source>
+        <extracomment>%1 a kind (htb, hfsc, …), %2 a qdisc handle.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 has no classes to steer traffic into; attach filters to a classful qdisc (htb, prio, …), ingress or clsact</source>
+        <extracomment>%1 is a kind (sfq, netem, …), %2 its handle.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3948,6 +5137,114 @@
     </message>
     <message>
         <source>The band of each of the 16 packet priorities (TC_PRIO_*), as tc prints it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Depth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets one flow may queue; default and most 127.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many flows may queue at once; default 128.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Divisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The size of the flow hash table, a power of two up to 65536; default 1024.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>buckets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which packet a full flow drops: the newest arriving one (tail), or its oldest (head), which tells the sender sooner.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flow limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turns on RED per flow: the most bytes one flow may queue (tc&apos;s redflowlimit); off: no RED.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Above this average queue (bytes) RED starts to drop or mark; auto is max / 3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At this average queue (bytes) RED drops or marks with the full probability; auto is the flow limit / 4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How likely RED drops or marks at max; default 2 %.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marks packets of ECN-capable flows instead of dropping them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Above max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What ECN does above max: mark as below it, or drop (tc&apos;s harddrop).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets the queue holds; when it is full the oldest packet is dropped to make room. Default: the device&apos;s txqueuelen.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4728,6 +6025,40 @@
     </message>
 </context>
 <context>
+    <name>qs::SfqKind</name>
+    <message>
+        <source>perturb must be a whole number of seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an sfq limit must be above 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>avpkt must be above 0 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probability must be a number such as 0.02</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the RED options need a redflowlimit (tc: Required parameter (redflowlimit) is missing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sfq with RED, %1 B per flow</source>
+        <extracomment>RED is the early-drop algorithm (random early detection); %1 its per-flow limit in bytes.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>sfq, rehash every %n s</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>qs::SfqParams</name>
     <message>
         <source></source>
@@ -4756,6 +6087,34 @@
     </message>
     <message>
         <source>limit %1 is above depth × flows (%2 × %3): the kernel uses %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max %1 is above redflowlimit %2 (tc: &quot;max&quot; is larger than &quot;limit&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min %1 is not below max %2 (tc: &quot;min&quot; is not smaller than &quot;max&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>burst %1 is too small for min %2 and avpkt %3: tc needs at least %4 packets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probability %1 is out of reach for min %2 and max %3 (tc cannot compute its slope)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max %1 bytes is too large for the averaging (Wlog %2): the kernel refuses it (EINVAL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probability %1 must be above 0 and at most 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the RED options (min, max, burst, avpkt, probability, ecn, harddrop) need a redflowlimit</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4929,6 +6288,50 @@
     </message>
     <message>
         <source>How many bytes the class sends per turn when borrowing; auto is rate / r2q.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ATM (ADSL) links carry packets in 53-byte cells of 48 bytes: the rate then counts whole cells, as the modem sends them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ethernet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ATM (ADSL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes the link adds to every packet (PPPoE, ATM headers), counted against the rate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Minimum packet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The least a packet is counted as (tc&apos;s mpu), e.g. 64 bytes on Ethernet; 0: its real size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Direct queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many packets may wait for the device when they bypass the classes (no default class); auto is the device&apos;s queue length.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>packets</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5376,6 +6779,95 @@
     </message>
 </context>
 <context>
+    <name>qs::SkbeditKind</name>
+    <message>
+        <source>queue_mapping must be at most 65535</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>priority must be a class id like 1:10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mark must be a 32-bit number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the mark&apos;s mask must be a 32-bit number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ptype must be host, broadcast, multicast or otherhost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skbedit needs priority, mark, queue_mapping, ptype or inheritdsfield</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>priority %1</source>
+        <extracomment>%1 a class id such as 1:10.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mark %1</source>
+        <extracomment>%1 a firewall mark (number).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queue %1</source>
+        <extracomment>%1 a transmit queue number.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>type %1</source>
+        <extracomment>%1 a packet type: host, broadcast, multicast, otherhost.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>priority from DS field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set %1</source>
+        <extracomment>%1 lists what skbedit sets (&quot;mark 5, queue 2&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::SkbeditParams</name>
+    <message>
+        <source>skbedit needs priority, mark, queue_mapping, ptype or inheritdsfield</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a mask needs a mark</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::SkbprioKind</name>
+    <message numerus="yes">
+        <source>skbprio, %n packet(s)</source>
+        <extracomment>skbprio queues by packet priority; %n is its limit in packets.</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::SkbprioParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about skbprio&apos;s parameters. limit is a word of tc&apos;s skbprio command: keep it.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>limit 0: the kernel takes it, and every packet is dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::TargetBackend</name>
     <message>
         <source>the demo lab is not supported by this backend</source>
@@ -5498,6 +6990,60 @@
     </message>
 </context>
 <context>
+    <name>qs::TbfKind</name>
+    <message>
+        <source>%1 is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give either limit or latency, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mpu must be 0…65535 bytes (the kernel&apos;s field has 16 bits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>overhead must be 0…65535 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>linklayer must be ethernet, atm or adsl</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tbf needs a rate above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tbf needs a burst above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a tbf peakrate needs an mtu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tbf needs a limit or a latency above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tbf %1, burst %2 B</source>
+        <extracomment>%1 a rate (10 Mbit/s), %2 a number of bytes; B is the symbol for bytes.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, ATM, overhead %2 B</source>
+        <extracomment>%1 is &quot;tbf 10 Mbit/s, burst 1514 B&quot;; ATM is the link layer (53-byte cells), overhead in bytes.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, overhead %2 B</source>
+        <extracomment>%1 is &quot;tbf 10 Mbit/s, burst 1514 B&quot;; the overhead is bytes added to every packet.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::TbfParams</name>
     <message>
         <source></source>
@@ -5540,127 +7086,16 @@
         <source>limit %1 is below the burst %2: bursts cannot be queued</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>mpu %1 is above 65535 bytes, the most the kernel&apos;s 16-bit field holds</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
-    <name>qs::TcBatch</name>
+    <name>qs::TcArgs</name>
     <message>
         <source></source>
-        <comment>Problems in the lines of a tc -batch file, as tc itself reports them.</comment>
-        <translation></translation>
-    </message>
-    <message>
-        <source>unterminated quoted string</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>qs::TcCodec</name>
-    <message>
-        <source></source>
-        <comment>Problems while turning a tree into netlink requests for the kernel: a missing netem distribution table (a file such as normal.dist from the iproute2 package), a mirred device that does not exist.</comment>
-        <translation></translation>
-    </message>
-    <message>
-        <source>%1: &quot;%2&quot; is not a table value</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: more than 16384 values</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 holds no values</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no distribution table %1.dist in %2 (Debian package iproute2)</source>
-        <extracomment>%1 is a table name (normal, pareto, …), %2 the folders searched.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the mirred target device %1 does not exist</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>two matches of the filter contradict each other</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>qs::TcEngine</name>
-    <message>
-        <source>&quot;%1&quot; is not a target; write it as IF or NETNS/IF</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: no such network interface</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: no interface %2 in network namespace %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: creating the ifb device failed: %2 (load the ifb module: modprobe ifb)</source>
-        <extracomment>%1 is a target (eth0, lab/ifb0), %2 the kernel&apos;s reason; &quot;modprobe ifb&quot; is a command to run.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: creating the ifb device failed: %2</source>
-        <extracomment>%1 is a target (eth0, lab/ifb0), %2 the kernel&apos;s reason.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: reading qdiscs failed: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: reading classes failed: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: class %2 has options Qdisc Studio cannot read</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: reading filters failed: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the request did not fit in a netlink message</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the target does not read back as it was</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: reading statistics failed: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the kernel has no %1 qdisc: its module %2 is not loaded (load it with: sudo modprobe %2; on some cloud kernels it is not built at all — install the distribution&apos;s full kernel/modules package)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>qs::TcExporter</name>
-    <message>
-        <source>%1 qdisc %2 at %3 is kept as it is: Qdisc Studio cannot write its options</source>
-        <extracomment>A comment in an exported tc script: %1 a qdisc kind (cake, fq, …), %2 its handle, %3 its parent.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 filter at %2 prio %3 is kept as it is: Qdisc Studio cannot write its options</source>
-        <extracomment>A comment in an exported tc script: %1 a classifier kind (flower, bpf, …), %2 its parent, %3 its prio.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>qs::TcImporter</name>
-    <message>
-        <source></source>
-        <comment>Errors and warnings for tc commands pasted into Qdisc Studio, shown at the word they are about. Words of tc&apos;s command language (qdisc, class, filter, dev, parent, handle, classid, flowid, prio, the kinds netem, htb, u32, … and their options), the commands quoted in the messages, values in tc syntax (10mbit, 100ms, 1:10, 800::800) and the kernel&apos;s own messages in (&quot;…&quot;), with error names such as EINVAL or EBUSY, stay as they are: the user compares them with what tc prints.</comment>
+        <comment>Errors about one value of a tc command, shown at the word they are about. tc&apos;s words (rate, burst, limit, the kinds netem, cake, … and their options) and examples in tc syntax (10mbit, 100ms, 32kb) stay as they are.</comment>
         <translation></translation>
     </message>
     <message>
@@ -5669,6 +7104,11 @@
     </message>
     <message>
         <source>&quot;%1&quot; needs a value after it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown %1 option</source>
+        <extracomment>%1 is a kind (netem, cake, htb class, u32, police, …).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5714,275 +7154,114 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 %2 is too large; netem takes at most %3</source>
+        <source>%1 must be a whole number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>unknown distribution; use uniform, normal, pareto or paretonormal</source>
+        <source>%1 must be a whole number from 0 to 65535</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>qs::TcBatch</name>
     <message>
-        <source>delay correlation</source>
-        <extracomment>Labels such as this one name a value of a netem option in other messages.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>loss is given twice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>loss correlation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown loss model; use a percentage, random, state or gemodel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>reorder correlation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>corrupt correlation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>duplicate correlation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>packet overhead must be a whole number of bytes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cell size</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cell overhead must be a whole number of bytes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>slot minimum delay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>slot maximum delay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the slot maximum delay is below the minimum</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown slot parameter; use &quot;slot MIN [MAX]&quot; or &quot;slot distribution DIST DELAY JITTER&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>slot delay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>slot jitter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the slot jitter must be above 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>slot packets must be a whole number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown netem option</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>reordering is not possible without a delay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>gap is given without a reorder probability</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ecn is given without a loss probability or loss model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a distribution needs both a delay and a jitter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>this duplicate correlation is dropped: tc only sends it together with a delay, loss, reorder or corrupt correlation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is given twice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>give either limit or latency, not both</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown tbf option</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tbf needs a rate above 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tbf needs a burst above 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a tbf peakrate needs an mtu</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tbf needs a limit or a latency above 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown htb option</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>overhead must be 0…65535 bytes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ceil is given twice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>rate is given twice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown htb class option</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>an htb class needs a rate above 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>perturb must be a whole number of seconds</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>an sfq limit must be above 1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown sfq option</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown fq_codel option</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown %1 option</source>
-        <extracomment>%1 is pfifo or bfifo.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>bands must come before priomap</source>
-        <translation type="unfinished"></translation>
+        <source></source>
+        <comment>Problems in the lines of a tc -batch file, as tc itself reports them.</comment>
+        <translation></translation>
     </message>
     <message>
-        <source>bands must be a whole number</source>
+        <source>unterminated quoted string</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>qs::TcCodec</name>
     <message>
-        <source>priomap is given twice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a priomap entry must be a band number</source>
-        <translation type="unfinished"></translation>
+        <source></source>
+        <comment>Problems while turning a tree into netlink requests for the kernel: a missing netem distribution table (a file such as normal.dist from the iproute2 package), a mirred device that does not exist.</comment>
+        <translation></translation>
     </message>
-    <message numerus="yes">
-        <source>band %1 does not exist; there are %n bands</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>the priomap has 16 entries at most</source>
-        <translation type="unfinished"></translation>
-    </message>
+</context>
+<context>
+    <name>qs::TcEngine</name>
     <message>
-        <source>unknown prio option</source>
+        <source>&quot;%1&quot; is not a target; write it as IF or NETNS/IF</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>prio needs 2…16 bands, not %1</source>
+        <source>%1: no such network interface</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the match value must be a number up to 0x%1</source>
+        <source>%1: no interface %2 in network namespace %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the match mask must be a hexadecimal number up to 0x%1</source>
+        <source>%1: creating the ifb device failed: %2 (load the ifb module: modprobe ifb)</source>
+        <extracomment>%1 is a target (eth0, lab/ifb0), %2 the kernel&apos;s reason; &quot;modprobe ifb&quot; is a command to run.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&quot;at&quot; is only supported on u32, u16 and u8 matches</source>
+        <source>%1: creating the ifb device failed: %2</source>
+        <extracomment>%1 is a target (eth0, lab/ifb0), %2 the kernel&apos;s reason.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>nexthdr+ offsets are not supported by Qdisc Studio yet</source>
+        <source>%1: reading qdiscs failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the offset must be a whole number of bytes</source>
+        <source>%1: reading classes failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a u32 match needs an offset that is a multiple of 4</source>
+        <source>%1: reading filters failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&quot;%1&quot; takes no prefix length; write &quot;%1&quot; alone or 0.0.0.0/0</source>
+        <source>the request did not fit in a netlink message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>not an IPv4 address; write it like 198.18.0.1/32</source>
+        <source>the target does not read back as it was</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the prefix length must be 0…32 or a contiguous mask like 255.255.0.0</source>
+        <source>%1: reading statistics failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>this ip match is not supported by Qdisc Studio yet; use src, dst, protocol, tos, dsfield, sport or dport, or a raw u32/u16/u8 match</source>
+        <source>the kernel has no %1 qdisc: its module %2 is not loaded (load it with: sudo modprobe %2; on some cloud kernels it is not built at all — install the distribution&apos;s full kernel/modules package)</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>qs::TcExporter</name>
     <message>
-        <source>this match is not supported by Qdisc Studio yet; use ip, u32, u16 or u8</source>
+        <source>%1 qdisc %2 at %3 is kept as it is: Qdisc Studio cannot write its options</source>
+        <extracomment>A comment in an exported tc script: %1 a qdisc kind (cake, fq, …), %2 its handle, %3 its parent.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>only the mirred action is supported by Qdisc Studio yet</source>
+        <source>%1 filter at %2 prio %3 is kept as it is: Qdisc Studio cannot write its options</source>
+        <extracomment>A comment in an exported tc script: %1 a classifier kind (flower, bpf, …), %2 its parent, %3 its prio.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>mirred needs a direction: egress or ingress</source>
+        <source>%1 class %2 is kept as it is: Qdisc Studio cannot write its options</source>
+        <extracomment>A comment in an exported tc script: %1 a qdisc kind (hfsc, …), %2 a class id.</extracomment>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>qs::TcImporter</name>
     <message>
-        <source>mirred needs redirect or mirror</source>
-        <translation type="unfinished"></translation>
+        <source></source>
+        <comment>Errors and warnings for tc commands pasted into Qdisc Studio, shown at the word they are about. Words of tc&apos;s command language (qdisc, class, filter, dev, parent, handle, classid, flowid, prio, the kinds netem, htb, u32, … and their options), the commands quoted in the messages, values in tc syntax (10mbit, 100ms, 1:10, 800::800) and the kernel&apos;s own messages in (&quot;…&quot;), with error names such as EINVAL or EBUSY, stay as they are: the user compares them with what tc prints.</comment>
+        <translation></translation>
     </message>
     <message>
-        <source>mirred needs &quot;dev NAME&quot;</source>
+        <source>&quot;%1&quot; needs a value after it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6079,10 +7358,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>unknown qdisc kind; Qdisc Studio knows netem, tbf, htb, sfq, fq_codel, pfifo, bfifo, prio, ingress and clsact</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>no device: add &quot;dev NAME&quot;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6133,20 +7408,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 takes no options</source>
-        <extracomment>%1 is ingress or clsact.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>there is no qdisc %1 on %2 for parent %3 (the kernel refuses: &quot;Failed to find specified qdisc&quot;); create the parent first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>there is no class %1 on %2 (the kernel refuses: &quot;Specified class not found&quot;); create the class first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>class %1 has child classes: htb grafts a qdisc only onto a leaf class (the kernel refuses with EINVAL); attach it to a leaf class</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6169,15 +7435,7 @@
     </message>
     <message>
         <source>%1 has no change operation (the kernel refuses: &quot;Change operation not supported by specified qdisc&quot;); delete it and add it again, or replace it with a new handle</source>
-        <extracomment>%1 is a qdisc kind (sfq).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>htb has no change operation (the kernel refuses: &quot;Change operation not supported by specified qdisc&quot;); delete it and add it again, or replace it with a new handle (its classes and filters are then rebuilt)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>fq_codel fixes its flows when it is created: the kernel refuses a change that sends flows (EINVAL), even the number it has; leave flows out, or delete it and add it again</source>
+        <extracomment>%1 is a qdisc kind (htb, sfq).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6205,23 +7463,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>unknown class kind; Qdisc Studio edits htb classes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>no classid: add &quot;classid MAJOR:MINOR&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>there is no class %1 on %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>class %1 has child classes (%2); the kernel refuses to delete it (&quot;HTB class in use&quot;, EBUSY): delete the children first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the filter at %1 prio %2 sends traffic to class %3; the kernel refuses to delete a class in use (&quot;HTB class in use&quot;, EBUSY): delete the filter first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6234,10 +7480,6 @@
     </message>
     <message>
         <source>class %1 hangs at %2, not %3; the kernel cannot move a class</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>there is no htb qdisc %1 on %2 for this class</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6281,10 +7523,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>unknown filter kind; Qdisc Studio edits u32 filters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>no parent: add &quot;parent 1:&quot; (or &quot;parent ffff:&quot; for ingress)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6314,23 +7552,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the filter needs a flowid (the class to send traffic to) or an action</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>change needs the handle of the filter to change: without one the kernel finds none (ENOENT); add &quot;handle 800::800&quot;, or use replace to add one</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>change needs the prio of the filter to change (the kernel refuses: &quot;Invalid filter command with priority of zero&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>prio %1 at %2 already holds filters for protocol %3; the kernel keeps one protocol per prio and refuses %4 there (&quot;Filter with specified priority/protocol not found&quot;): use another prio</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>prio %1 at %2 already holds %3 filters; the kernel refuses a u32 filter there (&quot;Specified filter kind does not match existing one&quot;): use another prio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6342,27 +7568,73 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>flowid is given twice</source>
+        <source>unknown qdisc kind; Qdisc Studio knows %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>only one action per filter is supported by Qdisc Studio yet</source>
+        <source>%1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>this u32 option is not supported by Qdisc Studio yet</source>
+        <source>%1 is only ever the root qdisc of a device (the kernel refuses it elsewhere)</source>
+        <extracomment>%1 is a kind (mq, mqprio).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>two matches contradict each other on the same bits</source>
+        <source>class %1 has child classes: %2 grafts a qdisc only onto a leaf class (the kernel refuses with EINVAL); attach it to a leaf class</source>
+        <extracomment>%1 a class id, %2 a kind (htb, hfsc).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>expected one line of words</source>
+        <source> (its classes and filters are then rebuilt)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>unexpected word</source>
+        <source>there is no qdisc at %1 of %2 to delete (the kernel refuses: &quot;Cannot delete qdisc with handle of zero&quot; or ENOENT)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no qdisc at %1 of %2 to delete (the kernel refuses: ENOENT)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown class kind; Qdisc Studio edits the classes of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no %1 qdisc %2 on %3 for this class</source>
+        <extracomment>%1 a kind (htb, hfsc), %2 a qdisc handle, %3 a device.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 classes hang at the qdisc itself, not at class %2</source>
+        <extracomment>%1 a kind (drr, qfq), %2 a class id.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1 has child classes (%2); the kernel refuses to delete it (&quot;%3 class in use&quot;, EBUSY): delete the children first</source>
+        <extracomment>%1 and %2 class ids, %3 a kind (htb, hfsc).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the filter at %1 prio %2 sends traffic to class %3; the kernel refuses to delete a class in use (&quot;%4 class in use&quot;, EBUSY): delete the filter first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown filter kind; Qdisc Studio edits %1 filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a %1 handle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>change needs the handle of the filter to change: without one the kernel finds none (ENOENT); add &quot;handle …&quot;, or use replace to add one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prio %1 at %2 already holds %3 filters; the kernel refuses a %4 filter there (&quot;Specified filter kind does not match existing one&quot;): use another prio</source>
+        <extracomment>%3 and %4 are filter kinds (flower, u32).</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6423,143 +7695,55 @@
     </message>
 </context>
 <context>
+    <name>qs::TcShowReader</name>
+    <message>
+        <source></source>
+        <comment>Messages about pasted output of &quot;tc qdisc|class|filter show&quot;, read back into tc commands.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>tc&apos;s warning, skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a qdisc, class or filter as tc shows them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tc&apos;s output names no device: read as %1, the tree goes onto the target it is applied to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tc prints &quot;root&quot; or &quot;parent&quot; here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the kernel&apos;s own %1 qdisc of %2 (handle 0:), left out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a filter as tc shows it names its kind after its pref</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the filter shows no parent (tc was asked for one parent&apos;s filters): read as %1, the ingress qdisc&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the filter shows no parent: paste the &quot;tc filter show … parent P&quot; line above it too</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tc prints the action&apos;s kind here</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::TcSummary</name>
     <message>
         <source></source>
         <comment>One-line summaries of qdiscs, classes, filters and trees, as shown in tree rows, profile lists and the command line. Kind names at the start (netem, tbf, htb, sfq, fq_codel, pfifo, bfifo, prio, ingress, clsact, u32), handles (1:10) and the values inserted for %1 (100 ms, 10 Mbit/s, 1 %) stay as they are.</comment>
         <translation></translation>
-    </message>
-    <message>
-        <source>%1 loss</source>
-        <extracomment>Random packet loss: &quot;1 % loss&quot;.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>4-state loss</source>
-        <extracomment>netem&apos;s 4-state Markov loss model.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gilbert-Elliott loss</source>
-        <extracomment>netem&apos;s Gilbert-Elliott loss model.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 duplicate</source>
-        <extracomment>Packets sent twice: &quot;1 % duplicate&quot;.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 corrupt</source>
-        <extracomment>Packets with a flipped bit: &quot;1 % corrupt&quot;.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 reorder</source>
-        <extracomment>Packets sent out of order: &quot;25 % reorder&quot;.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>slotted</source>
-        <extracomment>netem&apos;s slot option: packets leave in bursts, as on Wi-Fi.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no impairment</source>
-        <extracomment>A netem that changes nothing.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tbf %1, burst %2 B</source>
-        <extracomment>%1 a rate (10 Mbit/s), %2 a number of bytes; B is the symbol for bytes.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>htb, default class %1</source>
-        <extracomment>%1 is a class id such as 1:30.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>htb, unclassified traffic unshaped</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>sfq, rehash every %n s</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>fq_codel, target %1</source>
-        <extracomment>%1 is a time such as 5 ms; target is fq_codel&apos;s option.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pfifo, %1 packets</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>bfifo, %1 bytes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>prio, %n bands</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>ingress (incoming traffic)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (kept as it is)</source>
-        <extracomment>%1 is the kind of a qdisc Qdisc Studio cannot edit (cake, fq, …).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>clsact (incoming and outgoing filters)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>htb class %1 (ceil %2), prio %3</source>
-        <extracomment>%1 and %2 are rates (10 Mbit/s); ceil is tc&apos;s word for the rate a class may borrow up to.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>htb class %1 (ceil %2)</source>
-        <extracomment>%1 and %2 are rates (10 Mbit/s); ceil is tc&apos;s word for the rate a class may borrow up to.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>htb class %1, prio %2</source>
-        <extracomment>%1 is a rate (10 Mbit/s), %2 the class&apos;s priority (tc&apos;s prio), a number.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>htb class %1</source>
-        <extracomment>%1 is a rate such as 10 Mbit/s.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>all traffic</source>
-        <extracomment>What a u32 filter without matches catches: &quot;u32 all traffic → class 1:10&quot;.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>u32 %1 → redirect to %2</source>
-        <extracomment>%1 is what the filter matches (ip dst 10.0.0.0/8, in tc&apos;s words), %2 a device such as ifb0.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>u32 %1 → mirror to %2</source>
-        <extracomment>%1 is what the filter matches (ip dst 10.0.0.0/8, in tc&apos;s words), %2 a device such as ifb0.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>u32 %1 → class %2</source>
-        <extracomment>%1 is what the filter matches (ip dst 10.0.0.0/8, in tc&apos;s words), %2 a class id such as 1:10.</extracomment>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>default qdisc</source>
@@ -6584,6 +7768,11 @@
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>class %1</source>
+        <extracomment>Where a filter sends what it matches; %1 a class id such as 1:10.</extracomment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -6742,71 +7931,7 @@
         <translation></translation>
     </message>
     <message>
-        <source>expected an object</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>is required</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a string</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a whole number from %1 to %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected true or false</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a string with a unit, like &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not valid; write it like &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>unknown key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a handle; write it like &quot;1:&quot; or &quot;1:10&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a distribution; use uniform, normal, pareto or paretonormal</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a loss model; use random, state or gemodel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>min/max belong to the fixed form; with a distribution give delay and jitter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>delay/jitter need a distribution; the fixed form takes min and max</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>give either limit or latency, not both</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a class minor; write it in hex like tc, e.g. &quot;30&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected 16 band numbers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a band from 0 to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6826,23 +7951,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&quot;%1&quot;: only htb classes are supported</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot;: only u32 filters are supported</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&quot;%1&quot; is not a protocol; use ip, ipv6, all or a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a u32 handle; write it like &quot;800::800&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected a string like &quot;ip dst 198.18.0.0/15&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6886,6 +7995,22 @@
         <extracomment>After the JSON key &quot;tree: &quot;: the document has no tree.</extracomment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is not a class kind Qdisc Studio knows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a filter kind Qdisc Studio knows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a %2 handle; write it as tc does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a string like &quot;mirred egress redirect dev ifb0&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::TreeModel</name>
@@ -6912,23 +8037,86 @@
     </message>
 </context>
 <context>
-    <name>qs::U32Filter</name>
+    <name>qs::U32Kind</name>
     <message>
-        <source>two matches contradict each other on the same bits; the filter could never match</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n matches; u32 holds at most 128 keys</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>a filter needs a flowid (target class) or an action</source>
+        <source>the match value must be a number up to 0x%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>mirred needs a device to redirect to</source>
+        <source>the match mask must be a hexadecimal number up to 0x%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;at&quot; is only supported on u32, u16 and u8 matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nexthdr+ offsets are not supported by Qdisc Studio yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the offset must be a whole number of bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a u32 match needs an offset that is a multiple of 4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; takes no prefix length; write &quot;%1&quot; alone or 0.0.0.0/0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not an IPv4 address; write it like 198.18.0.1/32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prefix length must be 0…32 or a contiguous mask like 255.255.0.0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this ip match is not supported by Qdisc Studio yet; use src, dst, protocol, tos, dsfield, sport or dport, or a raw u32/u16/u8 match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this match is not supported by Qdisc Studio yet; use ip, u32, u16 or u8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this u32 option is not supported by Qdisc Studio yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>two matches contradict each other on the same bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the filter needs a flowid (the class to send traffic to) or an action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a string like &quot;ip dst 198.18.0.0/15&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>two matches of the filter contradict each other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all traffic</source>
+        <extracomment>What a u32 filter without matches catches: &quot;u32 all traffic → class 1:10&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected one line of words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected word</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6945,6 +8133,19 @@
     <message>
         <source>a u32 match needs an offset that is a multiple of 4, not %1</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::U32Params</name>
+    <message>
+        <source>two matches contradict each other on the same bits; the filter could never match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n matches; u32 holds at most 128 keys</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6974,6 +8175,15 @@
     <message>
         <source>helper not reachable: no system bus runs</source>
         <extracomment>status bar: changes cannot reach the kernel; the helper lives on the system bus</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--target needs a TARGET (see qdisc-studio targets)</source>
+        <extracomment>the window&apos;s command line; keep --target as it is</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--demo and --target cannot go together</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

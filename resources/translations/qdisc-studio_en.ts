@@ -69,6 +69,17 @@
     </message>
 </context>
 <context>
+    <name>qs::Filter</name>
+    <message numerus="yes">
+        <source>%n actions; a filter holds at most 32</source>
+        <extracomment>TCA_ACT_MAX_PRIO: the kernel takes 32 actions per filter.</extracomment>
+        <translation>
+            <numerusform>%n action; a filter holds at most 32</numerusform>
+            <numerusform>%n actions; a filter holds at most 32</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>qs::ImportDialog</name>
     <message numerus="yes">
         <source>%n line(s) could not be read; fix them to import.</source>
@@ -79,22 +90,12 @@
     </message>
 </context>
 <context>
-    <name>qs::TcImporter</name>
+    <name>qs::PrioKind</name>
     <message numerus="yes">
         <source>band %1 does not exist; there are %n bands</source>
         <translation>
             <numerusform>band %1 does not exist; there is %n band</numerusform>
             <numerusform>band %1 does not exist; there are %n bands</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>qs::TcSummary</name>
-    <message numerus="yes">
-        <source>sfq, rehash every %n s</source>
-        <translation>
-            <numerusform>sfq, rehash every %n s</numerusform>
-            <numerusform>sfq, rehash every %n s</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -104,6 +105,30 @@
             <numerusform>prio, %n bands</numerusform>
         </translation>
     </message>
+</context>
+<context>
+    <name>qs::SfqKind</name>
+    <message numerus="yes">
+        <source>sfq, rehash every %n s</source>
+        <translation>
+            <numerusform>sfq, rehash every %n s</numerusform>
+            <numerusform>sfq, rehash every %n s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::SkbprioKind</name>
+    <message numerus="yes">
+        <source>skbprio, %n packet(s)</source>
+        <extracomment>skbprio queues by packet priority; %n is its limit in packets.</extracomment>
+        <translation>
+            <numerusform>skbprio, %n packet</numerusform>
+            <numerusform>skbprio, %n packets</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::TcSummary</name>
     <message numerus="yes">
         <source>%n more qdisc(s)</source>
         <extracomment>After the root qdisc&apos;s summary: how many qdiscs hang below it.</extracomment>
@@ -128,7 +153,7 @@
     </message>
 </context>
 <context>
-    <name>qs::U32Filter</name>
+    <name>qs::U32Params</name>
     <message numerus="yes">
         <source>%n matches; u32 holds at most 128 keys</source>
         <translation>
