@@ -157,7 +157,8 @@ std::optional<QdiscTree> fromJson(const QJsonValue &value, const QString &path, 
         QdiscNode node;
         node.parent = q.handle("parent", true, true).value_or(TcHandle::root());
         node.handle = q.handle("handle", false, false).value_or(TcHandle());
-        const QString kindName = q.string("kind", true).value_or(QString());
+        const std::optional<QString> kindGiven = q.string("kind", true); // a missing kind is reported by the reader
+        const QString kindName = kindGiven.value_or(QString());
         const QdiscKindOps *kind = Kinds::qdisc(kindName);
         if (q.boolean("foreign")) {
             const auto options = q.string("options").value_or(QString());
@@ -167,7 +168,7 @@ std::optional<QdiscTree> fromJson(const QJsonValue &value, const QString &path, 
             node.params = ForeignParams{kindName, decoded.decoded};
             q.take("params");
         } else if (!kind) {
-            if (!kindName.isEmpty())
+            if (kindGiven) // "" too: a node without a kind would load as some other kind
                 q.error(QStringLiteral("kind"), Messages::tr("\"%1\" is not a qdisc kind Qdisc Studio knows").arg(kindName));
             q.take("params");
         } else {
