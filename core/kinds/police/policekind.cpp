@@ -63,10 +63,7 @@ quint32 bytesForTicks(const PschedClock &clock, quint64 rate, quint32 ticks)
 
 tc_ratespec policeSpec(const PoliceParams &p, quint64 rate)
 {
-    tc_ratespec spec = KindSupport::rateSpec(rate, p.mtu, p.overhead);
-    spec.mpu = p.mpu;
-    spec.linklayer = p.linkLayer == PoliceParams::LinkLayer::Atm ? TC_LINKLAYER_ATM : TC_LINKLAYER_ETHERNET;
-    return spec;
+    return KindSupport::rateSpec(rate, p.mtu, p.overhead, p.mpu, p.linkLayer);
 }
 
 /** action_a2n() with numbers allowed: one half of "conform-exceed EXCEED/CONFORM". */
@@ -148,13 +145,7 @@ public:
                 p.overhead = c.u16(u"overhead", 10);
             } else if (tcMatches(word, u"linklayer")) {
                 c.next();
-                const QStringView layer = c.value(u"linklayer");
-                if (layer == u"ethernet")
-                    p.linkLayer = PoliceParams::LinkLayer::Ethernet;
-                else if (layer == u"atm" || layer == u"adsl")
-                    p.linkLayer = PoliceParams::LinkLayer::Atm;
-                else
-                    c.fail(tr("linklayer must be ethernet, atm or adsl"));
+                p.linkLayer = c.require(KindSupport::parseLinkLayer(c.value(u"linklayer")), tr("linklayer must be ethernet, atm or adsl"));
             } else if (word == u"reclassify" || word == u"drop" || word == u"shot" || word == u"continue" || word == u"pass" ||
                        word == u"ok" || word == u"pipe" || word == u"goto") {
                 once(controlSeen, at, u"the control verb");
@@ -217,7 +208,7 @@ public:
             w.add(u"overhead", QString::number(p.overhead));
         if (p.mpu)
             w.add(u"mpu", QString::number(p.mpu));
-        if (p.linkLayer == PoliceParams::LinkLayer::Atm)
+        if (p.linkLayer == LinkLayer::Atm)
             w.add(u"linklayer").add(u"atm");
         if (p.conform != 0)
             w.add(u"conform-exceed", ActionSupport::controlWord(p.exceed) + u'/' + ActionSupport::controlWord(p.conform));
@@ -280,8 +271,7 @@ public:
             p.peakRateBytesPerSecond = tb[TCA_POLICE_PEAKRATE64] ? nla_get_u64(tb[TCA_POLICE_PEAKRATE64]) : opt.peakrate.rate;
             p.overhead = opt.rate.overhead;
             p.mpu = opt.rate.mpu;
-            p.linkLayer = (opt.rate.linklayer & TC_LINKLAYER_MASK) == TC_LINKLAYER_ATM ? PoliceParams::LinkLayer::Atm
-                                                                                        : PoliceParams::LinkLayer::Ethernet;
+            p.linkLayer = KindSupport::linkLayerOf(opt.rate.linklayer);
         }
         p.mtu = opt.mtu;
         // The kernel's own default for an mtu not given reads back as the mtu tc would not send.

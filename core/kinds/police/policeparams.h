@@ -1,6 +1,7 @@
 #pragma once
 
 #include "kinds/actionkind.h"
+#include "kinds/kindsupport.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -17,8 +18,6 @@ struct PoliceParams
     Q_DECLARE_TR_FUNCTIONS(qs::PoliceParams)
 
 public:
-    enum class LinkLayer { Ethernet, Atm };
-
     quint64 rateBytesPerSecond = 0; ///< 0: none (a police on mtu or avrate alone)
     quint32 burstBytes = 0;         ///< the bucket, sent as the time it takes at rate
     quint32 mtu = 0;                ///< 0: the kernel's default (255 cells of the rate table: 2040)
