@@ -35,10 +35,6 @@ namespace qs {
 
 namespace {
 
-constexpr int ExitOk = 0;
-constexpr int ExitFailure = 1;
-constexpr int ExitUsage = 2;
-
 /** Largest input read from a file or stdin: far above any real script, small enough to be safe. */
 constexpr qint64 MaxInputBytes = 16 * 1024 * 1024;
 
@@ -952,6 +948,13 @@ int Cli::applyThroughHelper(const QList<Placement> &placements, unsigned revertS
         log().debug("apply target={}: calling the helper (revertOnExit={}, revertAfterSeconds={})", target.toStdString(), hold, revertSeconds);
         if (placements.size() > 1 && !json)
             m_out << target << u':' << u'\n';
+        // polkit first, with a small call: the helper never keeps a document waiting for it.
+        QDBusPendingReply<QString> authorized = helper.proxy().Authorize(target);
+        authorized.waitForFinished();
+        if (authorized.isError()) {
+            reportHelperReply(authorized, QStringLiteral("apply"), target, json);
+            return ExitFailure;
+        }
         QDBusPendingReply<QString, QString> reply = helper.proxy().Apply(target, QString::fromUtf8(TreeJson::toDocument(tree)), options);
         reply.waitForFinished();
         const QString transaction = reply.isError() ? QString() : reply.argumentAt<0>();

@@ -22,6 +22,11 @@ class HelperClient;
 struct ApplyResult;
 struct Placement;
 
+/** The exit statuses of every subcommand: done, failed, or called wrongly (a usage error). */
+constexpr int ExitOk = 0;
+constexpr int ExitFailure = 1;
+constexpr int ExitUsage = 2;
+
 /**
  * What every subcommand needs, for Cli and CliScenario alike: the two streams, a parser built
  * from the subcommand's help, the error lines in one form, and the log.
@@ -71,6 +76,8 @@ public:
     static CliHelp help(const QString &subcommand = {});
     /** What `qdisc-studio SUBCOMMAND --help` prints (`qdisc-studio --help` for an empty one). */
     static QString helpText(const QString &subcommand = {});
+    /** qdisc-studio's help and every subcommand's, one after the other: the man page's text, for Help ▸ Manual. */
+    static QString manualText();
 
 private:
     int importScript(const QStringList &arguments);

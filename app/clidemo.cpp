@@ -11,6 +11,7 @@
 #include "lab/labnetwork.h"
 #include "lab/labtraffic.h"
 #include "log/logging.h"
+#include "kinds/kernelmodules.h"
 #include "netlink/tcengine.h"
 #include "stats/binomial.h"
 #include "tc/tcimporter.h"
@@ -33,10 +34,6 @@ namespace qs {
 namespace {
 
 using namespace std::chrono_literals;
-
-constexpr int ExitOk = 0;
-constexpr int ExitFailure = 1;
-constexpr int ExitUsage = 2;
 
 /** Time for the flows to settle after a change (TCP finds the new rate) before measuring. */
 constexpr auto SettleTime = 2s;
@@ -317,7 +314,7 @@ int Cli::demo(const QStringList &arguments)
             row.missingModule = result->missingModule;
             if (!row.missingModule.isEmpty()) {
                 row.verdict = Verdict::NotAvailable;
-                row.message = TcEngine::missingQdiscMessage(c.kind);
+                row.message = KernelModules::missingQdiscMessage(c.kind);
             } else {
                 row.verdict = Verdict::Failed;
                 row.message = result->error;
@@ -398,6 +395,10 @@ int Cli::demo(const QStringList &arguments)
                 QJsonObject measured{{QStringLiteral("windowSeconds"), double(m.window.count()) / 1e9},
                                      {QStringLiteral("rttMedianMs"), number(m.rttMedianMs)},
                                      {QStringLiteral("rttP95Ms"), number(m.rttP95Ms)},
+                                     {QStringLiteral("requestMedianMs"), number(m.requestMedianMs)},
+                                     {QStringLiteral("requestP80Ms"), number(m.requestP80Ms)},
+                                     {QStringLiteral("requestsCompleted"), m.requestsCompleted},
+                                     {QStringLiteral("requestsFailed"), m.requestsFailed},
                                      {QStringLiteral("probesAnswered"), m.probesAnswered},
                                      {QStringLiteral("probesLost"), m.probesLost},
                                      {QStringLiteral("udpSent"), m.udpSent},
@@ -432,14 +433,19 @@ int Cli::demo(const QStringList &arguments)
                                        .toJson());
     } else {
         //: the demo table's column headings
-        QList<QStringList> table{{tr("condition"), tr("configured"), tr("RTT median/p95 (ms)"), tr("loss %"), tr("TCP goodput"),
-                                  tr("link rate"), tr("verdict")}};
+        QList<QStringList> table{{tr("condition"), tr("configured"), tr("RTT median/p95 (ms)"), tr("request median/p80 (ms)"),
+                                  tr("loss %"), tr("TCP goodput"), tr("link rate"), tr("verdict")}};
         for (const Row &row : rows) {
             const Condition &c = row.condition;
             QStringList cells{c.name, c.configured};
             if (row.measured) {
                 const LabMeasurement &m = *row.measured;
                 cells << milliseconds(m.rttMedianMs) + u'/' + milliseconds(m.rttP95Ms);
+                QString requests = milliseconds(m.requestMedianMs) + u'/' + milliseconds(m.requestP80Ms);
+                if (m.requestsFailed > 0)
+                    //: the request figures, then how many requests failed (timed out or reset)
+                    requests = tr("%1 (%n failed)", nullptr, m.requestsFailed).arg(requests);
+                cells << requests;
                 QString loss = m.udpLossPercent ? QString::number(*m.udpLossPercent, 'f', 1) : QStringLiteral("—");
                 if (row.lossInterval && m.udpSent > 0)
                     //: the measured loss, then the 99 % binomial interval of the configured loss for as many datagrams
@@ -449,7 +455,7 @@ int Cli::demo(const QStringList &arguments)
                                .arg(100.0 * row.lossInterval->second / m.udpSent, 0, 'f', 1);
                 cells << loss << megabits(m.tcpGoodputBitsPerSec) << megabits(m.linkRateBitsPerSec);
             } else {
-                cells << QStringLiteral("—") << QStringLiteral("—") << QStringLiteral("—") << QStringLiteral("—");
+                cells << QStringLiteral("—") << QStringLiteral("—") << QStringLiteral("—") << QStringLiteral("—") << QStringLiteral("—");
             }
             switch (row.verdict) {
             case Verdict::Ok: cells << tr("ok"); break;

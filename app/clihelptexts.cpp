@@ -616,4 +616,12 @@ QString Cli::helpText(const QString &subcommand)
     return help(subcommand).text();
 }
 
+QString Cli::manualText()
+{
+    QStringList parts{helpText()};
+    for (const QString &name : subcommands())
+        parts.append(helpText(name));
+    return parts.join(u'\n');
+}
+
 } // namespace qs

@@ -38,10 +38,6 @@ namespace {
 
 using namespace std::chrono_literals;
 
-constexpr int ExitOk = 0;
-constexpr int ExitFailure = 1;
-constexpr int ExitUsage = 2;
-
 /** How long a stop may take to put the tree back before the command gives up on it. */
 constexpr auto StopTimeout = 60s;
 /** How long the backend may take to answer a read or the start of playback (a polkit dialog can take minutes). */

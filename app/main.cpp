@@ -264,6 +264,7 @@ int runWindow(int &argc, char **argv)
     qs::MainWindow window(std::move(choice.backend));
     if (!choice.note.isEmpty())
         window.setBackendNote(choice.note);
+    window.setManualSource(&qs::Cli::manualText);
     closeOnQuitSignals(&window);
     window.show();
     if (demo)

@@ -51,13 +51,20 @@ bool readIsAuthorized(const QDBusMessage &reply, bool *authorized)
 
 Authorizer::Authorizer(QDBusConnection bus, QObject *parent) : QObject(parent), m_bus(std::move(bus)) {}
 
+bool Authorizer::isGranted(const QString &sender, const QString &action) const
+{
+    const auto grants = m_granted.constFind(sender);
+    if (grants == m_granted.cend())
+        return false;
+    const auto until = grants->constFind(action);
+    return until != grants->cend() && !until->hasExpired();
+}
+
 void Authorizer::check(const QString &sender, const QString &action, Done done)
 {
-    if (const auto grants = m_granted.constFind(sender); grants != m_granted.cend()) {
-        if (const auto until = grants->constFind(action); until != grants->cend() && !until->hasExpired()) {
-            done(Outcome::Authorized, {});
-            return;
-        }
+    if (isGranted(sender, action)) {
+        done(Outcome::Authorized, {});
+        return;
     }
     const QString key = sender + u'\n' + action;
     auto waiting = m_waiting.find(key);

@@ -33,6 +33,8 @@ public:
 
     /** Calls @p done with polkit's answer, at once when remembered, else when polkit replies. */
     void check(const QString &sender, const QString &action, Done done);
+    /** A grant of @p action to @p sender is remembered and unexpired: check() would answer at once. */
+    bool isGranted(const QString &sender, const QString &action) const;
     /** @p sender left the bus: what it was granted goes with it. */
     void forget(const QString &sender);
     /** Checks still waiting for polkit (a password dialog may be open). */

@@ -24,6 +24,8 @@ inline constexpr QLatin1String LabAction{"org.qdiscstudio.lab"};
 
 /** Demo labs the helper keeps at once, for all clients together. */
 inline constexpr int MaxLabs = 4;
+/** Demo labs of one user at once (root is not counted): one user's connections cannot hold them all. */
+inline constexpr int MaxLabsPerUser = 2;
 
 /** Keys of Apply's options. */
 inline constexpr QLatin1String RevertAfterSeconds{"revertAfterSeconds"};
@@ -67,9 +69,23 @@ inline constexpr qsizetype MaxScenarioNodes = 50000;
  */
 inline constexpr int ScenarioProgressIntervalMs = 100;
 
+/**
+ * Calls waiting for polkit at once, per connection and per user (root is not counted). A waiting
+ * call keeps its D-Bus message, and libdbus stops reading the helper's connection once its
+ * messages add up to 63 MiB: so no call that carries a document ever waits (see AuthorizeFirst),
+ * and the small ones that do are counted. A window asks a handful at start; more than these get
+ * TooManyWaiting at once.
+ */
+inline constexpr int MaxWaitingPerSender = 16;
+inline constexpr int MaxWaitingPerUser = 32;
+
 /** D-Bus error names: org.qdiscstudio.Error.<name>. */
 namespace Error {
 inline constexpr QLatin1String NotAuthorized{"org.qdiscstudio.Error.NotAuthorized"};
+/** Apply or PlayScenario from a connection without a live grant: call Authorize(target) first. */
+inline constexpr QLatin1String AuthorizeFirst{"org.qdiscstudio.Error.AuthorizeFirst"};
+/** More calls of this connection or user wait for polkit than MaxWaitingPerSender / MaxWaitingPerUser. */
+inline constexpr QLatin1String TooManyWaiting{"org.qdiscstudio.Error.TooManyWaiting"};
 inline constexpr QLatin1String PolkitUnavailable{"org.qdiscstudio.Error.PolkitUnavailable"};
 inline constexpr QLatin1String InvalidArguments{"org.qdiscstudio.Error.InvalidArguments"};
 inline constexpr QLatin1String InvalidTree{"org.qdiscstudio.Error.InvalidTree"};

@@ -135,14 +135,47 @@ Caller HelperService::callerOf(const QString &busName)
     return caller;
 }
 
+void HelperService::withCaller(const QString &busName, std::function<void(const Caller &)> then)
+{
+    if (const auto known = m_callers.constFind(busName); known != m_callers.cend()) {
+        then(*known);
+        return;
+    }
+    // Asked without blocking: while this thread waits, nothing it has read is answered or freed,
+    // libdbus stops reading once 63 MiB are alive, and behind a flood of big messages the bus
+    // daemon's answer would wait for all of them.
+    auto *uidCall = new QDBusPendingCallWatcher(m_bus.interface()->asyncCall(QStringLiteral("GetConnectionUnixUser"), busName), this);
+    connect(uidCall, &QDBusPendingCallWatcher::finished, this, [this, uidCall, busName, then = std::move(then)]() mutable {
+        uidCall->deleteLater();
+        const QDBusPendingReply<uint> uid = *uidCall;
+        auto *pidCall = new QDBusPendingCallWatcher(m_bus.interface()->asyncCall(QStringLiteral("GetConnectionUnixProcessID"), busName), this);
+        connect(pidCall, &QDBusPendingCallWatcher::finished, this, [this, pidCall, busName, uid, then = std::move(then)] {
+            pidCall->deleteLater();
+            const QDBusPendingReply<uint> pid = *pidCall;
+            Caller caller{busName};
+            caller.uid = uid.isError() ? -1 : qint64(uid.value());
+            caller.pid = pid.isError() ? -1 : qint64(pid.value());
+            if (!uid.isError()) // not cached for a client already gone: its name will not be seen leaving
+                m_callers.insert(busName, caller);
+            then(m_callers.value(busName, caller));
+        });
+    });
+}
+
 void HelperService::trackClient(const QString &busName)
 {
     if (m_tracked.contains(busName))
         return;
     m_tracked.insert(busName);
     // It may have left while polkit was thinking; its NameOwnerChanged has then passed already.
-    if (!m_bus.interface()->isServiceRegistered(busName).value())
-        QTimer::singleShot(0, this, [this, busName] { clientLeft(busName); });
+    // Asked without blocking (see withCaller()).
+    auto *asked = new QDBusPendingCallWatcher(m_bus.interface()->asyncCall(QStringLiteral("NameHasOwner"), busName), this);
+    connect(asked, &QDBusPendingCallWatcher::finished, this, [this, asked, busName] {
+        asked->deleteLater();
+        const QDBusPendingReply<bool> registered = *asked;
+        if (m_tracked.contains(busName) && (registered.isError() || !registered.value()))
+            clientLeft(busName);
+    });
 }
 
 void HelperService::onNameOwnerChanged(const QString &name, const QString &oldOwner, const QString &newOwner)
@@ -156,6 +189,7 @@ void HelperService::clientLeft(const QString &busName)
 {
     const Caller caller = m_callers.take(busName);
     m_authorizer.forget(busName);
+    forgetWaiting(caller.busName.isEmpty() ? Caller{busName} : caller);
     m_watcher.unwatchClient(busName);
     m_tracked.remove(busName);
     // The lab goes first: the promises about its target go with it, so none is kept in vain.
@@ -213,12 +247,103 @@ bool HelperService::checkTarget(const QString &target, QString *netnsOut)
     return true;
 }
 
+QString HelperService::tooManyWaiting(int cap, const QString &whose)
+{
+    return QStringLiteral("%1 calls of %2 wait for polkit already (a password dialog may be open): answer it, or wait for those "
+                          "calls to be answered, then try again")
+        .arg(cap)
+        .arg(whose);
+}
+
+bool HelperService::admitWaiting(const QDBusMessage &call, const Caller &caller)
+{
+    // The sender was counted by askThen(); root is not counted at all.
+    const auto uncount = [this, &caller] {
+        if (auto it = m_waitingBySender.find(caller.busName); it != m_waitingBySender.end() && --*it <= 0)
+            m_waitingBySender.erase(it);
+    };
+    if (caller.uid == 0) {
+        uncount();
+        return true;
+    }
+    if (m_waitingByUid.value(caller.uid) >= HelperBus::MaxWaitingPerUser) {
+        uncount();
+        replyError(call, HelperBus::Error::TooManyWaiting, tooManyWaiting(HelperBus::MaxWaitingPerUser, QStringLiteral("this user")));
+        return false;
+    }
+    ++m_waitingByUid[caller.uid];
+    return true;
+}
+
+void HelperService::releaseWaiting(const Caller &caller)
+{
+    // A sender that left was released whole by forgetWaiting(): polkit may answer long after.
+    const auto sender = m_waitingBySender.find(caller.busName);
+    if (caller.uid == 0 || sender == m_waitingBySender.end())
+        return;
+    if (--*sender <= 0)
+        m_waitingBySender.erase(sender);
+    if (auto it = m_waitingByUid.find(caller.uid); it != m_waitingByUid.end() && --*it <= 0)
+        m_waitingByUid.erase(it);
+}
+
+void HelperService::forgetWaiting(const Caller &caller)
+{
+    const int waiting = m_waitingBySender.take(caller.busName);
+    if (auto it = m_waitingByUid.find(caller.uid); waiting > 0 && it != m_waitingByUid.end() && (*it -= waiting) <= 0)
+        m_waitingByUid.erase(it);
+}
+
+bool HelperService::authorizedAlready(const QString &action)
+{
+    const QString sender = message().service();
+    if (m_authorizer.isGranted(sender, action))
+        return true;
+    // Root needs no grant, once known (any earlier call of the connection): asking the bus daemon
+    // now would block (see withCaller()), so a connection not met yet authorizes first, root too.
+    if (const auto known = m_callers.constFind(sender); known != m_callers.cend() && known->uid == 0)
+        return true;
+    refuse(HelperBus::Error::AuthorizeFirst,
+           QStringLiteral("Authorize first: call Authorize with this target (polkit: %1), then send the document again; a "
+                          "document is never kept waiting for polkit")
+               .arg(action));
+    return false;
+}
+
+void HelperService::askThen(const QString &action, Answered answered)
+{
+    const QDBusMessage call = message();
+    const QString sender = call.service();
+    setDelayedReply(true);
+    if (m_authorizer.isGranted(sender, action)) { // answered at once, without waiting
+        withCaller(sender, [this, call, action, answered = std::move(answered)](const Caller &caller) {
+            m_authorizer.check(call.service(), action, [call, caller, answered](Authorizer::Outcome outcome, const QString &detail) {
+                answered(call, caller, outcome, detail);
+            });
+            touch();
+        });
+        return;
+    }
+    if (m_waitingBySender.value(sender) >= HelperBus::MaxWaitingPerSender) {
+        replyError(call, HelperBus::Error::TooManyWaiting, tooManyWaiting(HelperBus::MaxWaitingPerSender, QStringLiteral("this connection")));
+        return;
+    }
+    ++m_waitingBySender[sender]; // counted before its user is known: a sender's calls never wait unbounded
+    withCaller(sender, [this, call, action, answered = std::move(answered)](const Caller &caller) {
+        if (!admitWaiting(call, caller))
+            return;
+        m_authorizer.check(call.service(), action, [this, call, caller, answered](Authorizer::Outcome outcome, const QString &detail) {
+            releaseWaiting(caller);
+            answered(call, caller, outcome, detail);
+            touch();
+        });
+    });
+}
+
 void HelperService::authorizeThen(const QString &action, const QString &target, Work work)
 {
-    setDelayedReply(true);
-    const QDBusMessage call = message();
-    m_authorizer.check(call.service(), action, [this, call, action, target, work = std::move(work)](Authorizer::Outcome outcome, const QString &detail) {
-        const Caller caller = callerOf(call.service());
+    askThen(action, [this, action, target, work = std::move(work)](const QDBusMessage &call, const Caller &caller, Authorizer::Outcome outcome,
+                                                                   const QString &detail) {
         switch (outcome) {
         case Authorizer::Outcome::Authorized:
             work(call, caller);
@@ -250,7 +375,10 @@ void HelperService::readThen(const QString &netns, const QString &what, Work wor
     }
     // Anyone may read the root namespace's tc state; the kernel says so too.
     setDelayedReply(true);
-    work(message(), callerOf(message().service()));
+    withCaller(message().service(), [this, call = message(), work = std::move(work)](const Caller &caller) {
+        work(call, caller);
+        touch();
+    });
 }
 
 TcEngine *HelperService::prepareChange(const QDBusMessage &call, const Caller &caller, const QString &action, const QString &target,
@@ -495,6 +623,16 @@ QString HelperService::GetVersion()
     return QStringLiteral(QS_VERSION);
 }
 
+QString HelperService::Authorize(const QString &target)
+{
+    touch();
+    if (!checkTarget(target))
+        return {};
+    const QString action = changeAction(target);
+    authorizeThen(action, target, [this, action](const QDBusMessage &call, const Caller &) { m_bus.send(call.createReply(action)); });
+    return {};
+}
+
 QString HelperService::ListTargets()
 {
     touch();
@@ -516,11 +654,8 @@ QString HelperService::ListTargets()
         m_bus.send(call.createReply(QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact))));
     };
     // Interfaces of other namespaces are shown to those polkit lets read them; the rest see their own.
-    setDelayedReply(true);
-    const QDBusMessage call = message();
-    m_authorizer.check(call.service(), HelperBus::ReadAction, [this, call, list](Authorizer::Outcome outcome, const QString &) {
+    askThen(HelperBus::ReadAction, [list](const QDBusMessage &call, const Caller &, Authorizer::Outcome outcome, const QString &) {
         list(call, outcome == Authorizer::Outcome::Authorized);
-        touch();
     });
     return {};
 }
@@ -549,7 +684,7 @@ QString HelperService::Apply(const QString &target, const QString &treeJson, con
 {
     Q_UNUSED(report)
     touch();
-    if (!checkTarget(target))
+    if (!checkTarget(target) || !authorizedAlready(changeAction(target)))
         return {};
     unsigned revertAfter = 0;
     bool revertOnExit = false;
@@ -798,6 +933,17 @@ QString HelperService::CreateLab(const QVariantMap &options, QString &target)
                            .arg(m_labs.size()));
             return;
         }
+        int ofUser = 0;
+        for (const QString &id : m_labs.ids())
+            ofUser += m_labs.find(id)->owner.uid == caller.uid ? 1 : 0;
+        if (caller.uid != 0 && ofUser >= HelperBus::MaxLabsPerUser) {
+            audit(caller, action, {}, {}, QStringLiteral("refused: the user has %1 labs already").arg(ofUser));
+            replyError(call, HelperBus::Error::Failed,
+                       QStringLiteral("You have %1 demo labs already, the most the helper keeps for one user. Close the demo in "
+                                      "another Qdisc Studio window (its lab goes with it), then try again.")
+                           .arg(ofUser));
+            return;
+        }
         // A namespace of that name may exist, made by someone else: ids are never reused.
         QString id;
         for (int attempt = 0; attempt < 16 && id.isEmpty(); ++attempt) {
@@ -851,7 +997,7 @@ void HelperService::RemoveLab(const QString &id)
 
 QDBusUnixFileDescriptor HelperService::OpenLabSockets(const QString &id, QDBusUnixFileDescriptor &, QDBusUnixFileDescriptor &,
                                                       QDBusUnixFileDescriptor &, QDBusUnixFileDescriptor &, QDBusUnixFileDescriptor &,
-                                                      QDBusUnixFileDescriptor &)
+                                                      QDBusUnixFileDescriptor &, QDBusUnixFileDescriptor &, QDBusUnixFileDescriptor &)
 {
     touch();
     const LabBook::Lab *lab = ownLab(id, QStringLiteral("open its sockets"));
@@ -871,7 +1017,7 @@ QDBusUnixFileDescriptor HelperService::OpenLabSockets(const QString &id, QDBusUn
         }
         QVariantList handed;
         for (const int fd : {sockets->tcpListener, sockets->tcpSender, sockets->udpSender, sockets->udpReceiver, sockets->probeSender,
-                             sockets->probeEchoer, sockets->linkStats})
+                             sockets->probeEchoer, sockets->linkStats, sockets->requestListener, sockets->requestClient})
             handed.append(QVariant::fromValue(QDBusUnixFileDescriptor(fd))); // duplicates it
         sockets->closeAll();
         m_bus.send(call.createReply(handed)); // our duplicates close with the reply
@@ -1024,7 +1170,8 @@ QList<ScenarioBook::DeferredRevert> HelperService::haltPlayback(const QString &t
 void HelperService::PlayScenario(const QString &target, const QString &scenarioJson, const QVariantMap &options)
 {
     touch();
-    if (!checkTarget(target))
+    // Before anything else, so that a refusal naming who plays there goes only to those polkit allowed.
+    if (!checkTarget(target) || !authorizedAlready(changeAction(target)))
         return;
     bool revertOnExit = false;
     std::optional<int> loops;

@@ -7,7 +7,7 @@
 #include "scenariobook.h"
 #include "snapshotstore.h"
 #include "targetengines.h"
-#include "treewatcher.h"
+#include "netlink/treewatcher.h"
 
 #include <QDBusConnection>
 #include <QDBusContext>
@@ -70,6 +70,7 @@ public:
 
     // D-Bus methods (see the XML for their contract)
     QString GetVersion();
+    QString Authorize(const QString &target);
     QString ListTargets();
     QString GetTree(const QString &target);
     QString Apply(const QString &target, const QString &treeJson, const QVariantMap &options, QString &report);
@@ -82,7 +83,8 @@ public:
     void RemoveLab(const QString &lab);
     QDBusUnixFileDescriptor OpenLabSockets(const QString &lab, QDBusUnixFileDescriptor &tcpSender, QDBusUnixFileDescriptor &udpSender,
                                            QDBusUnixFileDescriptor &udpReceiver, QDBusUnixFileDescriptor &probeSender,
-                                           QDBusUnixFileDescriptor &probeEchoer, QDBusUnixFileDescriptor &linkStats);
+                                           QDBusUnixFileDescriptor &probeEchoer, QDBusUnixFileDescriptor &linkStats,
+                                           QDBusUnixFileDescriptor &requestListener, QDBusUnixFileDescriptor &requestClient);
     void PlayScenario(const QString &target, const QString &scenarioJson, const QVariantMap &options);
     void PauseScenario(const QString &target);
     void ResumeScenario(const QString &target);
@@ -105,6 +107,26 @@ private:
 
     /** Defers the reply and runs @p work once polkit allows @p action to the sender. */
     void authorizeThen(const QString &action, const QString &target, Work work);
+    using Answered = std::function<void(const QDBusMessage &call, const Caller &caller, Authorizer::Outcome outcome, const QString &detail)>;
+    /**
+     * Defers the reply and calls @p answered with polkit's answer about @p action for the sender:
+     * at once when granted already, else once polkit replied. A call that waits is counted
+     * against MaxWaitingPerSender and MaxWaitingPerUser (root is not counted); beyond them it
+     * is answered TooManyWaiting at once.
+     */
+    void askThen(const QString &action, Answered answered);
+    /** The caller's user is known: counts it against MaxWaitingPerUser, or answers TooManyWaiting (false). */
+    bool admitWaiting(const QDBusMessage &call, const Caller &caller);
+    void releaseWaiting(const Caller &caller);
+    /** @p caller left the bus: its calls waiting for polkit count no more, for it or its user. */
+    void forgetWaiting(const Caller &caller);
+    static QString tooManyWaiting(int cap, const QString &whose);
+    /**
+     * For calls that carry a document (Apply, PlayScenario): true when the sender may go on at
+     * once (root, or a live grant of @p action); else answers AuthorizeFirst now, so that no
+     * such call is ever parked waiting for polkit with its document.
+     */
+    bool authorizedAlready(const QString &action);
     /**
      * Like authorizeThen() for reading: namespace @p netns needs org.qdiscstudio.read (or
      * org.qdiscstudio.lab when it is one of the caller's own lab), the helper's own does not.
@@ -133,6 +155,8 @@ private:
     bool checkTarget(const QString &target, QString *netns = nullptr);
 
     Caller callerOf(const QString &busName);
+    /** Who @p busName is, asked of the bus daemon without blocking unless known already; then @p then. */
+    void withCaller(const QString &busName, std::function<void(const Caller &)> then);
     void trackClient(const QString &busName);
     void clientLeft(const QString &busName);
 
@@ -200,6 +224,8 @@ private:
     };
     QHash<QString, std::shared_ptr<ProgressGate>> m_progressGates; ///< while a playback reports
     QHash<QString, Caller> m_callers;  ///< by unique bus name, while it is on the bus
+    QHash<QString, int> m_waitingBySender; ///< calls waiting for polkit, see admitWaiting(); gone with the sender
+    QHash<qint64, int> m_waitingByUid;
     QSet<QString> m_tracked;           ///< clients whose departure matters (reverts, watches)
     QHash<QString, TargetIdentity> m_snapshotOf; ///< targets whose snapshot on disk is known to match
     QTimer m_idle;

@@ -16,6 +16,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <malloc.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
 
@@ -32,10 +33,25 @@ int blockTerminationSignals()
     return signalfd(-1, &signals, SFD_CLOEXEC | SFD_NONBLOCK);
 }
 
+/**
+ * Any local user may send the helper messages of up to 32 MiB (the bus's limit), whatever it
+ * accepts: a flood of them must pass quickly. Large blocks are reused instead of being mapped
+ * and zeroed afresh for every message, which made the helper slower to read than the bus is to
+ * send, so that everyone else's calls queued behind the flood in the bus daemon. (libdbus's
+ * read-ahead limit is left as it is: a lower one stalls the blocking calls the helper makes to
+ * the bus daemon, whose answers would wait behind the flood.)
+ */
+void reuseLargeBlocks()
+{
+    mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 16 * 1024 * 1024);
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
+    reuseLargeBlocks();
     const int signalFd = blockTerminationSignals();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("qdisc-studio-helper"));

@@ -15,6 +15,7 @@ SPECIAL = {
     "sfq, rehash every %n s": ("sfq, rehash every %n s", "sfq, rehash every %n s"),
     "%n matches; u32 holds at most 128 keys": ("%n match; u32 holds at most 128 keys", "%n matches; u32 holds at most 128 keys"),
     "%n actions; a filter holds at most 32": ("%n action; a filter holds at most 32", "%n actions; a filter holds at most 32"),
+    "%1 (%n failed)": ("%1 (%n failed)", "%1 (%n failed)"),
 }
 def forms(src):
     if src in SPECIAL:

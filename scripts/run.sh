@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-scripts/build.sh
+scripts/build.sh qdisc-studio # only the application: the tests are scripts/test.sh's
 app=build/app/qdisc-studio
 if [[ $# -gt 0 ]]; then
     exec "$app" "$@"

@@ -11,8 +11,14 @@
 
 namespace qs {
 
+namespace {
+// TreeWatcher counts watches per client: the window is this backend's only one.
+const QString WindowClient = QStringLiteral("window");
+} // namespace
+
 DirectBackend::DirectBackend(QObject *parent) : TargetBackend(parent)
 {
+    connect(&m_watcher, &TreeWatcher::treeChanged, this, &TargetBackend::treeChanged);
     // Labs left by in-process backends that died with their guard (kill -9 of both, a
     // crash of the guard): only those whose lock nobody holds.
     if (::geteuid() == 0) {
@@ -194,7 +200,11 @@ void DirectBackend::restore(const QString &target)
 
 void DirectBackend::watch(const QString &target)
 {
-    Q_UNUSED(target) // changes made here are signalled as they are made
+    // Changes made here are signalled as they are made; the watcher adds tc's and anyone else's.
+    m_watcher.unwatchClient(WindowClient);
+    QString error;
+    if (!m_watcher.watch(WindowClient, target, &error))
+        log::get("window")->warn("not watching {}: {}", target.toStdString(), error.toStdString());
 }
 
 std::unique_ptr<TcEngine> DirectBackend::openForStats(const QString &target, QString *error)
@@ -256,6 +266,7 @@ bool DirectBackend::dropLab(Lab &lab, QString *error)
     // the namespace alive, and there is nothing to put back on a link that is gone.
     const QString target = lab.network.target();
     haltPlayback(target);
+    m_watcher.unwatchNamespaces({lab.network.namespaceA(), lab.network.namespaceB()});
     m_engines.erase(target);
     m_snapshots.remove(target);
     m_exitReverts.remove(target);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lab/labnetwork.h"
+#include "netlink/treewatcher.h"
 #include "labguard.h"
 #include "scenario/scenarioplayer.h"
 #include "targetbackend.h"
@@ -94,6 +95,8 @@ private:
         QString transaction;
         std::unique_ptr<QTimer> timer;
     };
+    /** The kernel's tc notifications for the target the window shows: changes made by tc elsewhere. */
+    TreeWatcher m_watcher;
     std::unordered_map<QString, std::unique_ptr<TcEngine>> m_engines;
     QHash<QString, QdiscTree> m_snapshots;   ///< before the first change, per target
     QHash<QString, QdiscTree> m_exitReverts; ///< what to put back when the window goes away

@@ -1,5 +1,6 @@
 #include "helperbackend.h"
 
+#include "kinds/kernelmodules.h"
 #include "lab/labnetwork.h"
 #include "model/treejson.h"
 
@@ -127,8 +128,8 @@ void HelperBackend::apply(const QString &target, const QdiscTree &tree, const Ap
     // The helper's refusal carries the engine's sentence; a missing module is named in it.
     QStringList modules;
     for (const QdiscNode &q : tree.qdiscs)
-        modules.append(TcEngine::qdiscModule(q.kindName()));
-    whenDone(m_client.proxy().Apply(target, QString::fromUtf8(TreeJson::toDocument(sent)), map), [this, target, clock, modules](const QDBusPendingCall &call) {
+        modules.append(KernelModules::qdiscModule(q.kindName()));
+    auto answered = [this, target, clock, modules](const QDBusPendingCall &call) {
         const QDBusPendingReply<QString, QString> reply = call;
         BackendApplyResult result;
         result.latencyUs = clock.nsecsElapsed() / 1000;
@@ -144,6 +145,19 @@ void HelperBackend::apply(const QString &target, const QdiscTree &tree, const Ap
                 result.plan.append(op.toString());
         }
         Q_EMIT applied(target, result);
+    };
+    const QString document = QString::fromUtf8(TreeJson::toDocument(sent));
+    authorizeThen(
+        target, [this, target, document, map, answered] { whenDone(m_client.proxy().Apply(target, document, map), answered); }, answered);
+}
+
+void HelperBackend::authorizeThen(const QString &target, std::function<void()> send, std::function<void(const QDBusPendingCall &)> refused)
+{
+    whenDone(m_client.proxy().Authorize(target), [send = std::move(send), refused = std::move(refused)](const QDBusPendingCall &call) {
+        if (call.isError())
+            refused(call);
+        else
+            send();
     });
 }
 
@@ -200,13 +214,14 @@ std::optional<LabTrafficSockets> HelperBackend::openLabSockets(const QString &la
         return std::nullopt;
     }
     const QList<QVariant> args = reply.arguments();
-    if (args.size() != 7) {
-        *error = tr("the helper answered OpenLabSockets with %1 values instead of 7").arg(args.size());
+    constexpr int Count = 9;
+    if (args.size() != Count) {
+        *error = tr("the helper answered OpenLabSockets with %1 values instead of %2").arg(args.size()).arg(Count);
         return std::nullopt;
     }
     // Each descriptor is duplicated out of its QDBusUnixFileDescriptor (which closes its own).
-    int fds[7];
-    for (int i = 0; i < 7; ++i) {
+    int fds[Count];
+    for (int i = 0; i < Count; ++i) {
         const auto fd = qvariant_cast<QDBusUnixFileDescriptor>(args.at(i));
         fds[i] = fd.isValid() ? ::fcntl(fd.fileDescriptor(), F_DUPFD_CLOEXEC, 3) : -1;
     }
@@ -218,6 +233,8 @@ std::optional<LabTrafficSockets> HelperBackend::openLabSockets(const QString &la
     sockets.probeSender = fds[4];
     sockets.probeEchoer = fds[5];
     sockets.linkStats = fds[6];
+    sockets.requestListener = fds[7];
+    sockets.requestClient = fds[8];
     if (!sockets.complete()) {
         sockets.closeAll();
         *error = tr("the helper's answer to OpenLabSockets lacks some sockets (is file descriptor passing allowed on this bus?)");
@@ -259,7 +276,9 @@ void HelperBackend::playScenario(const QString &target, const Scenario &scenario
     if (options.loops)
         map.insert(HelperBus::ScenarioLoops, uint(*options.loops));
     const QString document = QString::fromUtf8(QJsonDocument(scenario.toJson()).toJson(QJsonDocument::Compact));
-    answerScenarioCommand(target, QStringLiteral("play"), m_client.proxy().PlayScenario(target, document, map));
+    authorizeThen(
+        target, [this, target, document, map] { answerScenarioCommand(target, QStringLiteral("play"), m_client.proxy().PlayScenario(target, document, map)); },
+        [this, target](const QDBusPendingCall &refusal) { answerScenarioCommand(target, QStringLiteral("play"), refusal); });
 }
 
 void HelperBackend::pauseScenario(const QString &target)

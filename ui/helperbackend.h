@@ -46,6 +46,12 @@ private:
     void answerScenarioCommand(const QString &target, const QString &command, const QDBusPendingCall &call);
     /** A refusal without asking the helper, answered like the others: queued. */
     void answerLater(const QString &target, const QString &command, const QString &error);
+    /**
+     * Authorize(@p target), then @p send once polkit said yes: the helper takes a document
+     * (Apply, PlayScenario) only from a connection it has authorized already, so that none is
+     * ever kept waiting for polkit. @p refused gets Authorize's failed call instead.
+     */
+    void authorizeThen(const QString &target, std::function<void()> send, std::function<void(const QDBusPendingCall &)> refused);
     /** Calls @p onReply with the finished call, on this thread, when the helper answers. */
     void whenDone(const QDBusPendingCall &call, std::function<void(const QDBusPendingCall &)> onReply);
     void checkVersion();

@@ -1,5 +1,8 @@
 #include "importdialog.h"
 
+#include "kernelmark.h"
+#include "kinds/kernelmodules.h"
+#include "kinds/kindtable.h"
 #include "tc/tcsummary.h"
 
 #include <QDialogButtonBox>
@@ -23,6 +26,58 @@ namespace qs {
 namespace {
 constexpr int LineRole = Qt::UserRole;
 constexpr int ColumnRole = Qt::UserRole + 1;
+
+// The kind words of a tc command (qdisc, filter, action kinds) with the module each needs.
+QList<QPair<TcWord, QString>> kindWords(const TcCommand &command)
+{
+    QList<QPair<TcWord, QString>> kinds;
+    const QList<TcWord> &w = command.words;
+    qsizetype object = 0;
+    while (object < w.size() && w[object].text != QLatin1StringView("qdisc") && w[object].text != QLatin1StringView("filter"))
+        ++object;
+    if (object + 1 >= w.size())
+        return kinds;
+    const bool qdisc = w[object].text == QLatin1StringView("qdisc");
+    bool kindSeen = false;
+    for (qsizetype i = object + 2; i < w.size(); ++i) { // after the verb
+        const QString &text = w[i].text;
+        const QString before = w[i - 1].text;
+        if (before == QLatin1StringView("action") || before == QLatin1StringView("actions")) {
+            if (const ActionKindOps *action = Kinds::action(text))
+                kinds.append({w[i], QString(action->module)});
+        } else if (qdisc && !kindSeen) {
+            // dev X, parent X, handle X and root come before the kind (tc qdisc add dev eth0 root netem …)
+            static const QStringList withValue{QStringLiteral("dev"), QStringLiteral("parent"), QStringLiteral("handle")};
+            if (withValue.contains(text)) {
+                ++i;
+            } else if (text != QLatin1StringView("root")) {
+                kindSeen = true;
+                if (Kinds::qdisc(text))
+                    kinds.append({w[i], KernelModules::qdiscModule(text)});
+            }
+        } else if (!qdisc && !kindSeen && before != QLatin1StringView("dev")) {
+            if (const FilterKindOps *filter = Kinds::filter(text)) {
+                kindSeen = true;
+                kinds.append({w[i], QString(filter->module)});
+            }
+        } else if (!qdisc && text == QLatin1StringView("police")) {
+            if (const ActionKindOps *police = Kinds::action(text))
+                kinds.append({w[i], QString(police->module)});
+        }
+    }
+    return kinds;
+}
+
+// One warning a kind this kernel lacks, at its word: the commands import, but fail when applied here.
+QList<TcScriptError> kernelWarnings(const QList<TcCommand> &commands)
+{
+    QList<TcScriptError> warnings;
+    for (const TcCommand &command : commands)
+        for (const auto &[word, module] : kindWords(command))
+            if (const QString note = KernelMark::note(module); !note.isEmpty())
+                warnings.append({word.line, word.column, word.text, note});
+    return warnings;
+}
 } // namespace
 
 ImportDialog::ImportDialog(QWidget *parent)
@@ -148,6 +203,9 @@ void ImportDialog::reimport()
         entries.append({&e, tr("Error:")});
     for (const TcScriptError &w : result.warnings)
         entries.append({&w, tr("Warning:")});
+    const QList<TcScriptError> missing = kernelWarnings(m_import.commands);
+    for (const TcScriptError &w : missing)
+        entries.append({&w, tr("Warning:")});
     for (const TcScriptError &n : m_import.notes)
         entries.append({&n, tr("Note:")});
     std::stable_sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
@@ -166,7 +224,16 @@ void ImportDialog::reimport()
 
     const bool usable = result.ok() && !result.trees.isEmpty() && badVariables.isEmpty();
     m_okButton->setEnabled(usable);
-    m_destination->setText(usable ? destination() : QString());
+    QStringList kinds;
+    for (const TcScriptError &w : missing)
+        if (!kinds.contains(w.word))
+            kinds.append(w.word);
+    QStringList said{usable ? destination() : QString()};
+    if (usable && !kinds.isEmpty())
+        //: under the pasted trees' summary; %1 lists the kinds ("netem, sfq") the running kernel lacks
+        said.append(tr("This kernel lacks %1: they import, but applying them here fails until the module is loaded "
+                       "(see Messages).").arg(kinds.join(QStringLiteral(", "))));
+    m_destination->setText(said.join(u'\n'));
     if (!badVariables.isEmpty()) {
         //: %1 lists what was typed; NAME=VALUE stays as it is
         m_status->setText(tr("Variables are NAME=VALUE, not %1.").arg(badVariables.join(QStringLiteral(", "))));

@@ -1,4 +1,5 @@
 #include "labguard.h"
+#include "log/errnotext.h"
 
 #include "lab/labnetwork.h"
 
@@ -36,10 +37,6 @@ constexpr int guardPipeFd = 3; ///< in the guard: the read end of the pipe from 
 constexpr int guardLockFd = 4; ///< in the guard: the lock file, shared with the app
 constexpr char quitByte = 'q';
 
-QString errnoText(int code)
-{
-    return QString::fromLocal8Bit(std::strerror(code));
-}
 
 QByteArray lockPath(const QString &id)
 {

@@ -2,12 +2,16 @@
 
 #include "kinds/kindtable.h"
 
+#include "aboutdialog.h"
 #include "applystatus.h"
 #include "chartpanel.h"
 #include "demo/demosession.h"
 #include "demo/labpresets.h"
 #include "demo/measuredpanel.h"
+#include "heightforwidth.h"
 #include "importdialog.h"
+#include "kernelmark.h"
+#include "kinds/kernelmodules.h"
 #include "targetmapdialog.h"
 #include "liveapplier.h"
 #include "log/logging.h"
@@ -17,6 +21,7 @@
 #include "profilespane.h"
 #include "scenario/scenariopanel.h"
 #include "scenario/scenariostore.h"
+#include "shortcutsdialog.h"
 #include "sparklinedelegate.h"
 #include "statspoller.h"
 #include "targetspane.h"
@@ -35,13 +40,17 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QDateTime>
+#include <QDialogButtonBox>
 #include <QToolButton>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QDir>
+#include <QFileSystemWatcher>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScreen>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
@@ -56,9 +65,6 @@
 #include <algorithm>
 #include <cmath>
 #include <utility>
-
-#include <netlink/version.h>
-#include <sys/utsname.h>
 
 namespace qs {
 
@@ -105,6 +111,7 @@ MainWindow::MainWindow(std::unique_ptr<TargetBackend> backend, QWidget *parent)
     restoreLayout();
     m_backend->listTargets();
     refreshCommands();
+    showInEditor(); // its hint: where to start
 }
 
 MainWindow::~MainWindow()
@@ -141,10 +148,12 @@ void MainWindow::buildLayout()
     m_treeView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_treeView->setUniformRowHeights(true);
     m_treeView->setAlternatingRowColors(true);
-    m_treeView->header()->setStretchLastSection(false);
-    m_treeView->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_treeView->header()->setSectionResizeMode(1, QHeaderView::Stretch);
-    m_treeView->header()->resizeSection(2, 120);
+    // The summary is what a row says: it gets the width of its longest text, and the sparkline
+    // what is left (a narrow pane scrolls sideways rather than cutting summaries to "htb, …").
+    m_treeView->header()->setStretchLastSection(true);
+    m_treeView->header()->setSectionResizeMode(TreeModel::NameColumn, QHeaderView::ResizeToContents);
+    m_treeView->header()->setSectionResizeMode(TreeModel::SummaryColumn, QHeaderView::ResizeToContents);
+    m_treeView->header()->resizeSection(TreeModel::LiveColumn, 96);
     m_treeView->setToolTip(tr("The tree of the chosen target. Select a node to edit it; select several to chart them together."));
 
     auto *treeBar = new QToolBar(this);
@@ -153,9 +162,11 @@ void MainWindow::buildLayout()
     treeBar->setIconSize(QSize(16, 16));
     m_addMenu = new QMenu(tr("&Add"), this);
     m_addMenu->setObjectName(QStringLiteral("addMenu"));
+    m_addMenu->setToolTipsVisible(true); // a kind this kernel lacks says which module and how to load it
     connect(m_addMenu, &QMenu::aboutToShow, this, &MainWindow::fillAddMenu);
     m_kindMenu = new QMenu(tr("Change &kind"), this);
     m_kindMenu->setObjectName(QStringLiteral("kindMenu"));
+    m_kindMenu->setToolTipsVisible(true);
     connect(m_kindMenu, &QMenu::aboutToShow, this, &MainWindow::fillKindMenu);
     QAction *add = treeBar->addAction(style()->standardIcon(QStyle::SP_FileDialogNewFolder), tr("Add"));
     add->setObjectName(QStringLiteral("action.add"));
@@ -183,9 +194,13 @@ void MainWindow::buildLayout()
     m_undoAction = m_undo->createUndoAction(this, tr("&Undo"));
     m_undoAction->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
     m_undoAction->setShortcuts(QKeySequence::Undo);
+    //: the Undo action's name in Help ▸ Keyboard shortcuts (its menu text names the step: "Undo Apply profile")
+    m_undoAction->setIconText(tr("Undo")); // its name where the text says which step (Help ▸ Keyboard shortcuts)
     m_redoAction = m_undo->createRedoAction(this, tr("&Redo"));
     m_redoAction->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
     m_redoAction->setShortcuts(redoShortcuts());
+    //: the Redo action's name in Help ▸ Keyboard shortcuts
+    m_redoAction->setIconText(tr("Redo"));
     treeBar->addAction(m_undoAction);
     treeBar->addAction(m_redoAction);
 
@@ -263,9 +278,14 @@ void MainWindow::buildLayout()
             refreshCommands();
     });
 
+    auto *topPane = new QWidget(this); // the top row, and the demo's "what to try" above it
+    auto *topLayout = new QVBoxLayout(topPane);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(top, 1);
+
     auto *centre = new QSplitter(Qt::Vertical, this);
     centre->setObjectName(QStringLiteral("centreSplitter"));
-    centre->addWidget(top);
+    centre->addWidget(topPane);
     centre->addWidget(bottom);
     centre->setStretchFactor(0, 3);
     centre->setStretchFactor(1, 2);
@@ -300,6 +320,14 @@ void MainWindow::buildLayout()
     connect(m_profiles, &ProfilesPane::profileActivated, this, &MainWindow::applyProfile);
     connect(m_profiles, &ProfilesPane::message, this, [this](const QString &text) { statusBar()->showMessage(text, 5000); });
     connect(m_treeView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::onSelectionChanged);
+    // The charts follow the row the editor shows, also when a reset (another target, a delete)
+    // leaves a current row without a selection, or no row at all.
+    const auto followCurrentWithoutSelection = [this] {
+        if (!m_treeView->selectionModel()->hasSelection()) // else selectionChanged does it, once
+            onSelectionChanged();
+    };
+    connect(m_treeView->selectionModel(), &QItemSelectionModel::currentChanged, this, followCurrentWithoutSelection);
+    connect(m_model, &QAbstractItemModel::modelReset, this, followCurrentWithoutSelection);
     connect(m_model, &TreeModel::treeEdited, this, &MainWindow::refreshCommands);
     connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::refreshCommands);
     connect(m_editor, &NodeEditor::qdiscParamsEdited, this, [this](const QdiscParams &params, bool final) {
@@ -450,6 +478,11 @@ void MainWindow::buildMenus()
     restore->setToolTip(tr("Put back the tree the target had before Qdisc Studio first changed it"));
     target->addSeparator();
     target->addAction(tr("Re&fresh targets"), QKeySequence::Refresh, m_backend.get(), &TargetBackend::listTargets);
+    //: menu entry: builds the private demo lab (two network namespaces with live traffic) and opens it
+    m_demoAction = target->addAction(tr("&Demo lab"), this, &MainWindow::startDemo);
+    m_demoAction->setObjectName(QStringLiteral("action.demo"));
+    m_demoAction->setToolTip(tr("A private network of two namespaces with live traffic: try presets and sliders there, nothing of this machine is touched"));
+    m_demoAction->setEnabled(!m_demo);
     target->addSeparator();
     QAction *scenarios = m_scenarioDock->toggleViewAction();
     //: menu entry that shows or hides the scenario panel
@@ -485,20 +518,42 @@ void MainWindow::buildMenus()
     }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Qdisc Studio"), this, &MainWindow::showAbout);
+    help->setObjectName(QStringLiteral("helpMenu"));
+    //: Help menu entry: the demo's short guide (presets, sliders, scenarios, undo)
+    help->addAction(tr("&What to try"), this, &MainWindow::showWhatToTry)->setObjectName(QStringLiteral("action.whatToTry"));
+    //: Help menu entry: a list of every action that has a key, with its keys
+    help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts)->setObjectName(QStringLiteral("action.shortcuts"));
+    //: Help menu entry: the text of the man page (qdisc-studio --help and every subcommand's help)
+    m_manualAction = help->addAction(tr("&Manual"), QKeySequence::HelpContents, this, &MainWindow::showManual);
+    m_manualAction->setObjectName(QStringLiteral("action.manual"));
+    m_manualAction->setEnabled(false); // until setManualSource()
+    help->addSeparator();
+    help->addAction(tr("&About Qdisc Studio"), this, &MainWindow::showAbout)->setObjectName(QStringLiteral("action.about"));
 }
 
 void MainWindow::restoreLayout()
 {
     QSettings settings;
-    resize(1280, 800);
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        setGeometry(firstRunGeometry(screen()->availableGeometry()));
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     for (auto *splitter : findChildren<QSplitter *>())
         splitter->restoreState(settings.value(QStringLiteral("window/") + splitter->objectName()).toByteArray());
     m_liveAction->setChecked(settings.value(QStringLiteral("apply/live"), true).toBool());
     m_revertOnExitAction->setChecked(settings.value(QStringLiteral("apply/revertOnExit"), true).toBool());
     m_askToKeepAction->setChecked(settings.value(QStringLiteral("apply/askToKeep"), false).toBool());
+}
+
+QRect MainWindow::firstRunGeometry(const QRect &available)
+{
+    // Most of the screen, centred: the charts, the editor and the scenario dock all have room on
+    // a laptop, and a large monitor does not get a window of wall size.
+    const QSize least(std::min(1024, available.width()), std::min(640, available.height()));
+    const QSize most(std::min(1600, available.width()), std::min(1000, available.height()));
+    const QSize size = (available.size() * 0.85).expandedTo(least).boundedTo(most);
+    QRect geometry(QPoint(0, 0), size);
+    geometry.moveCenter(available.center());
+    return geometry;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -538,6 +593,33 @@ ApplyOptions MainWindow::applyOptions() const
 void MainWindow::connectBackend()
 {
     TargetBackend *backend = m_backend.get();
+    // The targets list names each root qdisc: after any change (a drag sends many, a revert, a
+    // restore, tc elsewhere) list them again, once things settle; and when a namespace comes or goes.
+    auto *relist = new QTimer(this);
+    relist->setObjectName(QStringLiteral("targets.relist"));
+    relist->setSingleShot(true);
+    relist->setInterval(500);
+    connect(relist, &QTimer::timeout, backend, &TargetBackend::listTargets);
+    const auto relistSoon = [relist] { relist->start(); };
+    connect(backend, &TargetBackend::applied, relist, [relistSoon](const QString &, const BackendApplyResult &result) {
+        if (result.ok && !result.plan.isEmpty())
+            relistSoon();
+    });
+    connect(backend, &TargetBackend::reverted, relist, relistSoon);
+    connect(backend, &TargetBackend::restored, relist, relistSoon);
+    connect(backend, &TargetBackend::treeChanged, relist, relistSoon);
+    auto *namespaces = new QFileSystemWatcher(this);
+    if (QDir(QStringLiteral("/run/netns")).exists())
+        namespaces->addPath(QStringLiteral("/run/netns"));
+    else if (QDir(QStringLiteral("/run")).exists())
+        namespaces->addPath(QStringLiteral("/run")); // until ip netns makes the folder
+    connect(namespaces, &QFileSystemWatcher::directoryChanged, relist, [namespaces, relistSoon] {
+        if (!namespaces->directories().contains(QStringLiteral("/run/netns")) && QDir(QStringLiteral("/run/netns")).exists()) {
+            namespaces->removePath(QStringLiteral("/run"));
+            namespaces->addPath(QStringLiteral("/run/netns"));
+        }
+        relistSoon();
+    });
     m_status->setBackend(backend->isAvailable(), backend->describe());
     connect(backend, &TargetBackend::availabilityChanged, this, [this](bool available, const QString &description) {
         m_status->setBackend(available, m_backendNote.isEmpty() ? description : m_backendNote);
@@ -549,9 +631,14 @@ void MainWindow::connectBackend()
     connect(backend, &TargetBackend::restored, this, [this](const QString &target, bool ok, const QString &error) {
         m_status->setError(ok ? QString() : error);
         if (ok && target == m_target) {
-            m_undo->clear();
+            // The read shows the original and puts what it replaced on the undo stack.
+            m_beforeRestore = std::exchange(m_restoring, std::nullopt);
+            m_reloadOnRead = true;
+            m_editsSinceReload = 0;
             m_backend->readTree(target);
             statusBar()->showMessage(tr("%1 is back to its original tree").arg(target), 5000);
+        } else {
+            m_restoring.reset();
         }
     });
     connect(backend, &TargetBackend::reverted, this, [this](const QString &target, const QString &reason) {
@@ -632,16 +719,19 @@ void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree
         // Edits made since the read was asked for are newer than what it saw: they win.
         if (m_editsSinceReload != 0 || m_applier->isBusy() || m_dragBefore)
             return;
-        if (TcPlanner(PschedClock::system()).plan(*tree, m_model->tree()).isEmpty())
-            return; // the kernel holds what the editor shows
-        // A playing scenario says so in its banner; this message would repeat with every step.
-        if (!isScenarioDriving())
-            statusBar()->showMessage(tr("The tree of %1 was changed outside this window; showing what the kernel holds").arg(target), 8000);
-        // The user keeps looking at the rows they chose: a scenario changes values many times a
-        // minute, and a tc command elsewhere should not throw the selection away either.
-        m_undo->clear();
-        if (!updateParamsInPlace(*tree))
-            showTreeKeepingSelection(*tree);
+        const std::optional<QdiscTree> beforeRestore = std::exchange(m_beforeRestore, std::nullopt);
+        if (!TcPlanner(PschedClock::system()).plan(*tree, m_model->tree()).isEmpty()) {
+            // A playing scenario says so in its banner; this message would repeat with every step.
+            if (!isScenarioDriving() && !beforeRestore)
+                statusBar()->showMessage(tr("The tree of %1 was changed outside this window; showing what the kernel holds").arg(target), 8000);
+            // The user keeps looking at the rows they chose: a scenario changes values many times a
+            // minute, and a tc command elsewhere should not throw the selection away either.
+            m_undo->clear();
+            if (!updateParamsInPlace(*tree))
+                showTreeKeepingSelection(*tree);
+        }
+        if (beforeRestore) // Undo puts back what Restore original replaced; the original is shown already
+            m_undo->push(new TreeEditCommand(tr("Restore original"), *beforeRestore, *tree, [this](const QdiscTree &t) { setTreeFromHistory(t); }));
         return; // errors shown stay: a scenario's failure must not vanish with the next read
     }
     m_loadingTarget.clear();
@@ -675,6 +765,13 @@ void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree
         applyTreeFilter();
     log::get("window")->info("showing {}: {} qdiscs, {} classes, {} filters", target.toStdString(), tree->qdiscs.size(),
                              tree->classes.size(), tree->filters.size());
+    if (m_firstPresetWhenShown && m_demo && target == m_demo->lab().target) {
+        // The demo starts shaped, so the charts and the Measured panel move from the first
+        // second; a lab that already holds a tree (someone else's) keeps it.
+        m_firstPresetWhenShown = false;
+        if (tree->qdiscs.isEmpty())
+            applyProfile(LabPresets::all().first());
+    }
 }
 
 void MainWindow::reloadFromKernel()
@@ -775,11 +872,21 @@ void MainWindow::onSelectionChanged()
     showInEditor();
     QList<quint64> keys;
     QStringList labels;
-    for (const QModelIndex &index : m_treeView->selectionModel()->selectedRows()) {
-        const quint64 key = index.data(TreeModel::StatsKeyRole).toULongLong();
-        if (key) {
+    QModelIndexList rows = m_treeView->selectionModel()->selectedRows();
+    if (rows.isEmpty() && m_treeView->currentIndex().isValid())
+        rows.append(m_treeView->currentIndex().siblingAtColumn(0));
+    for (const QModelIndex &index : std::as_const(rows)) {
+        QModelIndex charted = index;
+        // A filter has no counters of its own: what it steers is counted by the class it sends to.
+        if (const auto ref = m_model->refAt(index); ref && ref->type == NodeRef::Type::Filter && ref->filterIndex >= 0
+                                                     && ref->filterIndex < m_model->tree().filters.size()) {
+            const TcHandle classId = m_model->tree().filters.at(ref->filterIndex).classId;
+            charted = !classId.isUnspec() ? m_model->indexOf(NodeRef{NodeRef::Type::Class, classId, {}, -1}) : QModelIndex();
+        }
+        const quint64 key = charted.isValid() ? charted.data(TreeModel::StatsKeyRole).toULongLong() : 0;
+        if (key && !keys.contains(key)) {
             keys.append(key);
-            labels.append(index.data().toString());
+            labels.append(charted.data().toString());
         }
     }
     m_charts->setNodes(keys, labels);
@@ -787,10 +894,30 @@ void MainWindow::onSelectionChanged()
     scheduleFocus();
 }
 
+QString MainWindow::editorHint() const
+{
+    if (m_target.isEmpty()) {
+        if (m_demo)
+            return tr("The demo lab is being built…");
+        //: the editor's hint on a plain start; Target ▸ Demo lab is a menu entry
+        return tr("Choose an interface under <b>Targets</b> to see the tree the kernel holds on it.<br><br>"
+                  "New here? <b>Target ▸ Demo lab</b> opens a private network with live traffic, where "
+                  "nothing of this machine is touched.");
+    }
+    if (m_model->rowCount() == 0)
+        //: the editor's hint on a target without a qdisc of its own; %1 is the target
+        return tr("%1 has no qdisc of its own: the kernel's default queue serves it.<br><br>To start: "
+                  "<b>Add</b> a qdisc (above the tree), double-click a preset under <b>Profiles</b>, or paste "
+                  "tc commands (<b>File ▸ Paste tc commands…</b>, Ctrl+Shift+V).")
+            .arg(m_target.toHtmlEscaped());
+    return tr("Select a qdisc, class or filter");
+}
+
 void MainWindow::showInEditor()
 {
     const auto ref = m_model->refAt(m_treeView->currentIndex());
     if (!ref) {
+        m_editor->setHint(editorHint());
         m_editor->clear();
         return;
     }
@@ -809,9 +936,10 @@ void MainWindow::showInEditor()
             m_editor->setClass(*node);
         break;
     case NodeRef::Type::Filter:
-        if (ref->filterIndex < 0 || ref->filterIndex >= tree.filters.size() || tree.filters[ref->filterIndex].isForeign())
-            m_editor->clear(); // kept as the kernel reported it; nothing to edit
-        else
+        if (ref->filterIndex < 0 || ref->filterIndex >= tree.filters.size() || tree.filters[ref->filterIndex].isForeign()) {
+            m_editor->setHint(tr("This filter is kept as the kernel reported it: Qdisc Studio does not edit its kind."));
+            m_editor->clear();
+        } else
             m_editor->setFilter(tree.filters[ref->filterIndex]);
         break;
     }
@@ -958,12 +1086,31 @@ void MainWindow::applyMapped(const QString &name, const QList<QdiscTree> &trees)
 
 void MainWindow::restoreOriginal()
 {
+    if (m_target.isEmpty())
+        return;
     if (isScenarioDriving()) {
-        askToStopScenario(tr("Stop it and put back the original tree?"), [this] { restoreOriginal(); });
+        askToStopScenario(tr("Stop it and put back the original tree?"), [this] { putBackOriginal(); });
         return;
     }
-    if (!m_target.isEmpty())
-        m_backend->restore(m_target);
+    QMessageBox box(QMessageBox::Question, tr("Restore original"),
+                    //: %1 is the target (eth0, lab/va)
+                    tr("Put back the tree %1 had before Qdisc Studio first changed it?").arg(m_target), QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("confirm.restore"));
+    box.setInformativeText(tr("The tree shown now is replaced in the kernel. Edit → Undo brings it back."));
+    QPushButton *restore = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(restore);
+    box.exec();
+    if (box.clickedButton() == restore)
+        putBackOriginal();
+}
+
+void MainWindow::putBackOriginal()
+{
+    if (m_target.isEmpty())
+        return;
+    m_restoring = m_model->tree();
+    m_backend->restore(m_target);
 }
 
 void MainWindow::fillAddMenu()
@@ -977,6 +1124,7 @@ void MainWindow::fillAddMenu()
         //: Add menu entry; %1 is a qdisc kind as tc names it (netem, htb, fq_codel)
         QAction *action = m_addMenu->addAction(tr("%1 qdisc").arg(name));
         action->setObjectName(QStringLiteral("add.") + name);
+        KernelMark::markAction(action, KernelModules::qdiscModule(name));
         connect(action, &QAction::triggered, this, [this, at, kind, name] {
             editStructure(tr("Add %1").arg(name), [&] {
                 const QModelIndex added = m_model->addQdisc(at, *kind);
@@ -1010,6 +1158,7 @@ void MainWindow::fillAddMenu()
             // The first kind keeps the name older tests and scripts know.
             action->setObjectName(filterKind == Kinds::filters().first() ? QStringLiteral("add.filter")
                                                                          : QStringLiteral("add.filter.") + name);
+            KernelMark::markAction(action, QString(filterKind->module));
             connect(action, &QAction::triggered, this, [this, parent, filterKind] {
                 editStructure(tr("Add filter"), [&] {
                     const QModelIndex added = m_model->addFilter(parent, *filterKind);
@@ -1039,6 +1188,7 @@ void MainWindow::fillKindMenu()
         const QString name(kind->name);
         QAction *action = m_kindMenu->addAction(name);
         action->setObjectName(QStringLiteral("kind.") + name);
+        KernelMark::markAction(action, KernelModules::qdiscModule(name));
         connect(action, &QAction::triggered, this, [this, index, kind, name] {
             //: undo step; %1 is a qdisc kind as tc names it
             editStructure(tr("Change kind to %1").arg(name), [&] { return m_model->changeKind(index, *kind); });
@@ -1082,7 +1232,12 @@ void MainWindow::importCommands()
 void MainWindow::setBackendNote(const QString &note)
 {
     m_backendNote = note;
-    m_status->setBackend(m_backend->isAvailable(), note.isEmpty() ? m_backend->describe() : note);
+    m_status->setBackend(m_backend->isAvailable(), backendDescription());
+}
+
+QString MainWindow::backendDescription() const
+{
+    return m_backendNote.isEmpty() ? m_backend->describe() : m_backendNote;
 }
 
 void MainWindow::startDemo()
@@ -1111,9 +1266,13 @@ void MainWindow::startDemo()
     side->addWidget(scroll);
     side->setStretchFactor(0, 1);
     side->setStretchFactor(1, 1);
+    // The tree keeps a third (its summaries are what a row says); the editor and the figures
+    // share the rest, and all three grow and give way alike.
     const int topWidth = std::max(1000, topSizes.value(0) + topSizes.value(1));
-    m_topSplitter->setSizes({topWidth * 34 / 100, topWidth * 66 / 100});
-    side->setSizes({topWidth * 34 / 100, topWidth * 32 / 100});
+    m_topSplitter->setSizes({topWidth * 36 / 100, topWidth * 64 / 100});
+    m_topSplitter->setStretchFactor(0, 1);
+    m_topSplitter->setStretchFactor(1, 2);
+    side->setSizes({topWidth * 34 / 100, topWidth * 30 / 100});
     // The lab's hosts are listed by name in the targets pane: a little more room on the left.
     if (auto *main = findChild<QSplitter *>(QStringLiteral("mainSplitter")); main && main->sizes().value(0) < 300) {
         const QList<int> sizes = main->sizes();
@@ -1124,6 +1283,14 @@ void MainWindow::startDemo()
     const QList<Profile> presets = LabPresets::all();
     m_profiles->setLeadingPresets(presets);
     m_profiles->select(presets.first().name);
+    m_firstPresetWhenShown = true;
+    if (m_demoAction)
+        m_demoAction->setEnabled(false);
+    // Above the tree, the editor and the figures: across them it takes two or three lines,
+    // where the tree's pane alone made it a column of words.
+    if (auto *topLayout = qobject_cast<QVBoxLayout *>(m_topSplitter->parentWidget()->layout()))
+        topLayout->insertWidget(0, buildWhatToTry());
+    showInEditor(); // "being built"
 
     connect(m_demo, &DemoSession::ready, this, [this](const LabInfo &lab) {
         //: the demo lab's sending host in the targets list
@@ -1145,20 +1312,45 @@ void MainWindow::startDemo()
         if (m_demo && m_demo->state() == DemoSession::State::Running && target == m_demo->lab().target)
             m_measured->markChanged();
     };
-    // The targets list names each root qdisc: after a change (a drag sends many), list them again.
-    auto *relist = new QTimer(this);
-    relist->setSingleShot(true);
-    relist->setInterval(500);
-    connect(relist, &QTimer::timeout, m_backend.get(), &TargetBackend::listTargets);
-    connect(m_backend.get(), &TargetBackend::applied, this, [changed, relist](const QString &target, const BackendApplyResult &result) {
-        if (result.ok && !result.plan.isEmpty()) {
+    connect(m_backend.get(), &TargetBackend::applied, this, [changed](const QString &target, const BackendApplyResult &result) {
+        if (result.ok && !result.plan.isEmpty())
             changed(target);
-            relist->start();
-        }
     });
     connect(m_backend.get(), &TargetBackend::reverted, this, [changed](const QString &target, const QString &) { changed(target); });
     updateModeLabel();
     m_demo->start();
+}
+
+QWidget *MainWindow::buildWhatToTry()
+{
+    auto *bar = new QFrame(this);
+    bar->setObjectName(QStringLiteral("whatToTry"));
+    bar->setFrameShape(QFrame::StyledPanel);
+    bar->setAutoFillBackground(true);
+    bar->setBackgroundRole(QPalette::ToolTipBase);
+    auto *layout = new QHBoxLayout(bar);
+    layout->setContentsMargins(6, 4, 4, 4);
+    auto *text = new QLabel(whatToTryText(), bar);
+    text->setObjectName(QStringLiteral("whatToTry.text"));
+    text->setWordWrap(true);
+    text->setForegroundRole(QPalette::ToolTipText);
+    followHeightForWidth(text);
+    layout->addWidget(text, 1);
+    auto *close = new QToolButton(bar);
+    close->setObjectName(QStringLiteral("whatToTry.close"));
+    close->setAutoRaise(true);
+    close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
+    close->setToolTip(tr("Hide this line"));
+    connect(close, &QToolButton::clicked, bar, &QWidget::hide);
+    layout->addWidget(close, 0, Qt::AlignTop);
+    return bar;
+}
+
+QString MainWindow::whatToTryText()
+{
+    return tr("<b>What to try:</b> double-click another preset under <b>Profiles</b> and watch the "
+              "Measured panel; drag a slider in the editor (the kernel follows as you drag); play a "
+              "scenario from the <b>Scenario</b> panel; Ctrl+Z takes a change back.");
 }
 
 void MainWindow::stopDemo()
@@ -1214,7 +1406,14 @@ QDockWidget *MainWindow::buildScenarioDock()
     // sight beside it, and people who never play scenarios close it (Target ▸ Scenario panel).
     m_scenarioDock = new QDockWidget(tr("Scenario"), this);
     m_scenarioDock->setObjectName(QStringLiteral("scenarioDock"));
-    m_scenarioDock->setWidget(m_scenarioPanel);
+    // On a short window the dock gives way to the charts above it and scrolls what it holds.
+    auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("scenarioScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(m_scenarioPanel);
+    m_scenarioDock->setWidget(scroll);
     m_scenarioDock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::TopDockWidgetArea);
     connect(m_scenarioPanel, &ScenarioPanel::progressChanged, this, &MainWindow::onScenarioProgress);
     connect(m_scenarioPanel, &ScenarioPanel::stepEntered, this, &MainWindow::onScenarioStep);
@@ -1356,18 +1555,72 @@ void MainWindow::askToStopScenario(const QString &question, std::function<void()
     m_scenarioPanel->stop();
 }
 
+void MainWindow::showWhatToTry()
+{
+    QMessageBox box(this);
+    box.setObjectName(QStringLiteral("whatToTryDialog"));
+    box.setWindowTitle(tr("What to try"));
+    box.setIcon(QMessageBox::Information);
+    box.setText(whatToTryText());
+    QPushButton *demo = nullptr;
+    if (!m_demo) { // the guide is about the lab: say where it is, and offer to open it
+        //: Help ▸ What to try, outside the demo lab: where the guide's Measured panel and presets are
+        box.setInformativeText(tr("It shows best in the demo lab: a private network of two namespaces with live traffic, "
+                                  "where nothing of this machine is touched."));
+        //: button of Help ▸ What to try: builds and opens the demo lab (as Target ▸ Demo lab)
+        demo = box.addButton(tr("Open the &demo lab"), QMessageBox::AcceptRole);
+        demo->setEnabled(m_demoAction->isEnabled());
+    }
+    box.addButton(QMessageBox::Close);
+    box.exec();
+    if (demo && box.clickedButton() == demo)
+        startDemo();
+}
+
+void MainWindow::showShortcuts()
+{
+    ShortcutsDialog(this).exec();
+}
+
+void MainWindow::setManualSource(std::function<QString()> source)
+{
+    m_manual = std::move(source);
+    m_manualAction->setEnabled(bool(m_manual));
+}
+
+void MainWindow::showManual()
+{
+    if (!m_manual)
+        return;
+    QDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("manualDialog"));
+    //: title of Help ▸ Manual: the man page's text
+    dialog.setWindowTitle(tr("Qdisc Studio manual"));
+    auto *text = new QPlainTextEdit(m_manual(), &dialog);
+    text->setObjectName(QStringLiteral("manual.text"));
+    text->setReadOnly(true);
+    text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    text->setLineWrapMode(QPlainTextEdit::NoWrap); // wrapped at 80 columns already, as a terminal shows it
+    //: below Help ▸ Manual's text; the commands in bold stay as they are
+    auto *where = new QLabel(tr("The same text in a terminal: <b>man qdisc-studio</b>, or <b>qdisc-studio --help</b> and "
+                                "<b>qdisc-studio COMMAND --help</b>."),
+                             &dialog);
+    where->setObjectName(QStringLiteral("manual.where"));
+    where->setWordWrap(true);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto *layout = new QVBoxLayout(&dialog);
+    layout->addWidget(text, 1);
+    layout->addWidget(where);
+    layout->addWidget(buttons);
+    // 80 columns and the scroll bar, half a screen high.
+    dialog.resize(text->fontMetrics().horizontalAdvance(QString(86, u'x')), std::max(480, height() * 3 / 4));
+    dialog.exec();
+}
+
 void MainWindow::showAbout()
 {
-    utsname kernel{};
-    uname(&kernel);
-    QMessageBox::about(this, tr("About Qdisc Studio"),
-                       tr("<h3>Qdisc Studio %1</h3><p>Shape and impair network traffic with the kernel's traffic control.</p>"
-                          "<table><tr><td>Qt</td><td>%2 (built with %3)</td></tr>"
-                          "<tr><td>libnl</td><td>%4</td></tr>"
-                          "<tr><td>Kernel</td><td>%5</td></tr>"
-                          "<tr><td>Changes go through</td><td>%6</td></tr></table>")
-                           .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
-                                QStringLiteral(LIBNL_STRING), QString::fromLatin1(kernel.release), m_backend->describe().toHtmlEscaped()));
+    AboutDialog(backendDescription(), m_backend->isAvailable(), this).exec();
 }
 
 } // namespace qs

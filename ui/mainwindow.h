@@ -96,6 +96,17 @@ public:
      * backend's own description ("in-process engine: root, and no system bus runs").
      */
     void setBackendNote(const QString &note);
+    /**
+     * Where Help ▸ Manual gets its text (the CLI's help, which the man page is made from: the
+     * app knows it, the window does not); the entry is disabled until one is set.
+     */
+    void setManualSource(std::function<QString()> source);
+
+    /**
+     * Where the window opens when no geometry was saved: most of @p available (a screen's
+     * available geometry), centred, within 1024×640 and 1600×1000 where the screen allows.
+     */
+    static QRect firstRunGeometry(const QRect &available);
 
 Q_SIGNALS:
     /** openTargetWhenListed() found no such target; @p message says so and names the targets there are. */
@@ -121,6 +132,12 @@ private:
     void onApplied(const QString &target, const BackendApplyResult &result);
     void onSelectionChanged();
     void showInEditor();
+    /** What the editor says while no node is shown: how to start, or what to select. */
+    QString editorHint() const;
+    /** The demo's "what to try" line above the tree. */
+    QWidget *buildWhatToTry();
+    /** The short guide the demo's line and Help ▸ What to try show. */
+    static QString whatToTryText();
     void refreshCommands();
     /** Tells the poller which nodes are charted and which rows are in sight (soon, once). */
     void scheduleFocus();
@@ -142,8 +159,15 @@ private:
     /** Trees already on their targets (TargetMapDialog): the chosen target's into the editor, the others straight to the kernel. */
     void applyMapped(const QString &name, const QList<QdiscTree> &trees);
     void restoreOriginal();
+    /** Restore original once the user has said so: the tree shown now is kept for Undo. */
+    void putBackOriginal();
     void importCommands();
+    void showWhatToTry();
+    void showShortcuts();
+    void showManual();
     void showAbout();
+    /** Where changes go, in words: the note given by setBackendNote(), or the backend's own. */
+    QString backendDescription() const;
     void stopDemo();
     void updateModeLabel();
     void fillAddMenu();
@@ -198,6 +222,11 @@ private:
     QSplitter *m_topSplitter = nullptr;
     QLabel *m_modeLabel = nullptr;
     DemoSession *m_demo = nullptr;
+    /** The demo's first preset goes on the lab's link once its (empty) tree is shown. */
+    bool m_firstPresetWhenShown = false;
+    QAction *m_demoAction = nullptr;
+    QAction *m_manualAction = nullptr;
+    std::function<QString()> m_manual;
     MeasuredPanel *m_measured = nullptr;
     QString m_backendNote;
     ScenarioPanel *m_scenarioPanel = nullptr;
@@ -213,6 +242,8 @@ private:
     /** Targets of a mapped profile applied beside the chosen one, whose answers are still to come. */
     QSet<QString> m_sideApplies;
     std::optional<QdiscTree> m_dragBefore; ///< the tree when the current drag began
+    std::optional<QdiscTree> m_restoring;     ///< what Restore original replaces, while the backend restores
+    std::optional<QdiscTree> m_beforeRestore; ///< the same once restored, until the read shows the original
     QString m_requestedTarget;             ///< openTargetWhenListed(), until the targets are listed
     bool m_reloadOnRead = false;           ///< the next treeRead follows a change made elsewhere
     int m_editsSinceReload = 0;            ///< edits since that read was asked for: they are newer

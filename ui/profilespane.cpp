@@ -1,9 +1,11 @@
 #include "profilespane.h"
 
+#include "filedialog.h"
+#include "kernelmark.h"
+#include "kinds/kernelmodules.h"
 #include "profiles/builtinpresets.h"
 #include "profiles/profilestore.h"
 
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
@@ -85,6 +87,11 @@ void ProfilesPane::reload()
             font.setItalic(true);
             font.setBold(i < m_leadingPresets.size());
             item->setFont(font);
+            // A preset that needs a kind this kernel lacks fails when applied here: say so first.
+            if (const QStringList missing = KernelModules::system().missingModules(m_profiles[i].trees); !missing.isEmpty()) {
+                item->setIcon(KernelMark::icon());
+                item->setToolTip(m_profiles[i].description + u'\n' + KernelMark::needs(missing));
+            }
         }
     }
     QStringList problems;
@@ -195,7 +202,7 @@ void ProfilesPane::deleteCurrent()
 
 void ProfilesPane::importFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import a profile"), {}, tr("Profiles (*.json)"));
+    const QString path = FileDialog::openFileName(this, tr("Import a profile"), {}, tr("Profiles (*.json)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -213,7 +220,7 @@ void ProfilesPane::exportCurrent()
     const Profile *selected = current();
     if (!selected)
         return;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export profile"), ProfileStore::fileNameFor(selected->name),
+    const QString path = FileDialog::saveFileName(this, tr("Export profile"), ProfileStore::fileNameFor(selected->name),
                                                       tr("Profiles (*.json)"));
     if (path.isEmpty())
         return;

@@ -20,7 +20,10 @@ TargetsPane::TargetsPane(QWidget *parent) : QWidget(parent), m_list(new QTreeWid
     m_list->setHeaderLabels({tr("Interface"), tr("Root qdisc")});
     m_list->setRootIsDecorated(true);
     m_list->setUniformRowHeights(true);
-    m_list->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    // Both columns as wide as their texts: a narrow pane scrolls sideways rather than cutting
+    // interface names to "l…".
+    m_list->header()->setStretchLastSection(false);
+    m_list->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_list->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_list->setToolTip(tr("Interfaces of this machine and of its network namespaces. Choose one to load the tree "
                           "the kernel holds on it, whoever built it."));
@@ -53,7 +56,6 @@ TargetsPane::TargetsPane(QWidget *parent) : QWidget(parent), m_list(new QTreeWid
 
 void TargetsPane::setTargets(const QList<TargetInfo> &targets, const QString &error)
 {
-    const QString current = currentTarget();
     m_list->clear();
     QHash<QString, QTreeWidgetItem *> namespaces;
     for (const TargetInfo &t : targets) {
@@ -66,6 +68,7 @@ void TargetsPane::setTargets(const QList<TargetInfo> &targets, const QString &er
             if (!label.isEmpty())
                 group->setToolTip(0, tr("namespace %1").arg(t.netns));
             group->setFlags(Qt::ItemIsEnabled);
+            group->setFirstColumnSpanned(true); // a group has no root qdisc: its name takes the row
             group->setExpanded(true);
         }
         auto *item = new QTreeWidgetItem(group, {t.device, t.rootQdisc});
@@ -77,15 +80,17 @@ void TargetsPane::setTargets(const QList<TargetInfo> &targets, const QString &er
     }
     m_problem->setText(error);
     m_problem->setVisible(!error.isEmpty());
-    setCurrentTarget(current);
+    setCurrentTarget(m_current);
 }
 
 void TargetsPane::setCurrentTarget(const QString &target)
 {
+    m_current = target;
     for (QTreeWidgetItemIterator it(m_list); *it; ++it) {
         if ((*it)->data(0, TargetRole).toString() == target) {
             const QSignalBlocker blocker(m_list);
             m_list->setCurrentItem(*it);
+            m_list->scrollToItem(*it);
             return;
         }
     }
@@ -98,7 +103,7 @@ void TargetsPane::setNamespaceLabel(const QString &netns, const QString &label)
 
 QString TargetsPane::currentTarget() const
 {
-    return m_list->currentItem() ? m_list->currentItem()->data(0, TargetRole).toString() : QString();
+    return m_current;
 }
 
 QStringList TargetsPane::targets() const

@@ -21,8 +21,12 @@ public:
     explicit TargetsPane(QWidget *parent = nullptr);
 
     void setTargets(const QList<TargetInfo> &targets, const QString &error);
-    /** Marks @p target as the one being edited (without emitting targetChosen). */
+    /**
+     * Marks @p target as the one being edited (without emitting targetChosen). A target not listed
+     * yet (a namespace just made, the demo lab's link) is marked when a list that holds it comes.
+     */
     void setCurrentTarget(const QString &target);
+    /** The target marked as being edited, listed or not yet. */
     QString currentTarget() const;
     /** Every target listed, in the order shown. */
     QStringList targets() const;
@@ -37,6 +41,7 @@ private:
     QTreeWidget *m_list;
     QLabel *m_problem;
     QHash<QString, QString> m_namespaceLabels;
+    QString m_current;
 };
 
 } // namespace qs

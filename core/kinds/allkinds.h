@@ -3,6 +3,8 @@
 // Every kind's parameter types at once, for the places that name many kinds (tests, the kind
 // table). Code about one kind includes that kind's header only.
 
+#include "cake/cakeparams.h"
+#include "choke/chokeparams.h"
 #include "clsact/clsactparams.h"
 #include "codel/codelparams.h"
 #include "fifo/fifoparams.h"
@@ -13,16 +15,21 @@
 #include "fq/fqparams.h"
 #include "fq_codel/fqcodelparams.h"
 #include "gact/gactparams.h"
+#include "hhf/hhfparams.h"
 #include "htb/htbparams.h"
 #include "ingress/ingressparams.h"
 #include "kindtable.h"
+#include "matchall/matchallparams.h"
 #include "mirred/mirredparams.h"
 #include "netem/netemparams.h"
 #include "noqueue/noqueueparams.h"
 #include "pfifo_fast/pfifofastparams.h"
 #include "pie/pieparams.h"
 #include "police/policeparams.h"
+#include "plug/plugparams.h"
 #include "prio/prioparams.h"
+#include "red/redparams.h"
+#include "sfb/sfbparams.h"
 #include "sfq/sfqparams.h"
 #include "skbedit/skbeditparams.h"
 #include "skbprio/skbprioparams.h"
@@ -43,14 +50,14 @@ template <class... P> struct KindTypes
  * Everything that dispatches over kinds walks this list (Kinds::qdiscs(), the editor's forms), so
  * a kind listed here without a part fails to compile.
  */
-using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, SfqParams, FqCodelParams, CodelParams, PieParams, FqParams, PfifoParams, BfifoParams,
+using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, SfqParams, FqCodelParams, CakeParams, CodelParams, PieParams, FqParams, RedParams, ChokeParams, PlugParams, SfbParams, HhfParams, PfifoParams, BfifoParams,
                                  PfifoHeadDropParams, PrioParams, PfifoFastParams, SkbprioParams, NoqueueParams, IngressParams, ClsactParams>;
 
 /** The class kinds of the classful qdisc kinds. */
 using ClassKindTypes = KindTypes<HtbClassParams>;
 
 /** Every filter kind (classifier). */
-using FilterKindTypes = KindTypes<U32Params>;
+using FilterKindTypes = KindTypes<U32Params, MatchallParams>;
 
 /** Every action kind a filter can run. */
 using ActionKindTypes = KindTypes<MirredParams, PoliceParams, GactParams, SkbeditParams>;

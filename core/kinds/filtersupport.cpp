@@ -12,6 +12,28 @@
 #include <netlink/attr.h>
 #include <netlink/msg.h>
 
+#include <linux/pkt_cls.h>
+
+namespace qs {
+
+quint32 OffloadFlags::bits() const
+{
+    return (skipHw ? TCA_CLS_FLAGS_SKIP_HW : 0) | (skipSw ? TCA_CLS_FLAGS_SKIP_SW : 0);
+}
+
+std::optional<OffloadFlags> OffloadFlags::fromKernel(quint32 bits)
+{
+    // The kernel reports where the filter runs (in_hw / not_in_hw) beside what was asked.
+    if (bits & ~quint32(TCA_CLS_FLAGS_SKIP_HW | TCA_CLS_FLAGS_SKIP_SW | TCA_CLS_FLAGS_IN_HW | TCA_CLS_FLAGS_NOT_IN_HW))
+        return std::nullopt;
+    OffloadFlags flags;
+    flags.skipHw = bits & TCA_CLS_FLAGS_SKIP_HW;
+    flags.skipSw = bits & TCA_CLS_FLAGS_SKIP_SW;
+    return flags;
+}
+
+} // namespace qs
+
 namespace qs::FilterSupport {
 
 namespace {
@@ -22,6 +44,39 @@ struct Text
 };
 
 } // namespace
+
+bool parseOffloadWord(QStringView word, OffloadFlags &flags)
+{
+    if (word == u"skip_hw")
+        flags.skipHw = true;
+    else if (word == u"skip_sw")
+        flags.skipSw = true;
+    else
+        return false;
+    return true;
+}
+
+void printOffload(TcOptionWords &w, const OffloadFlags &flags)
+{
+    if (flags.skipHw)
+        w.add(u"skip_hw");
+    if (flags.skipSw)
+        w.add(u"skip_sw");
+}
+
+QString offloadProblem(const OffloadFlags &flags)
+{
+    if (flags.skipHw && flags.skipSw)
+        return Text::tr("skip_hw and skip_sw are mutually exclusive (the kernel refuses both: EINVAL)");
+    return {};
+}
+
+void dropHardwareState(ShownWords &w)
+{
+    ShowSupport::drop(w, u"not_in_hw");
+    ShowSupport::drop(w, u"in_hw");
+    ShowSupport::drop(w, u"in_hw_count", 1);
+}
 
 bool parseTargetWord(TcArgs &c, QStringView word, qsizetype at, Filter &filter, bool hasPolice)
 {

@@ -1,7 +1,9 @@
 #pragma once
 
 #include "codeccontext.h"
+#include "showsupport.h"
 
+#include <QString>
 #include <QStringView>
 
 #include <optional>
@@ -17,7 +19,31 @@ struct Filter;
  * flowid), its legacy "police", its action list. Each filter kind's parser hands these words here;
  * each kind's encoder writes them with its own attribute numbers.
  */
+/**
+ * tc's skip_hw / skip_sw (TCA_CLS_FLAGS_SKIP_HW/SW), the offload choice of the classifiers that can
+ * run in a NIC (matchall, flower, u32, bpf). The kernel refuses both at once (tc_flags_valid).
+ */
+struct OffloadFlags
+{
+    bool skipHw = false;
+    bool skipSw = false;
+
+    quint32 bits() const;
+    /** nullopt when @p bits hold more than the skip and in/not-in hardware flags (the model cannot say it). */
+    static std::optional<OffloadFlags> fromKernel(quint32 bits);
+    bool any() const { return skipHw || skipSw; }
+    friend bool operator==(const OffloadFlags &, const OffloadFlags &) = default;
+};
+
 namespace FilterSupport {
+
+/** Reads @p word (just taken) when it is skip_hw or skip_sw (tc compares them whole); false otherwise. */
+bool parseOffloadWord(QStringView word, OffloadFlags &flags);
+void printOffload(TcOptionWords &words, const OffloadFlags &flags);
+/** The field message when both are given (the kernel and tc refuse it), else empty. */
+QString offloadProblem(const OffloadFlags &flags);
+/** Drops what tc's show adds about the hardware (in_hw, in_hw_count N, not_in_hw): state, not configuration. */
+void dropHardwareState(ShownWords &words);
 
 /**
  * Reads @p word (just taken) when it is classid/flowid, police or action(s), with what follows;

@@ -4,6 +4,8 @@
 #include "netlink/pschedclock.h"
 #include "tc/tcargs.h"
 
+#include <QCoreApplication>
+
 #include <netlink/attr.h>
 #include <netlink/msg.h>
 
@@ -107,6 +109,72 @@ std::optional<int> redProbabilityLog(quint32 qmin, quint32 qmax, double probabil
     return i;
 }
 
+std::optional<int> redIdleDamping(int wlog, quint32 avpkt, quint32 rate, const PschedClock &clock, QByteArray *stab)
+{
+    if (wlog < 1 || wlog > 31 || rate == 0)
+        return std::nullopt;
+    // tc_calc_xmittime() returns whole ticks; tc divides by them as a double.
+    const double xmitTime = clock.xmitTime(rate, avpkt);
+    const double lW = -std::log(1.0 - 1.0 / double(1u << wlog)) / xmitTime;
+    const double maxTime = 31 / lW;
+    int cellLog = 0;
+    for (; cellLog < 32; ++cellLog) {
+        if (maxTime / double(1ull << cellLog) < 512)
+            break;
+    }
+    if (cellLog >= 32)
+        return std::nullopt;
+    if (stab) {
+        stab->fill(0, 256);
+        for (int i = 1; i < 255; ++i) {
+            // tc stores the double in a __u8 (a conversion that wraps above 255 on x86-64), then caps it at 31.
+            const double value = double(qint64(i) << cellLog) * lW;
+            quint8 cell = value >= 0 && value < 4294967296.0 ? quint8(quint32(value)) : 0;
+            if (cell > 31)
+                cell = 31;
+            (*stab)[i] = char(cell);
+        }
+        (*stab)[255] = 31;
+    }
+    return cellLog;
+}
+
+std::optional<quint32> redBurstForWlog(quint32 qmin, quint32 avpkt, int wlog, quint32 defaultBurst)
+{
+    if (redEwmaLog(qmin, defaultBurst, avpkt) == wlog)
+        return 0u;
+    for (quint32 burst = 1; burst <= 65536; ++burst) {
+        if (redEwmaLog(qmin, burst, avpkt) == wlog)
+            return burst;
+    }
+    return std::nullopt;
+}
+
+std::optional<quint32> redBandwidthForScellLog(int wlog, quint32 avpkt, int scellLog, const PschedClock &clock)
+{
+    if (redIdleDamping(wlog, avpkt, RedDefaultBandwidth, clock) == scellLog)
+        return 0u;
+    // Scell_log falls as the bandwidth rises: try whole kbit rates of each power of two.
+    for (int shift = -20; shift <= 12; ++shift) {
+        const double scaled = std::ldexp(double(RedDefaultBandwidth), shift);
+        const quint64 rate = std::max<quint64>(125, quint64(scaled / 125) * 125);
+        if (rate > 0xFFFFFFFFu)
+            break;
+        if (redIdleDamping(wlog, avpkt, quint32(rate), clock) == scellLog)
+            return quint32(rate);
+    }
+    return std::nullopt;
+}
+
+double parseRedProbability(TcArgs &c)
+{
+    bool ok = false;
+    const double value = c.value(u"probability").toDouble(&ok);
+    if (!ok)
+        c.fail(QCoreApplication::translate("qs::KindSupport", "probability must be a number such as 0.02"));
+    return value;
+}
+
 quint32 redMaxP(double probability)
 {
     const double scaled = probability * 4294967296.0;
@@ -117,6 +185,9 @@ quint32 redMaxP(double probability)
 
 QString redProbabilityText(double probability)
 {
+    // Outside 0…1 the kernel's max_P saturates: many values give it, so the value is kept whole.
+    if (!(probability > 0 && probability < 1))
+        return QString::number(probability, 'g', 17);
     const quint32 wanted = redMaxP(probability);
     for (int precision = 1; precision < 17; ++precision) {
         const QString text = QString::number(probability, 'g', precision);

@@ -3,6 +3,7 @@
 #include "codeccontext.h"
 
 #include <QByteArray>
+#include <QtGlobal>
 #include <QJsonObject>
 #include <QString>
 #include <QStringView>
@@ -15,6 +16,7 @@ struct tc_ratespec;
 namespace qs {
 
 class PschedClock;
+class TcArgs;
 
 /** The option bytes @p encode writes, for comparing two parameter sets as the kernel sees them. */
 QByteArray encodedBytes(const std::function<bool(nl_msg *)> &encode, std::size_t size = SmallNetlinkMessage);
@@ -62,6 +64,24 @@ QString linkLayerName(LinkLayer linkLayer);
 std::optional<int> redEwmaLog(quint32 qmin, quint32 burst, quint32 avpkt);
 /** RED's probability slope as tc computes it (tc_red_eval_P); nullopt when qmax <= qmin or none fits. */
 std::optional<int> redProbabilityLog(quint32 qmin, quint32 qmax, double probability);
+/**
+ * RED's idle-time table as tc computes it (tc_red_eval_idle_damping): Scell_log, and in @p stab the
+ * 256 bytes of TCA_*_STAB, for a queue that sends @p avpkt bytes at @p rate bytes/s; nullopt when
+ * no cell size fits.
+ */
+std::optional<int> redIdleDamping(int wlog, quint32 avpkt, quint32 rate, const PschedClock &clock, QByteArray *stab = nullptr);
+/** tc's RED bandwidth when none is given: 10 Mbit. */
+inline constexpr quint32 RedDefaultBandwidth = 1250000;
+/**
+ * What the kernel keeps of RED is the thresholds, Wlog, Plog, Scell_log and max_P; tc's burst and
+ * bandwidth are read back as values that make tc compute the same. The burst (0 when tc's default
+ * @p defaultBurst already does) that gives @p wlog for @p qmin and @p avpkt; nullopt when none does.
+ */
+std::optional<quint32> redBurstForWlog(quint32 qmin, quint32 avpkt, int wlog, quint32 defaultBurst);
+/** The bandwidth in bytes/s (0 when tc's default does) that gives @p scellLog; nullopt when none does. */
+std::optional<quint32> redBandwidthForScellLog(int wlog, quint32 avpkt, int scellLog, const PschedClock &clock);
+/** The value after "probability" as tc's sscanf("%lg") reads it (RED, choke, sfq), failing @p args when it is no number. */
+double parseRedProbability(TcArgs &args);
 /** tc's max_P for a probability (probability × 2³², truncated). */
 quint32 redMaxP(double probability);
 /** The shortest decimal text of a probability that reads back (strtod) as the same max_P. */

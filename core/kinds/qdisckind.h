@@ -100,6 +100,11 @@ struct QdiscKindOps
      * written as tc reads them. By default they parse as they are.
      */
     ShownWords (*readShown)(ShownWords printed);
+    /**
+     * What tc's show output of such a qdisc cannot say, for the import's notes (netem: the
+     * distribution tables, which the kernel does not report); empty when nothing is lost.
+     */
+    QString (*shownCaveat)(const ShownWords &printed);
 };
 
 /** A qdisc's parameters, of whichever kind. */
@@ -231,6 +236,12 @@ template <QdiscKindDefinition K> QdiscKindOps makeQdiscKindOps()
             return K::readShown(std::move(printed));
         else
             return printed;
+    };
+    ops.shownCaveat = [](const ShownWords &printed) -> QString {
+        if constexpr (requires(const ShownWords &w) { { K::shownCaveat(w) } -> std::same_as<QString>; })
+            return K::shownCaveat(printed);
+        else
+            return {};
     };
     ops.primer = [](const void *value, std::shared_ptr<const void> *change) -> std::shared_ptr<const void> {
         if constexpr (requires(const P &p) { { K::primer(p) } -> std::same_as<std::optional<std::pair<P, P>>>; }) {

@@ -14,6 +14,12 @@ qsizetype indexOf(const ShownWords &words, QStringView keyword, qsizetype from)
     return -1;
 }
 
+QStringView valueAfter(const ShownWords &words, QStringView keyword, qsizetype from)
+{
+    const qsizetype at = indexOf(words, keyword, from);
+    return at >= 0 && at + 1 < words.size() ? QStringView(words[at + 1].text) : QStringView();
+}
+
 void drop(ShownWords &words, QStringView keyword, int values, QStringView only)
 {
     for (qsizetype i = indexOf(words, keyword); i >= 0; i = indexOf(words, keyword, i)) {

@@ -30,6 +30,8 @@ namespace ShowSupport {
 
 /** The index of @p keyword in @p words from @p from on, or -1. */
 qsizetype indexOf(const ShownWords &words, QStringView keyword, qsizetype from = 0);
+/** The word after @p keyword (from @p from on), or an empty view when there is none. */
+QStringView valueAfter(const ShownWords &words, QStringView keyword, qsizetype from = 0);
 /**
  * Removes every @p keyword with the @p values words after it; with @p only given, only where the
  * first value is @p only (tc printing a default: "mpu 0b", "linklayer ethernet").

@@ -1,4 +1,5 @@
 #include "labnetwork.h"
+#include "log/errnotext.h"
 
 #include "lab/labsockets.h"
 #include "log/logging.h"
@@ -15,7 +16,7 @@
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <linux/veth.h>
-#include <net/if.h>
+#include <linux/if.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -36,10 +37,6 @@ namespace {
 
 constexpr char runDir[] = "/run/netns";
 
-QString errnoText(int code)
-{
-    return QString::fromLocal8Bit(std::strerror(code));
-}
 
 QByteArray namespacePath(const QString &name)
 {

@@ -9,14 +9,19 @@ LabPacketLog::LabPacketLog(qsizetype capacity) : m_slots(size_t(std::max<qsizety
 {
 }
 
-void LabPacketLog::recordSent(qint64 sentNs)
+void LabPacketLog::recordSent(qint64 sentNs, qint64 lossTimeoutNs)
 {
-    slot(m_next) = Slot{m_next, sentNs, 0, 0, 0, false};
+    slot(m_next) = Slot{m_next, sentNs, sentNs + lossTimeoutNs, 0, 0, 0, false};
     ++m_next;
 }
 
+qint64 LabPacketLog::lossTimeoutFor(qint64 floorNs, qint64 capNs) const
+{
+    return std::clamp(floorNs + 2 * m_latestDelayNs, floorNs, std::max(floorNs, capNs));
+}
+
 LabPacketLog::Arrival LabPacketLog::recordArrival(quint64 sequence, qint64 sentNs, qint64 arrivedNs,
-                                                  qint64 lossTimeoutNs, qint64 excludedNs)
+                                                  qint64 excludedNs)
 {
     Slot &s = slot(sequence);
     if (sequence >= m_next || s.sequence != sequence || s.sentNs != sentNs)
@@ -25,11 +30,13 @@ LabPacketLog::Arrival LabPacketLog::recordArrival(quint64 sequence, qint64 sentN
         ++s.duplicates;
         return Arrival::Duplicate;
     }
-    if (arrivedNs - sentNs > lossTimeoutNs)
+    const qint64 delayNs =
+        std::clamp<qint64>(arrivedNs - sentNs - excludedNs, 0, std::max<qint64>(arrivedNs - sentNs, 0));
+    m_latestDelayNs = delayNs;
+    if (arrivedNs > s.deadlineNs)
         return Arrival::Late;
     s.arrivedNs = std::max(arrivedNs, sentNs + 1); // 0 means "not arrived"
-    s.delayNs = std::clamp<qint64>(arrivedNs - sentNs - excludedNs, 0,
-                                   std::max<qint64>(arrivedNs - sentNs, 0));
+    s.delayNs = delayNs;
     s.reordered = m_anyArrived && sequence < m_highestArrived;
     if (!m_anyArrived || sequence > m_highestArrived)
         m_highestArrived = sequence;
@@ -38,7 +45,7 @@ LabPacketLog::Arrival LabPacketLog::recordArrival(quint64 sequence, qint64 sentN
 }
 
 LabPacketTally LabPacketLog::tally(qint64 startNs, qint64 nowNs, qint64 sentSinceNs,
-                                   qint64 lossTimeoutNs, qint64 reorderAllowanceNs) const
+                                   qint64 maxLossTimeoutNs, qint64 reorderAllowanceNs) const
 {
     LabPacketTally t;
     // Newest first: a missing packet's gap is known from the packets after it, visited before it.
@@ -46,7 +53,7 @@ LabPacketTally LabPacketLog::tally(qint64 startNs, qint64 nowNs, qint64 sentSinc
     qint64 firstLaterArrival = std::numeric_limits<qint64>::max();
     for (quint64 seq = m_next; seq-- > 0 && m_next - seq <= m_slots.size();) {
         const Slot &s = slot(seq);
-        if (s.sequence != seq || s.sentNs < startNs - lossTimeoutNs)
+        if (s.sequence != seq || s.sentNs < startNs - maxLossTimeoutNs)
             break;
         if (s.arrivedNs != 0) {
             const qint64 arrived = s.arrivedNs;
@@ -62,7 +69,7 @@ LabPacketTally LabPacketLog::tally(qint64 startNs, qint64 nowNs, qint64 sentSinc
         }
         if (s.sentNs < sentSinceNs)
             continue;
-        qint64 lostAt = s.sentNs + lossTimeoutNs;
+        qint64 lostAt = s.deadlineNs;
         if (firstLaterArrival != std::numeric_limits<qint64>::max())
             lostAt = std::min(lostAt, firstLaterArrival + reorderAllowanceNs);
         if (lostAt <= startNs || lostAt > nowNs)

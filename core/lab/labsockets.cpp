@@ -1,4 +1,5 @@
 #include "labsockets.h"
+#include "log/errnotext.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -26,10 +27,6 @@ struct LabSockets
     Q_DECLARE_TR_FUNCTIONS(qs::LabSockets)
 };
 
-QString errnoText(int code)
-{
-    return QString::fromLocal8Bit(std::strerror(code));
-}
 
 /** A name that stays one entry of /run/netns (what `ip netns` accepts). */
 bool isNamespaceName(const QString &name)
@@ -128,6 +125,8 @@ std::optional<LabTrafficSockets> LabTrafficSockets::open(const QString &namespac
         {&sockets.probeSender, &namespaceA, AF_INET, SOCK_DGRAM, 0},
         {&sockets.probeEchoer, &namespaceB, AF_INET, SOCK_DGRAM, 0},
         {&sockets.linkStats, &namespaceB, AF_NETLINK, SOCK_RAW, NETLINK_ROUTE},
+        {&sockets.requestListener, &namespaceA, AF_INET, SOCK_STREAM, 0},
+        {&sockets.requestClient, &namespaceB, AF_INET, SOCK_STREAM, 0},
     };
     for (const Wanted &w : wanted) {
         *w.fd = openSocketIn(*w.netns, w.domain, w.type, w.protocol, error);
@@ -142,7 +141,7 @@ std::optional<LabTrafficSockets> LabTrafficSockets::open(const QString &namespac
 void LabTrafficSockets::closeAll()
 {
     for (int *fd : {&tcpListener, &tcpSender, &udpSender, &udpReceiver, &probeSender, &probeEchoer,
-                    &linkStats}) {
+                    &linkStats, &requestListener, &requestClient}) {
         if (*fd >= 0)
             ::close(*fd);
         *fd = -1;
@@ -151,8 +150,8 @@ void LabTrafficSockets::closeAll()
 
 bool LabTrafficSockets::complete() const
 {
-    for (int fd :
-         {tcpListener, tcpSender, udpSender, udpReceiver, probeSender, probeEchoer, linkStats}) {
+    for (int fd : {tcpListener, tcpSender, udpSender, udpReceiver, probeSender, probeEchoer,
+                   linkStats, requestListener, requestClient}) {
         if (fd < 0)
             return false;
     }

@@ -32,8 +32,14 @@ struct LabTrafficSockets
     int probeSender = -1; ///< namespace a, AF_INET SOCK_DGRAM: RTT probes out, echoes back
     int probeEchoer = -1; ///< namespace b, AF_INET SOCK_DGRAM: returns every probe
     int linkStats = -1;   ///< namespace b, AF_NETLINK NETLINK_ROUTE: reads lab1's counters
+    /** namespace a, AF_INET SOCK_STREAM: the request probe's server, so that its responses leave
+     * through lab0, the shaped direction */
+    int requestListener = -1;
+    /** namespace b, AF_INET SOCK_STREAM: the request probe's client; one socket serves every
+     * transaction (connect(AF_UNSPEC) between them gives a fresh connection each time) */
+    int requestClient = -1;
 
-    /** All seven, opened in @p namespaceA and @p namespaceB; nullopt (nothing left open) on
+    /** All nine, opened in @p namespaceA and @p namespaceB; nullopt (nothing left open) on
      * failure. */
     static std::optional<LabTrafficSockets> open(const QString &namespaceA,
                                                  const QString &namespaceB, QString *error);

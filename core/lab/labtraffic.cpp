@@ -1,4 +1,5 @@
 #include "labtraffic.h"
+#include "log/errnotext.h"
 
 #include "lab/labpacketlog.h"
 #include "log/logging.h"
@@ -17,6 +18,9 @@
 #include <netinet/in.h>
 
 #include <algorithm>
+#include <array>
+#include <iterator>
+#include <tuple>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -36,10 +40,6 @@ namespace qs {
 
 namespace {
 
-QString errnoText(int code)
-{
-    return QString::fromLocal8Bit(std::strerror(code));
-}
 
 qint64 nanoseconds(const timespec &t)
 {
@@ -191,11 +191,11 @@ bool fromTwoNamespaces(const LabTrafficSockets &s)
     const auto b = namespaceCookie(s.tcpListener);
     if (!a || !b)
         return true; // an older kernel: the bind and connect checks must do
-    for (int fd : {s.udpSender, s.probeSender}) {
+    for (int fd : {s.udpSender, s.probeSender, s.requestListener}) {
         if (namespaceCookie(fd) != a)
             return false;
     }
-    for (int fd : {s.udpReceiver, s.probeEchoer, s.linkStats}) {
+    for (int fd : {s.udpReceiver, s.probeEchoer, s.linkStats, s.requestClient}) {
         if (namespaceCookie(fd) != b)
             return false;
     }
@@ -208,15 +208,36 @@ bool setNonBlocking(int fd)
     return flags >= 0 && ::fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0;
 }
 
-/** Median and 95th percentile (nearest rank) of @p values, in milliseconds. */
-std::pair<double, double> medianAndP95Ms(std::vector<qint64> values)
+/** Median and the @p fraction percentile (nearest rank) of @p values (ns), in milliseconds. */
+std::pair<double, double> medianAndPercentileMs(std::vector<qint64> values, double fraction)
 {
     std::sort(values.begin(), values.end());
     const size_t n = values.size();
     const double median =
         n % 2 ? double(values[n / 2]) : (double(values[n / 2 - 1]) + double(values[n / 2])) / 2.0;
-    const size_t rank = size_t(std::ceil(0.95 * double(n)));
+    const size_t rank = size_t(std::ceil(fraction * double(n)));
     return {median / 1e6, double(values[std::max<size_t>(rank, 1) - 1]) / 1e6};
+}
+
+// The request probe's request: "QSR1 <bytes>\n", the size in decimal.
+constexpr char requestTag[] = "QSR1 ";
+constexpr int requestMaxBytes = 1 << 20;
+constexpr int requestLineMax = 32;
+
+/** One transaction of the request probe, recorded when it ended. */
+struct RequestRecord
+{
+    qint64 startNs = 0; ///< connect()
+    qint64 endNs = 0;   ///< the last byte, or the failure
+    bool ok = false;
+};
+
+bool requestConfigValid(const LabTrafficConfig &c)
+{
+    return !c.requestSizes.empty() && c.requestSizes.size() <= 64 &&
+           std::all_of(c.requestSizes.begin(), c.requestSizes.end(),
+                       [](int bytes) { return bytes > 0 && bytes <= requestMaxBytes; }) &&
+           c.requestInterval.count() > 0 && c.requestTimeout.count() > 0;
 }
 
 } // namespace
@@ -230,13 +251,16 @@ struct LabTraffic::State
     int stopFd = -1; ///< an eventfd: readable once stop() was asked
     std::thread bulkThread;
     std::thread meterThread;
+    std::thread requestThread;
     std::atomic<bool> running{false};
 
     sockaddr_in tcpTarget{};
+    sockaddr_in requestTarget{};
     qint64 flowIntervalNs = 0;
     qint64 probeIntervalNs = 0;
     qint64 sampleIntervalNs = 0;
-    qint64 timeoutNs = 0;
+    qint64 timeoutNs = 0;    ///< the least loss timeout
+    qint64 maxTimeoutNs = 0; ///< the greatest
     qint64 historyNs = 0;
     qint64 reorderNs = 0;
 
@@ -255,10 +279,14 @@ struct LabTraffic::State
     LabPacketLog flow;
     SequenceRing<ByteSample> samples{2};
     quint64 sampleNext = 0;
+    SequenceRing<RequestRecord> requests{2};
+    quint64 requestNext = 0;
     qint64 resetNs = 0;
 
     void bulkLoop();
     void meterLoop();
+    void requestLoop();
+    void recordRequest(qint64 startNs, qint64 endNs, bool ok);
     void sendProbe();
     void sendFlow();
     bool echoProbe(char *buffer, size_t size);
@@ -400,7 +428,7 @@ void LabTraffic::State::sendProbe()
     if (::send(sockets.probeSender, packet, sizeof(packet), MSG_DONTWAIT) < 0)
         return; // not sent (a full socket buffer): nothing to account for
     const std::lock_guard lock(mutex);
-    probes.recordSent(now);
+    probes.recordSent(now, probes.lossTimeoutFor(timeoutNs, maxTimeoutNs));
 }
 
 void LabTraffic::State::sendFlow()
@@ -412,7 +440,7 @@ void LabTraffic::State::sendFlow()
     if (::send(sockets.udpSender, flowPacket.data(), flowPacket.size(), MSG_DONTWAIT) < 0)
         return;
     const std::lock_guard lock(mutex);
-    flow.recordSent(now);
+    flow.recordSent(now, flow.lossTimeoutFor(timeoutNs, maxTimeoutNs));
 }
 
 bool LabTraffic::State::echoProbe(char *buffer, size_t size)
@@ -459,7 +487,7 @@ bool LabTraffic::State::receiveProbes(char *buffer, size_t size)
         const qint64 arrived = monotonicFromRecentRealtime(receivedRealtimeNs, now);
         const qint64 held = qFromLittleEndian<qint64>(buffer + headerBytes);
         const std::lock_guard lock(mutex);
-        if (probes.recordArrival(sequence, sentNs, arrived, timeoutNs, held) !=
+        if (probes.recordArrival(sequence, sentNs, arrived, held) !=
             LabPacketLog::Arrival::Unknown)
             lastReplyNs = now;
     }
@@ -478,7 +506,7 @@ void LabTraffic::State::receiveFlow(char *buffer, size_t size)
         if (!readHeader(buffer, got, flowMagic, &sequence, &sentNs))
             continue;
         const std::lock_guard lock(mutex);
-        const LabPacketLog::Arrival arrival = flow.recordArrival(sequence, sentNs, now, timeoutNs);
+        const LabPacketLog::Arrival arrival = flow.recordArrival(sequence, sentNs, now);
         if (arrival == LabPacketLog::Arrival::Counted || arrival == LabPacketLog::Arrival::Late)
             udpBytes += quint64(got); // goodput: every byte delivered once, even late
     }
@@ -580,6 +608,199 @@ void LabTraffic::State::meterLoop()
     }
 }
 
+// ---- the request probe -------------------------------------------------------------------------
+
+void LabTraffic::State::recordRequest(qint64 startNs, qint64 endNs, bool ok)
+{
+    const std::lock_guard lock(mutex);
+    requests.at(requestNext++) = RequestRecord{startNs, endNs, ok};
+}
+
+void LabTraffic::State::requestLoop()
+{
+    const int client = sockets.requestClient;
+    const int listener = sockets.requestListener;
+    const qint64 intervalNs = std::chrono::nanoseconds(config.requestInterval).count();
+    const qint64 requestTimeoutNs = std::chrono::nanoseconds(config.requestTimeout).count();
+    const std::vector<char> chunk(64 * 1024, 'r');
+    std::vector<char> sink(64 * 1024);
+
+    // The server, in namespace a. Connections are served one at a time in practice; a client
+    // that gave up may leave one behind, so a few slots, each with the request timeout.
+    struct Served
+    {
+        int fd = -1;
+        qint64 acceptedNs = 0;
+        char line[requestLineMax] = {};
+        int lineLength = 0;
+        qint64 remaining = -1; ///< bytes still to send; -1: the request line is not read yet
+    };
+    std::array<Served, 4> served;
+    const auto closeServed = [](Served &c) {
+        if (c.fd >= 0)
+            ::close(c.fd); // after the whole answer: a FIN behind the data, never a reset
+        c = Served{};
+    };
+    const auto serve = [&](Served &c) {
+        while (c.remaining > 0) {
+            const ssize_t sent = ::send(c.fd, chunk.data(), size_t(std::min<qint64>(c.remaining, qint64(chunk.size()))),
+                                        MSG_DONTWAIT | MSG_NOSIGNAL);
+            if (sent < 0) {
+                if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR && errno != ENOBUFS)
+                    closeServed(c); // the client reset it (it gave up)
+                return;
+            }
+            c.remaining -= sent;
+        }
+        closeServed(c);
+    };
+    const auto readRequest = [&](Served &c) {
+        const ssize_t got = ::recv(c.fd, c.line + c.lineLength, size_t(requestLineMax - c.lineLength), MSG_DONTWAIT);
+        if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+            return;
+        if (got <= 0) {
+            closeServed(c);
+            return;
+        }
+        c.lineLength += int(got);
+        const char *end = static_cast<const char *>(std::memchr(c.line, '\n', size_t(c.lineLength)));
+        if (!end) {
+            if (c.lineLength == requestLineMax)
+                closeServed(c); // not our request
+            return;
+        }
+        const QByteArray line = QByteArray(c.line, int(end - c.line));
+        bool numeric = false;
+        const int bytes = line.startsWith(requestTag) ? line.mid(int(sizeof(requestTag)) - 1).toInt(&numeric) : 0;
+        if (!numeric || bytes <= 0 || bytes > requestMaxBytes) {
+            closeServed(c);
+            return;
+        }
+        c.remaining = bytes;
+        serve(c);
+    };
+
+    // The client, in namespace b: one socket, a new connection for every transaction.
+    enum class Phase { Idle, Connecting, Receiving } phase = Phase::Idle;
+    qint64 startedNs = 0;
+    qint64 nextStartNs = monotonicNs();
+    qint64 wanted = 0;
+    qint64 received = 0;
+    bool recorded = false;
+    size_t nextSize = 0;
+    const auto end = [&](qint64 now, bool ok) {
+        if (!recorded)
+            recordRequest(startedNs, now, ok);
+        // After the server's FIN our socket is closed (TIME_WAIT holds the old port), so this
+        // dissolves it without a reset, and the next connect() takes a fresh ephemeral port.
+        sockaddr unspecified{};
+        unspecified.sa_family = AF_UNSPEC;
+        ::connect(client, &unspecified, sizeof(unspecified));
+        phase = Phase::Idle;
+        nextStartNs = std::max(startedNs + intervalNs, now);
+    };
+    const auto sendRequest = [&](qint64 now) {
+        const QByteArray line = requestTag + QByteArray::number(qint64(wanted)) + '\n';
+        // The request, then our FIN at once (as HTTP/1.0 may): the server's close then ends the
+        // connection gracefully on both sides.
+        if (::send(client, line.constData(), size_t(line.size()), MSG_DONTWAIT | MSG_NOSIGNAL) != line.size() ||
+            ::shutdown(client, SHUT_WR) != 0) {
+            end(now, false);
+            return;
+        }
+        phase = Phase::Receiving;
+    };
+
+    for (;;) {
+        qint64 now = monotonicNs();
+        if (phase == Phase::Idle && now >= nextStartNs) {
+            wanted = config.requestSizes[nextSize++ % config.requestSizes.size()];
+            received = 0;
+            recorded = false;
+            startedNs = now;
+            if (::connect(client, reinterpret_cast<const sockaddr *>(&requestTarget), sizeof(requestTarget)) == 0)
+                sendRequest(now);
+            else if (errno == EINPROGRESS)
+                phase = Phase::Connecting;
+            else
+                end(now, false); // e.g. no route, or no ephemeral port free
+        }
+        if (phase != Phase::Idle && now - startedNs > requestTimeoutNs)
+            end(now, false); // a 100 % loss: counted as failed, never waited for
+        for (Served &c : served) {
+            if (c.fd >= 0 && now - c.acceptedNs > requestTimeoutNs)
+                closeServed(c);
+        }
+
+        pollfd fds[3 + std::tuple_size_v<decltype(served)>] = {{stopFd, POLLIN, 0}, {listener, POLLIN, 0}, {-1, 0, 0}};
+        if (phase == Phase::Connecting)
+            fds[2] = {client, POLLOUT, 0};
+        else if (phase == Phase::Receiving)
+            fds[2] = {client, POLLIN, 0};
+        for (size_t i = 0; i < served.size(); ++i)
+            fds[3 + i] = {served[i].fd, short(served[i].remaining < 0 ? POLLIN : POLLOUT), 0};
+        const qint64 waitNs = phase == Phase::Idle ? nextStartNs - now : 100'000'000;
+        const timespec timeout = toTimespec(std::clamp<qint64>(waitNs, 0, 100'000'000));
+        if (::ppoll(fds, nfds_t(std::size(fds)), &timeout, nullptr) < 0 && errno != EINTR) {
+            fail(tr("waiting for the request probe failed: %1").arg(errnoText(errno)));
+            break;
+        }
+        if (fds[0].revents)
+            break;
+        now = monotonicNs();
+
+        if (fds[1].revents & POLLIN) {
+            const int accepted = ::accept4(listener, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+            if (accepted >= 0) {
+                auto slot = std::find_if(served.begin(), served.end(), [](const Served &c) { return c.fd < 0; });
+                if (slot == served.end()) // all taken by abandoned ones: the oldest goes
+                    slot = std::min_element(served.begin(), served.end(),
+                                            [](const Served &x, const Served &y) { return x.acceptedNs < y.acceptedNs; });
+                closeServed(*slot);
+                slot->fd = accepted;
+                slot->acceptedNs = now;
+            }
+        }
+        for (size_t i = 0; i < served.size(); ++i) {
+            Served &c = served[i];
+            if (c.fd < 0 || c.fd != fds[3 + i].fd || !fds[3 + i].revents)
+                continue;
+            if (c.remaining < 0)
+                readRequest(c);
+            else
+                serve(c);
+        }
+
+        if (phase == Phase::Connecting && fds[2].revents) {
+            int error = 0;
+            socklen_t length = sizeof(error);
+            ::getsockopt(client, SOL_SOCKET, SO_ERROR, &error, &length);
+            if (error == 0)
+                sendRequest(now);
+            else
+                end(now, false);
+        } else if (phase == Phase::Receiving && fds[2].revents) {
+            for (int i = 0; i < 64 && phase == Phase::Receiving; ++i) {
+                // MSG_TRUNC: TCP discards the bytes without copying them; only their number matters.
+                const ssize_t got = ::recv(client, sink.data(), sink.size(), MSG_DONTWAIT | MSG_TRUNC);
+                if (got > 0) {
+                    received += got;
+                    if (!recorded && received >= wanted) {
+                        recordRequest(startedNs, monotonicNs(), true); // the last byte is here
+                        recorded = true;
+                    }
+                    continue;
+                }
+                if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+                    break;
+                end(monotonicNs(), false); // the end of the stream (short unless recorded), or a reset
+            }
+        }
+    }
+    for (Served &c : served)
+        closeServed(c);
+}
+
 // ---- the object ---------------------------------------------------------------------------------
 
 LabTraffic::LabTraffic(LabTrafficSockets sockets, LabTrafficConfig config, QObject *parent)
@@ -615,28 +836,38 @@ bool LabTraffic::start(QString *error)
     if (c.udpPayloadBytes < headerBytes || c.udpPayloadBytes > 1472 || c.udpPacketsPerSecond < 0 ||
         c.udpPacketsPerSecond > 100000 || c.probeInterval.count() <= 0 ||
         c.sampleInterval.count() <= 0 || c.lossTimeout.count() <= 0 || c.history.count() <= 0 ||
-        c.reorderAllowance.count() < 0)
+        c.reorderAllowance.count() < 0 || c.maxLossTimeout.count() <= 0 ||
+        (c.requests && !requestConfigValid(c)))
         return refuse(tr("the configuration is out of range"));
 
     sockaddr_in receiver{};
     receiver.sin_family = AF_INET;
     if (::inet_pton(AF_INET, c.receiverAddress.toLatin1().constData(), &receiver.sin_addr) != 1)
         return refuse(tr("\"%1\" is not an IPv4 address").arg(c.receiverAddress));
+    sockaddr_in server = receiver;
+    if (::inet_pton(AF_INET, c.serverAddress.toLatin1().constData(), &server.sin_addr) != 1)
+        return refuse(tr("\"%1\" is not an IPv4 address").arg(c.serverAddress));
 
     // Receivers bind to an ephemeral port of the receiver's address (which exists only in
-    // namespace b: a socket from elsewhere fails here, clearly); senders connect to them.
-    const auto bindReceiver = [&](int fd, const QString &what, sockaddr_in *bound) {
-        sockaddr_in address = receiver;
+    // namespace b: a socket from elsewhere fails here, clearly); senders connect to them. The
+    // request server, the one receiver in namespace a, binds to the server address likewise.
+    const auto bindTo = [&](int fd, const QString &what, const sockaddr_in &to,
+                            const QString &toText, const QString &side, sockaddr_in *bound) {
+        sockaddr_in address = to;
         socklen_t length = sizeof(address);
         if (::bind(fd, reinterpret_cast<const sockaddr *>(&address), sizeof(address)) != 0 ||
             ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length) != 0) {
+            //: %4 is the letter of the lab's namespace, a or b
             *error = tr("Cannot start the lab traffic: cannot bind the %1 to %2: %3 (are the "
-                        "sockets from the lab's namespace b?).")
-                         .arg(what, c.receiverAddress, errnoText(errno));
+                        "sockets from the lab's namespace %4?).")
+                         .arg(what, toText, errnoText(errno), side);
             return false;
         }
         *bound = address;
         return setNonBlocking(fd);
+    };
+    const auto bindReceiver = [&](int fd, const QString &what, sockaddr_in *bound) {
+        return bindTo(fd, what, receiver, c.receiverAddress, QStringLiteral("b"), bound);
     };
     const auto connectSender = [&](int fd, const QString &what, const sockaddr_in &target) {
         if (!setNonBlocking(fd) ||
@@ -656,6 +887,15 @@ bool LabTraffic::start(QString *error)
         return false;
     if (::listen(s.tcpListener, 4) != 0)
         return refuse(tr("cannot listen for the TCP flow: %1").arg(errnoText(errno)));
+    if (c.requests) {
+        if (!bindTo(s.requestListener, tr("request server"), server, c.serverAddress,
+                    QStringLiteral("a"), &d->requestTarget))
+            return false;
+        if (::listen(s.requestListener, 8) != 0)
+            return refuse(tr("cannot listen for requests: %1").arg(errnoText(errno)));
+        if (!setNonBlocking(s.requestClient))
+            return refuse(errnoText(errno));
+    }
     if (!setNonBlocking(s.tcpSender) || !connectSender(s.udpSender, tr("UDP sender"), udpTarget) ||
         !connectSender(s.probeSender, tr("probe sender"), probeTarget))
         return false;
@@ -681,13 +921,17 @@ bool LabTraffic::start(QString *error)
     d->probeIntervalNs = std::chrono::nanoseconds(c.probeInterval).count();
     d->sampleIntervalNs = std::chrono::nanoseconds(c.sampleInterval).count();
     d->timeoutNs = std::chrono::nanoseconds(c.lossTimeout).count();
+    d->maxTimeoutNs = std::max(d->timeoutNs, qint64(std::chrono::nanoseconds(c.maxLossTimeout).count()));
     d->reorderNs = std::chrono::nanoseconds(c.reorderAllowance).count();
     d->historyNs = std::chrono::nanoseconds(c.history).count();
     // A window as long as the history still needs the packets sent one timeout before it.
-    const qint64 keptNs = d->historyNs + d->timeoutNs + 1'000'000'000;
+    const qint64 keptNs = d->historyNs + d->maxTimeoutNs + 1'000'000'000;
     d->probes = LabPacketLog(keptNs / d->probeIntervalNs + 1);
     d->flow = LabPacketLog(d->flowIntervalNs > 0 ? keptNs / d->flowIntervalNs + 1 : 2);
     d->samples = SequenceRing<ByteSample>(keptNs / d->sampleIntervalNs + 1);
+    // Transactions start at most every requestInterval: this many cover the history.
+    d->requests = SequenceRing<RequestRecord>(
+        d->historyNs / std::chrono::nanoseconds(c.requestInterval).count() + 2);
     d->flowPacket.assign(size_t(c.udpPayloadBytes), 'u');
     d->resetNs = monotonicNs();
 
@@ -698,6 +942,8 @@ bool LabTraffic::start(QString *error)
         d->meterThread = std::thread([state = d.get()] { state->meterLoop(); });
         if (c.bulkTcp)
             d->bulkThread = std::thread([state = d.get()] { state->bulkLoop(); });
+        if (c.requests)
+            d->requestThread = std::thread([state = d.get()] { state->requestLoop(); });
     } catch (const std::system_error &e) {
         return refuse(tr("cannot start a thread: %1").arg(QString::fromLocal8Bit(e.what())));
     }
@@ -719,6 +965,8 @@ void LabTraffic::stop()
         d->bulkThread.join();
     if (d->meterThread.joinable())
         d->meterThread.join();
+    if (d->requestThread.joinable())
+        d->requestThread.join();
     if (d->stopFd >= 0)
         ::close(d->stopFd);
     d->stopFd = -1;
@@ -748,11 +996,11 @@ LabMeasurement LabTraffic::snapshot(std::chrono::milliseconds window) const
         start = std::max(start, now - std::chrono::nanoseconds(window).count());
     m.window = std::chrono::nanoseconds(now - start);
 
-    LabPacketTally probes = d->probes.tally(start, now, d->resetNs, d->timeoutNs, d->reorderNs);
+    LabPacketTally probes = d->probes.tally(start, now, d->resetNs, d->maxTimeoutNs, d->reorderNs);
     m.probesAnswered = probes.received;
     m.probesLost = probes.lost;
     if (!probes.delaysNs.empty()) {
-        const auto [median, p95] = medianAndP95Ms(std::move(probes.delaysNs));
+        const auto [median, p95] = medianAndPercentileMs(std::move(probes.delaysNs), 0.95);
         m.rttMedianMs = median;
         m.rttP95Ms = p95;
     }
@@ -761,7 +1009,7 @@ LabMeasurement LabTraffic::snapshot(std::chrono::milliseconds window) const
     if (d->lastReplyNs > 0)
         m.msSinceLastProbeReply = double(now - d->lastReplyNs) / 1e6;
 
-    const LabPacketTally flow = d->flow.tally(start, now, d->resetNs, d->timeoutNs, d->reorderNs);
+    const LabPacketTally flow = d->flow.tally(start, now, d->resetNs, d->maxTimeoutNs, d->reorderNs);
     m.udpSent = flow.decided;
     m.udpReceived = flow.received;
     m.udpLost = flow.lost;
@@ -769,6 +1017,30 @@ LabMeasurement LabTraffic::snapshot(std::chrono::milliseconds window) const
     m.udpDuplicates = flow.duplicates;
     if (flow.decided > 0)
         m.udpLossPercent = 100.0 * flow.lost / flow.decided;
+    m.probeLossTimeoutMs = double(d->probes.lossTimeoutFor(d->timeoutNs, d->maxTimeoutNs)) / 1e6;
+    m.udpLossTimeoutMs = double(d->flow.lossTimeoutFor(d->timeoutNs, d->maxTimeoutNs)) / 1e6;
+
+    // Requests: those that ended in the window and started after the reset, newest first (they
+    // run one after another, so they end in order).
+    std::vector<qint64> requestTimes;
+    for (quint64 seq = d->requestNext;
+         seq-- > 0 && d->requestNext - seq <= d->requests.capacity();) {
+        const RequestRecord &r = d->requests.at(seq);
+        if (r.endNs <= start)
+            break;
+        if (r.endNs > now || r.startNs < d->resetNs)
+            continue;
+        if (r.ok)
+            requestTimes.push_back(r.endNs - r.startNs);
+        else
+            ++m.requestsFailed;
+    }
+    m.requestsCompleted = int(requestTimes.size());
+    if (!requestTimes.empty()) {
+        const auto [median, p80] = medianAndPercentileMs(std::move(requestTimes), 0.80);
+        m.requestMedianMs = median;
+        m.requestP80Ms = p80;
+    }
 
     // Rates: the counters' increase between the first sample inside the window and the last.
     const ByteSample *first = nullptr;

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace qs {
 
@@ -15,20 +16,38 @@ namespace qs {
 struct LabTrafficConfig
 {
     QString receiverAddress = QStringLiteral("198.18.0.2"); ///< host b: every flow goes a → b
+    /** host a, where the request probe's server listens: its responses take the shaped way. */
+    QString serverAddress = QStringLiteral("198.18.0.1");
     /** b's end of the link, whose rx counter is the link rate. */
     QString linkDevice = QStringLiteral("lab1");
     bool bulkTcp = true;           ///< the TCP flow that fills the link
     int udpPacketsPerSecond = 100; ///< the constant-rate flow
     int udpPayloadBytes = 200;     ///< 24 .. 1472
     std::chrono::milliseconds probeInterval{50};
-    /** A probe unanswered, or a datagram not received, this long after it was sent is lost. */
+    /**
+     * A probe unanswered, or a datagram not received, this long after it was sent is lost: the
+     * least timeout. It grows with the delay (LabPacketLog::lossTimeoutFor), up to
+     * maxLossTimeout, so that a queue of several seconds still shows its RTT, and no loss that
+     * is only a delay.
+     */
     std::chrono::milliseconds lossTimeout{2000};
+    std::chrono::milliseconds maxLossTimeout{30000};
     /**
      * A packet missing from a sequence gap is lost this long after a later packet arrived (unless
      * it still turns up within lossTimeout: then it was reordered). Loss shows without waiting
      * for lossTimeout, while ordinary reordering is never mistaken for it.
      */
     std::chrono::milliseconds reorderAllowance{100};
+    /**
+     * The request probe: HTTP-like transactions b → a → b, each on a new TCP connection (connect,
+     * a request naming a size, that many bytes back, close), timed from connect() to the last
+     * byte. Sizes are taken in turn; one starts at most every requestInterval, and one that has
+     * not finished within requestTimeout has failed (so a 100 % loss never hangs it).
+     */
+    bool requests = true;
+    std::vector<int> requestSizes{5'000, 25'000, 100'000}; ///< bytes, 1 .. 1 MiB each
+    std::chrono::milliseconds requestInterval{250};
+    std::chrono::milliseconds requestTimeout{10000};
     /** The byte counters (TCP, UDP, link) are read this often. */
     std::chrono::milliseconds sampleInterval{100};
     /** How far back snapshot() can look; the ring buffers are sized for it. */
@@ -60,6 +79,8 @@ struct LabMeasurement
     std::optional<double> probeLossPercent;
     /** Time since the last answer to any probe: shows an outage at once, before probes time out. */
     std::optional<double> msSinceLastProbeReply;
+    /** After how long a probe sent now counts as lost (it follows the RTT, see lossTimeout). */
+    double probeLossTimeoutMs = 0;
 
     // The constant-rate UDP flow; udpSent and udpLost give a caller its binomial interval.
     int udpSent = 0;     ///< datagrams decided in the window: received + lost
@@ -69,6 +90,14 @@ struct LabMeasurement
     int udpDuplicates = 0; ///< extra copies
     std::optional<double> udpLossPercent;
     std::optional<double> udpGoodputBitsPerSec; ///< payload bits received per second
+    /** After how long a datagram sent now counts as lost (it follows the one-way delay). */
+    double udpLossTimeoutMs = 0;
+
+    // The request probe: transactions that ended in the window (the last byte, or a failure).
+    std::optional<double> requestMedianMs; ///< connect() to the last byte, of those completed
+    std::optional<double> requestP80Ms;    ///< 80th percentile (nearest rank)
+    int requestsCompleted = 0;
+    int requestsFailed = 0; ///< refused, reset, short, or not done within requestTimeout
 
     // The bulk TCP flow
     std::optional<double> tcpGoodputBitsPerSec; ///< payload bits received per second
@@ -84,14 +113,15 @@ struct LabMeasurement
 
 /**
  * Traffic across the demo lab and its measured effect: a bulk TCP flow a → b, a constant-rate
- * UDP flow a → b with sequence numbers, and RTT probes a → b → a every 50 ms, all carrying
- * CLOCK_MONOTONIC send times. It is given its sockets (and owns them from then on), so it runs
+ * UDP flow a → b with sequence numbers, RTT probes a → b → a every 50 ms, all carrying
+ * CLOCK_MONOTONIC send times, and short request/response transactions (a client in b, the
+ * server in a). It is given its sockets (and owns them from then on), so it runs
  * the same in a root process that opened them itself and in an unprivileged client that
  * received them from the helper.
  *
- * The work happens on two threads of its own, never in the thread that owns the object (the GUI
- * thread stays free): one for the bulk flow, and one for everything timed (UDP, probes, echoes,
- * counters), so probe timestamps never wait behind bulk writes. All sockets are non-blocking:
+ * The work happens on threads of its own, never in the thread that owns the object (the GUI
+ * thread stays free): one for the bulk flow, one for everything timed (UDP, probes, echoes,
+ * counters), so probe timestamps never wait behind bulk writes, and one for the requests. All sockets are non-blocking:
  * an outage (100 % loss) stalls the TCP flow and times probes out, and nothing ever blocks.
  * snapshot() and reset() may be called from any thread; memory is fixed by config.history.
  */

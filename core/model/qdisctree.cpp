@@ -476,10 +476,12 @@ ValidationIssues QdiscTree::validate() const
         }
     }
 
-    // One classifier per prio of a block: the kernel refuses a second protocol (or kind) there.
+    // One classifier per prio of a block's chain (tcf_chain_tp_find): the kernel refuses a second
+    // protocol (or kind) there; another chain has prios of its own.
     struct PrioUser
     {
         quint32 block;
+        quint32 chain;
         quint16 prio;
         quint16 protocol;
         QString kind;
@@ -492,7 +494,7 @@ ValidationIssues QdiscTree::validate() const
         return owner && owner->is<IngressParams>() ? owner->handle.raw() : parent.raw();
     };
     for (const Filter &f : filters)
-        prioUsers.append({blockOf(f.parent), f.prio, f.protocol, f.kindName(),
+        prioUsers.append({blockOf(f.parent), f.chain, f.prio, f.protocol, f.kindName(),
                           QStringLiteral("filter %1 prio %2").arg(f.parent.toString()).arg(f.prio)});
     for (qsizetype i = 0; i < prioUsers.size(); ++i) {
         const PrioUser &later = prioUsers[i];
@@ -500,7 +502,7 @@ ValidationIssues QdiscTree::validate() const
             continue;
         for (qsizetype j = 0; j < i; ++j) {
             const PrioUser &first = prioUsers[j];
-            if (first.block != later.block || first.prio != later.prio)
+            if (first.block != later.block || first.chain != later.chain || first.prio != later.prio)
                 continue;
             if (first.protocol != later.protocol) {
                 error(later.name + u".protocol",

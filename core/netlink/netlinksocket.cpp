@@ -1,4 +1,5 @@
 #include "netlinksocket.h"
+#include "log/errnotext.h"
 
 #include <QFile>
 
@@ -25,7 +26,7 @@ namespace qs {
 
 QString KernelError::toString() const
 {
-    const QString reason = QString::fromLocal8Bit(std::strerror(code));
+    const QString reason = errnoText(code);
     return extack.isEmpty() ? reason : extack + QStringLiteral(" (") + reason + u')';
 }
 
@@ -107,12 +108,12 @@ int NetlinkSocket::openDescriptor(const QString &netns, QString *error)
         const QByteArray path = QFile::encodeName(QStringLiteral("/run/netns/") + netns);
         ScopedFd target(::open(path.constData(), O_RDONLY | O_CLOEXEC));
         if (target.get() < 0) {
-            *error = tr("network namespace \"%1\" does not exist (%2)").arg(netns, QString::fromLocal8Bit(std::strerror(errno)));
+            *error = tr("network namespace \"%1\" does not exist (%2)").arg(netns, errnoText(errno));
             return -1;
         }
         ScopedFd own(::open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC));
         if (own.get() < 0 || ::setns(target.get(), CLONE_NEWNET) != 0) {
-            *error = tr("cannot enter network namespace \"%1\": %2").arg(netns, QString::fromLocal8Bit(std::strerror(errno)));
+            *error = tr("cannot enter network namespace \"%1\": %2").arg(netns, errnoText(errno));
             return -1;
         }
         fd = ::socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
@@ -122,7 +123,7 @@ int NetlinkSocket::openDescriptor(const QString &netns, QString *error)
         errno = savedErrno;
     }
     if (fd < 0)
-        *error = tr("cannot open a netlink socket: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
+        *error = tr("cannot open a netlink socket: %1").arg(errnoText(errno));
     return fd;
 }
 
@@ -143,7 +144,7 @@ std::unique_ptr<NetlinkSocket> NetlinkSocket::adopt(int fd, QString *error)
     sockaddr_nl local{};
     local.nl_family = AF_NETLINK;
     if (::bind(fd, reinterpret_cast<sockaddr *>(&local), sizeof(local)) != 0 && errno != EINVAL) {
-        *error = tr("cannot bind the netlink socket: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
+        *error = tr("cannot bind the netlink socket: %1").arg(errnoText(errno));
         nl_socket_free(socket);
         return nullptr;
     }

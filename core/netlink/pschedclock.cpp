@@ -40,9 +40,24 @@ const PschedClock &PschedClock::system()
     return clock;
 }
 
+namespace {
+/**
+ * A double narrowed to 32 bits as tc's C conversion does it on x86-64 (through a 64-bit integer,
+ * so a value beyond 32 bits wraps); beyond what 64 bits hold it saturates instead of being undefined.
+ */
+quint32 narrowLikeTc(double value)
+{
+    if (!(value > -1.0))
+        return 0;
+    if (value >= 9.2e18)
+        return 0xFFFFFFFFu;
+    return quint32(quint64(value));
+}
+} // namespace
+
 quint32 PschedClock::timeToTicks(quint32 microseconds) const
 {
-    return quint32(microseconds * m_tickInUsec);
+    return narrowLikeTc(microseconds * m_tickInUsec);
 }
 
 quint32 PschedClock::ticksToTime(quint32 ticks) const
@@ -55,7 +70,7 @@ quint32 PschedClock::xmitTime(quint64 rate, quint32 size) const
     if (rate == 0)
         return 0;
     // The double is narrowed to unsigned int first, exactly as tc passes it to tc_core_time2tick().
-    return timeToTicks(quint32(TimeUnitsPerSec * (double(size) / double(rate))));
+    return timeToTicks(narrowLikeTc(TimeUnitsPerSec * (double(size) / double(rate))));
 }
 
 quint32 PschedClock::xmitSize(quint64 rate, quint32 ticks) const

@@ -1,9 +1,12 @@
 #include "tcengine.h"
 
+#include "kinds/kernelmodules.h"
+
 #include "pschedclock.h"
 #include "tccodec.h"
 
 #include "kinds/clsact/clsactparams.h"
+#include "kinds/kernelmodules.h"
 #include "kinds/kindtable.h"
 
 #include <QDir>
@@ -394,8 +397,8 @@ ApplyResult TcEngine::run(const QList<TcOperation> &plan)
             result.error = QStringLiteral("%1: %2: %3").arg(m_target, op.describe(), failure->toString());
             if (refusedUnknownKind(op, *failure)) {
                 const QString kind = op.qdisc.kindName();
-                result.missingModule = qdiscModule(kind);
-                result.error += QStringLiteral(": ") + missingQdiscMessage(kind);
+                result.missingModule = KernelModules::qdiscModule(kind);
+                result.error += QStringLiteral(": ") + KernelModules::missingQdiscMessage(kind);
             }
             return result;
         }
@@ -403,21 +406,6 @@ ApplyResult TcEngine::run(const QList<TcOperation> &plan)
     }
     result.ok = true;
     return result;
-}
-
-QString TcEngine::qdiscModule(const QString &kind)
-{
-    // Each kind names its module (clsact lives in sch_ingress); an unknown kind in sch_<kind>.
-    if (const QdiscKindOps *ops = Kinds::qdisc(kind); ops && !ops->module.isEmpty())
-        return QString(ops->module);
-    return QStringLiteral("sch_") + kind;
-}
-
-QString TcEngine::missingQdiscMessage(const QString &kind)
-{
-    return tr("the kernel has no %1 qdisc: its module %2 is not loaded (load it with: sudo modprobe %2; on some cloud "
-              "kernels it is not built at all — install the distribution's full kernel/modules package)")
-        .arg(kind, qdiscModule(kind));
 }
 
 ApplyResult TcEngine::apply(const QdiscTree &desired)

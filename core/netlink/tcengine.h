@@ -87,14 +87,6 @@ public:
     /** One dump of every qdisc and class of the device with 64-bit counters. */
     std::optional<QList<NodeStats>> readStats(QString *error);
 
-    /** The kernel module that provides qdisc @p kind: "sch_netem" for "netem", "sch_ingress" for "clsact". */
-    static QString qdiscModule(const QString &kind);
-    /**
-     * What to tell a person when the kernel does not know qdisc @p kind: "the kernel has no netem
-     * qdisc: its module sch_netem is not loaded (load it with: sudo modprobe sch_netem; …)".
-     */
-    static QString missingQdiscMessage(const QString &kind);
-
 private:
     TcEngine(QString target, QString netns, QString device, std::unique_ptr<NetlinkSocket> socket, int ifindex);
     std::optional<KernelError> send(const TcOperation &op, QString *localError);

@@ -29,16 +29,6 @@ QString quoted(const QString &text)
     return u'"' + text + u'"';
 }
 
-/** "step 2 (Outage)" or "step 2": how every error names the step it is about. */
-QString stepLabel(const ScenarioStep &step, int index)
-{
-    if (step.name.isEmpty())
-        //: %1 is the 1-based step number, at the start of an error.
-        return Scenario::tr("step %1").arg(index + 1);
-    //: %1 is the 1-based step number, %2 the step's name, at the start of an error.
-    return Scenario::tr("step %1 (%2)").arg(index + 1).arg(step.name);
-}
-
 QString endingName(ScenarioEnding ending)
 {
     return ending == ScenarioEnding::KeepLast ? QStringLiteral("keep") : QStringLiteral("restore");
@@ -347,6 +337,15 @@ bool Scenario::hasReferences() const
     });
 }
 
+QString Scenario::stepLabel(const QString &name, int index)
+{
+    if (name.isEmpty())
+        //: %1 is the 1-based step number, at the start of an error.
+        return tr("step %1").arg(index + 1);
+    //: %1 is the 1-based step number, %2 the step's name, at the start of an error.
+    return tr("step %1 (%2)").arg(index + 1).arg(name);
+}
+
 QStringList Scenario::validate() const
 {
     QStringList errors;
@@ -365,7 +364,7 @@ QStringList Scenario::validate() const
     }
     for (int i = 0; i < steps.size(); ++i) {
         const ScenarioStep &step = steps.at(i);
-        const QString label = stepLabel(step, i);
+        const QString label = stepLabel(step.name, i);
         const auto error = [&](const QString &message) {
             errors.append(label + QStringLiteral(": ") + message);
         };
@@ -569,7 +568,7 @@ std::optional<Scenario> Scenario::resolveReferences(const ProfileStore *profiles
     Scenario resolved = *this;
     for (int i = 0; i < resolved.steps.size(); ++i) {
         ScenarioStep &step = resolved.steps[i];
-        const QString label = stepLabel(step, i);
+        const QString label = stepLabel(step.name, i);
         if (step.kind == ScenarioStep::Kind::Preset) {
             const auto preset = BuiltinPresets::find(step.reference);
             if (!preset)

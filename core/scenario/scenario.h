@@ -99,6 +99,8 @@ public:
     bool hasReferences() const;
     /** Every error that does not need the target's tree: empty steps, durations, loops, update rates, ramp parameters. */
     QStringList validate() const;
+    /** "step 2 (Outage)" or "step 2": how every error names the step it is about (@p index counts from 0). */
+    static QString stepLabel(const QString &name, int index);
 
     QJsonObject toJson() const;
     /** Indented JSON with a final newline, as written to disk. */

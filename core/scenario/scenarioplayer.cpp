@@ -22,10 +22,7 @@ constexpr qint64 NsPerMs = 1'000'000;
 /** "step 2 (Outage)": how errors name a step of the timeline. */
 QString stepLabel(const ScenarioTimeline &timeline, int index)
 {
-    if (index < 0 || index >= timeline.steps().size())
-        return ScenarioPlayer::tr("step %1").arg(index + 1);
-    //: %1 is the 1-based step number, %2 the step's name.
-    return ScenarioPlayer::tr("step %1 (%2)").arg(index + 1).arg(timeline.steps().at(index).name);
+    return Scenario::stepLabel(index >= 0 && index < timeline.steps().size() ? timeline.steps().at(index).name : QString(), index);
 }
 
 } // namespace

@@ -30,7 +30,7 @@ constexpr qsizetype MaxFileNameBytes = 120;
 constexpr qint64 MaxScenarioFileBytes = 16 * 1024 * 1024;
 constexpr int MaxCollisionSuffix = 10000;
 
-QString quoted(const QString &text)
+QString quotedName(const QString &text)
 {
     return u'"' + text + u'"';
 }
@@ -245,7 +245,7 @@ ScenarioStore::Listing ScenarioStore::list() const
             listing.problems.append(
                 {nativePath(entry.path),
                  tr("scenario %1 is already stored in %2; this copy is ignored")
-                     .arg(quoted(entry.scenario->name), nativePath(primary->path))});
+                     .arg(quotedName(entry.scenario->name), nativePath(primary->path))});
             continue;
         }
         listing.scenarios.append(*entry.scenario);
@@ -260,7 +260,7 @@ std::optional<Scenario> ScenarioStore::load(const QString &name, QString *error)
     if (const Entry *entry = findEntry(entries, name))
         return entry->scenario;
     setError(error,
-             tr("there is no scenario named %1 in %2").arg(quoted(name), nativePath(m_directory)));
+             tr("there is no scenario named %1 in %2").arg(quotedName(name), nativePath(m_directory)));
     return std::nullopt;
 }
 
@@ -274,18 +274,18 @@ bool ScenarioStore::save(const Scenario &scenario, QString *error)
         setError(
             error,
             tr("Scenario %1 was not saved: a built-in scenario has that name; choose another one.")
-                .arg(quoted(scenario.name)));
+                .arg(quotedName(scenario.name)));
         return false;
     }
     const QStringList problems = scenario.validate();
     if (!problems.isEmpty()) {
         setError(error, tr("Scenario %1 was not saved because it is not valid: %2")
-                            .arg(quoted(scenario.name), nestedSentence(problems.join(QStringLiteral("; ")))));
+                            .arg(quotedName(scenario.name), nestedSentence(problems.join(QStringLiteral("; ")))));
         return false;
     }
     if (!QDir().mkpath(m_directory)) {
         setError(error, tr("Scenario %1 was not saved: the directory %2 cannot be created.")
-                            .arg(quoted(scenario.name), nativePath(m_directory)));
+                            .arg(quotedName(scenario.name), nativePath(m_directory)));
         return false;
     }
     QString path;
@@ -300,7 +300,7 @@ bool ScenarioStore::save(const Scenario &scenario, QString *error)
     }
     if (path.isEmpty()) {
         setError(error, tr("Scenario %1 was not saved: no free file name in %2.")
-                            .arg(quoted(scenario.name), nativePath(m_directory)));
+                            .arg(quotedName(scenario.name), nativePath(m_directory)));
         return false;
     }
     const bool replacing = pathIsTaken(path);
@@ -309,9 +309,9 @@ bool ScenarioStore::save(const Scenario &scenario, QString *error)
         //: %3 is the system's reason, %2 the file.
         setError(error, replacing ? tr("Scenario %1 was not saved to %2: %3. The previously saved "
                                        "version is unchanged.")
-                                        .arg(quoted(scenario.name), nativePath(path), nestedSentence(reason))
+                                        .arg(quotedName(scenario.name), nativePath(path), nestedSentence(reason))
                                   : tr("Scenario %1 was not saved to %2: %3.")
-                                        .arg(quoted(scenario.name), nativePath(path), nestedSentence(reason)));
+                                        .arg(quotedName(scenario.name), nativePath(path), nestedSentence(reason)));
         return false;
     }
     return true;
@@ -325,15 +325,15 @@ bool ScenarioStore::remove(const QString &name, QString *error)
         setError(error,
                  isBuiltin(name)
                      ? tr("Scenario %1 was not deleted: built-in scenarios cannot be deleted.")
-                           .arg(quoted(name))
+                           .arg(quotedName(name))
                      : tr("Scenario %1 was not deleted: there is no such scenario in %2.")
-                           .arg(quoted(name), nativePath(m_directory)));
+                           .arg(quotedName(name), nativePath(m_directory)));
         return false;
     }
     QFile file(entry->path);
     if (!file.remove()) {
         setError(error, tr("Scenario %1 was not deleted: %2 cannot be removed: %3.")
-                            .arg(quoted(name), nativePath(entry->path), nestedSentence(file.errorString())));
+                            .arg(quotedName(name), nativePath(entry->path), nestedSentence(file.errorString())));
         return false;
     }
     return true;
@@ -378,13 +378,13 @@ std::optional<Scenario> ScenarioStore::find(const QString &nameOrPath, QString *
         return scenario;
     QStringList names;
     for (const Scenario &scenario : builtins())
-        names.append(quoted(scenario.name));
+        names.append(quotedName(scenario.name));
     //: %2 is the user's scenario directory, %3 the built-in names ("Entering a tunnel", …).
     setError(
         error,
         tr("there is no scenario named %1: not in %2, and no built-in scenario has that name (%3); "
            "to play a file, give its path")
-            .arg(quoted(nameOrPath), nativePath(m_directory), names.join(QStringLiteral(", "))));
+            .arg(quotedName(nameOrPath), nativePath(m_directory), names.join(QStringLiteral(", "))));
     return std::nullopt;
 }
 

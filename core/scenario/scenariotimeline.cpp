@@ -15,15 +15,6 @@ namespace qs {
 
 namespace {
 
-QString stepLabel(const ScenarioStep &step, int index)
-{
-    if (step.name.isEmpty())
-        //: %1 is the 1-based step number, at the start of an error.
-        return ScenarioTimeline::tr("step %1").arg(index + 1);
-    //: %1 is the 1-based step number, %2 the step's name, at the start of an error.
-    return ScenarioTimeline::tr("step %1 (%2)").arg(index + 1).arg(step.name);
-}
-
 /** Puts @p tree on the target @p current names: the kernel applies it there. */
 QdiscTree boundTo(QdiscTree tree, const QdiscTree &current)
 {
@@ -64,7 +55,7 @@ ScenarioTimeline::compile(const Scenario &scenario, const QdiscTree &current, QS
     qint64 startMs = 0;
     for (int i = 0; i < scenario.steps.size(); ++i) {
         const ScenarioStep &step = scenario.steps.at(i);
-        const QString label = stepLabel(step, i);
+        const QString label = Scenario::stepLabel(step.name, i);
         const auto error = [&](const QString &message) {
             errors->append(label + QStringLiteral(": ") + message);
         };

@@ -1,5 +1,7 @@
 #include "shellarithmetic.h"
 
+#include "shelllexer.h"
+
 #include <limits>
 
 namespace qs {
@@ -11,15 +13,15 @@ namespace qs {
 
 namespace {
 
-constexpr int MaxDepth = 200;      ///< nested parentheses and variables holding expressions
+constexpr int MaxArithmeticDepth = 200;      ///< nested parentheses and variables holding expressions
 constexpr int MaxVariableDepth = 16;
 
-struct Failure
+struct ArithmeticFailure
 {
     QString message;
 };
 
-struct Unknown
+struct UnknownVariable
 {
     QString name;
 };
@@ -32,16 +34,6 @@ qint64 wrap(quint64 value)
 qint64 add(qint64 a, qint64 b) { return wrap(quint64(a) + quint64(b)); }
 qint64 sub(qint64 a, qint64 b) { return wrap(quint64(a) - quint64(b)); }
 qint64 mul(qint64 a, qint64 b) { return wrap(quint64(a) * quint64(b)); }
-
-bool isNameStart(QChar c)
-{
-    return c == u'_' || (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z');
-}
-
-bool isNameChar(QChar c)
-{
-    return isNameStart(c) || (c >= u'0' && c <= u'9');
-}
 
 int digitValue(QChar c)
 {
@@ -58,10 +50,10 @@ int digitValue(QChar c)
     return -1;
 }
 
-class Evaluator
+class ArithmeticEvaluator
 {
 public:
-    Evaluator(QStringView text, const ShellArithmetic::Read &read, const ShellArithmetic::Write &write, int variableDepth)
+    ArithmeticEvaluator(QStringView text, const ShellArithmetic::Read &read, const ShellArithmetic::Write &write, int variableDepth)
         : m_text(text), m_read(read), m_write(write), m_variableDepth(variableDepth)
     {
     }
@@ -74,20 +66,20 @@ public:
         const qint64 value = comma(true);
         skipBlanks();
         if (m_pos < m_text.size())
-            throw Failure{ShellArithmetic::tr("syntax error in expression (error token is \"%1\")").arg(m_text.mid(m_pos).toString())};
+            throw ArithmeticFailure{ShellArithmetic::tr("syntax error in expression (error token is \"%1\")").arg(m_text.mid(m_pos).toString())};
         return value;
     }
 
 private:
     struct Depth
     {
-        explicit Depth(Evaluator &e) : m_e(e)
+        explicit Depth(ArithmeticEvaluator &e) : m_e(e)
         {
-            if (++m_e.m_depth > MaxDepth)
-                throw Failure{ShellArithmetic::tr("expression nested too deeply")};
+            if (++m_e.m_depth > MaxArithmeticDepth)
+                throw ArithmeticFailure{ShellArithmetic::tr("expression nested too deeply")};
         }
         ~Depth() { --m_e.m_depth; }
-        Evaluator &m_e;
+        ArithmeticEvaluator &m_e;
     };
 
     void skipBlanks()
@@ -134,9 +126,9 @@ private:
         Depth depth(*this);
         skipBlanks();
         const qsizetype start = m_pos;
-        if (m_pos < m_text.size() && isNameStart(m_text[m_pos])) {
+        if (m_pos < m_text.size() && isShellNameStart(m_text[m_pos])) {
             qsizetype end = m_pos;
-            while (end < m_text.size() && isNameChar(m_text[end]))
+            while (end < m_text.size() && isShellNameChar(m_text[end]))
                 ++end;
             const QString name = m_text.mid(m_pos, end - m_pos).toString();
             m_pos = end;
@@ -169,7 +161,7 @@ private:
             return condition;
         const qint64 yes = comma(live && condition != 0);
         if (!accept(u":"))
-            throw Failure{ShellArithmetic::tr("syntax error: \":\" expected for the conditional expression")};
+            throw ArithmeticFailure{ShellArithmetic::tr("syntax error: \":\" expected for the conditional expression")};
         const qint64 no = assignment(live && condition == 0);
         return condition != 0 ? yes : no;
     }
@@ -301,7 +293,7 @@ private:
         if (!live)
             return 0;
         if (exponent < 0)
-            throw Failure{ShellArithmetic::tr("exponent less than 0")};
+            throw ArithmeticFailure{ShellArithmetic::tr("exponent less than 0")};
         qint64 result = 1;
         qint64 factor = base;
         for (quint64 e = quint64(exponent); e; e >>= 1) {
@@ -321,7 +313,7 @@ private:
             skipBlanks();
             const QString name = readName();
             if (name.isEmpty())
-                throw Failure{ShellArithmetic::tr("syntax error: ++ and -- need a variable")};
+                throw ArithmeticFailure{ShellArithmetic::tr("syntax error: ++ and -- need a variable")};
             const qint64 value = increment ? add(variable(name, live), 1) : sub(variable(name, live), 1);
             if (live)
                 m_write(name, value);
@@ -340,10 +332,10 @@ private:
 
     QString readName()
     {
-        if (m_pos >= m_text.size() || !isNameStart(m_text[m_pos]))
+        if (m_pos >= m_text.size() || !isShellNameStart(m_text[m_pos]))
             return {};
         const qsizetype start = m_pos;
-        while (m_pos < m_text.size() && isNameChar(m_text[m_pos]))
+        while (m_pos < m_text.size() && isShellNameChar(m_text[m_pos]))
             ++m_pos;
         return m_text.mid(start, m_pos - start).toString();
     }
@@ -354,10 +346,10 @@ private:
         if (accept(u"(")) {
             const qint64 value = comma(live);
             if (!accept(u")"))
-                throw Failure{ShellArithmetic::tr("syntax error: \")\" expected")};
+                throw ArithmeticFailure{ShellArithmetic::tr("syntax error: \")\" expected")};
             return value;
         }
-        if (m_pos < m_text.size() && isNameStart(m_text[m_pos])) {
+        if (m_pos < m_text.size() && isShellNameStart(m_text[m_pos])) {
             const QString name = readName();
             const qint64 value = variable(name, live);
             if (accept(u"++") || accept(u"--")) {
@@ -367,15 +359,15 @@ private:
             return value;
         }
         const qsizetype start = m_pos;
-        while (m_pos < m_text.size() && (isNameChar(m_text[m_pos]) || m_text[m_pos] == u'#' || m_text[m_pos] == u'@'))
+        while (m_pos < m_text.size() && (isShellNameChar(m_text[m_pos]) || m_text[m_pos] == u'#' || m_text[m_pos] == u'@'))
             ++m_pos;
         if (start == m_pos)
-            throw Failure{m_pos < m_text.size()
+            throw ArithmeticFailure{m_pos < m_text.size()
                               ? ShellArithmetic::tr("syntax error: operand expected (error token is \"%1\")").arg(m_text.mid(m_pos).toString())
                               : ShellArithmetic::tr("syntax error: operand expected")};
         const auto number = ShellArithmetic::parseInteger(m_text.mid(start, m_pos - start));
         if (!number)
-            throw Failure{ShellArithmetic::tr("value too great for base (error token is \"%1\")").arg(m_text.mid(start, m_pos - start).toString())};
+            throw ArithmeticFailure{ShellArithmetic::tr("value too great for base (error token is \"%1\")").arg(m_text.mid(start, m_pos - start).toString())};
         return *number;
     }
 
@@ -385,7 +377,7 @@ private:
             return 0;
         const std::optional<QString> value = m_read(name);
         if (!value)
-            throw Unknown{name};
+            throw UnknownVariable{name};
         const QString trimmed = value->trimmed();
         if (trimmed.isEmpty())
             return 0;
@@ -393,8 +385,8 @@ private:
             return *number;
         // bash evaluates a variable holding an expression as that expression.
         if (m_variableDepth >= MaxVariableDepth)
-            throw Failure{ShellArithmetic::tr("expression recursion level exceeded (error token is \"%1\")").arg(name)};
-        return Evaluator(trimmed, m_read, m_write, m_variableDepth + 1).run();
+            throw ArithmeticFailure{ShellArithmetic::tr("expression recursion level exceeded (error token is \"%1\")").arg(name)};
+        return ArithmeticEvaluator(trimmed, m_read, m_write, m_variableDepth + 1).run();
     }
 
     qint64 binary(QStringView op, qint64 a, qint64 b)
@@ -407,7 +399,7 @@ private:
             return mul(a, b);
         if (op == u"/" || op == u"%") {
             if (b == 0)
-                throw Failure{ShellArithmetic::tr("division by 0")};
+                throw ArithmeticFailure{ShellArithmetic::tr("division by 0")};
             if (a == std::numeric_limits<qint64>::min() && b == -1)
                 return op == u"/" ? a : 0;
             return op == u"/" ? a / b : a % b;
@@ -422,7 +414,7 @@ private:
             return a ^ b;
         if (op == u"|")
             return a | b;
-        throw Failure{ShellArithmetic::tr("syntax error in expression")};
+        throw ArithmeticFailure{ShellArithmetic::tr("syntax error in expression")};
     }
 
     QStringView m_text;
@@ -477,10 +469,10 @@ ShellArithmetic::Result ShellArithmetic::evaluate(QStringView expression, const 
 {
     Result result;
     try {
-        result.value = Evaluator(expression, read, write, 0).run();
-    } catch (const Failure &failure) {
+        result.value = ArithmeticEvaluator(expression, read, write, 0).run();
+    } catch (const ArithmeticFailure &failure) {
         result.error = failure.message;
-    } catch (const Unknown &unknown) {
+    } catch (const UnknownVariable &unknown) {
         result.unknownVariable = unknown.name;
     }
     return result;

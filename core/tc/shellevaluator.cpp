@@ -1,6 +1,8 @@
 #include "shellevaluator.h"
+#include "tcargs.h"
 
 #include "shellarithmetic.h"
+#include "shelllexer.h"
 #include "shellparser.h"
 #include "sudocommand.h"
 #include "tcbatch.h"
@@ -218,35 +220,16 @@ Truth orTruth(const Truth &a, const Truth &b)
     return b;
 }
 
-bool isNameStart(QChar c)
-{
-    return c == u'_' || (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z');
-}
-
 bool isValidName(QStringView name)
 {
-    if (name.isEmpty() || !isNameStart(name[0]))
+    if (name.isEmpty() || !isShellNameStart(name[0]))
         return false;
-    return std::all_of(name.begin(), name.end(), [](QChar c) { return isNameStart(c) || (c >= u'0' && c <= u'9'); });
-}
-
-/** iproute2's matches(): @p word is a non-empty prefix of @p keyword. */
-bool matches(QStringView word, QStringView keyword)
-{
-    return !word.isEmpty() && keyword.startsWith(word);
+    return std::all_of(name.begin(), name.end(), isShellNameChar);
 }
 
 QString backquoted(const QString &command)
 {
     return u'`' + command + u'`';
-}
-
-QString plainText(const ShellWord &word)
-{
-    QString text;
-    for (const ShellWordPart &part : word.parts)
-        text += part.text;
-    return text;
 }
 
 /** Characters copied and compared in all: bounds what a few steps on huge values could cost. */
@@ -1659,7 +1642,7 @@ private:
             const bool declaration = !node.words.isEmpty() && node.words[0].isPlain() &&
                                      QStringList{QStringLiteral("export"), QStringLiteral("readonly"), QStringLiteral("local"),
                                                  QStringLiteral("declare"), QStringLiteral("typeset")}
-                                         .contains(plainText(node.words[0]));
+                                         .contains(node.words[0].plainText());
             for (qsizetype i = 0; i < node.words.size(); ++i) {
                 const ShellWord &word = node.words[i];
                 if (declaration && i > 0 && word.assignmentNameLength() > 0) {
@@ -1910,21 +1893,21 @@ private:
         qsizetype batchAt = -1;
         while (i < words.size() && words[i].text.startsWith(u'-')) {
             const QStringView option = words[i].text;
-            if (option == u"-n" || matches(option, u"-netns")) {
+            if (option == u"-n" || tcMatches(option, u"-netns")) {
                 hasNetns = true;
                 i += 2;
                 continue;
             }
-            if (matches(option, u"-batch")) {
+            if (tcMatches(option, u"-batch")) {
                 batchAt = i;
                 i += 2;
                 continue;
             }
-            if (option == u"-cf" || matches(option, u"-conf")) {
+            if (option == u"-cf" || tcMatches(option, u"-conf")) {
                 i += 2;
                 continue;
             }
-            if (matches(option, u"-force"))
+            if (tcMatches(option, u"-force"))
                 force = true;
             ++i;
         }
@@ -1940,7 +1923,7 @@ private:
             return runBatch(words, batchAt, node, force, fields.first().offset);
         const bool changing = !TcBatch::onlyShows(words, i);
         emitCommand(words, changing, fields.first().offset);
-        if (changing && !tested && m_state.errexit && m_uncertain.empty() && i + 1 < words.size() && matches(words[i + 1].text, u"delete"))
+        if (changing && !tested && m_state.errexit && m_uncertain.empty() && i + 1 < words.size() && tcMatches(words[i + 1].text, u"delete"))
             warning(fields[i + 1].offset, words[i + 1].text,
                     ShellEvaluator::tr("set -e is on: on a device that holds nothing to delete, tc fails here and the script stops "
                                        "(add || true)"));
@@ -1979,7 +1962,7 @@ private:
         for (qsizetype k = 0; k < words.size(); ++k) {
             if (k == batchAt || k == batchAt + 1)
                 continue;
-            if (k > 0 && !words[k].text.startsWith(u'-') && !(k >= 2 && (words[k - 1].text == u"-n" || matches(words[k - 1].text, u"-netns"))))
+            if (k > 0 && !words[k].text.startsWith(u'-') && !(k >= 2 && (words[k - 1].text == u"-n" || tcMatches(words[k - 1].text, u"-netns"))))
                 break;
             prefix.append(words[k]);
         }
@@ -2006,7 +1989,7 @@ private:
             if (m_result.commands.size() >= ShellEvaluator::MaxCommands)
                 throw Abort{offset, ShellEvaluator::tr("the script runs more than %1 tc commands").arg(ShellEvaluator::MaxCommands)};
             m_result.commands.append(TcCommand{command});
-            if (!force && !warned && line.words.size() > 1 && matches(line.words[1].text, u"delete")) {
+            if (!force && !warned && line.words.size() > 1 && tcMatches(line.words[1].text, u"delete")) {
                 warned = true;
                 const TcWord &verb = line.words[1];
                 m_result.warnings.append({verb.line, verb.column, verb.text,
@@ -2029,7 +2012,7 @@ private:
         QString netns;
         while (i < fields.size() && fields[i].text.startsWith(u'-')) {
             const QStringView option = fields[i].text;
-            if (option == u"-n" || matches(option, u"-netns")) {
+            if (option == u"-n" || tcMatches(option, u"-netns")) {
                 if (i + 1 < fields.size())
                     netns = fields[i + 1].text;
                 i += 2;
@@ -2038,13 +2021,13 @@ private:
             }
         }
         const auto text = [&](qsizetype k) { return k < fields.size() ? fields[k].text : QString(); };
-        if (matches(text(i), u"netns") && text(i + 1) == u"exec" && i + 3 < fields.size())
+        if (tcMatches(text(i), u"netns") && text(i + 1) == u"exec" && i + 3 < fields.size())
             return runFields(fields.mid(i + 3), node, tested, text(i + 2), true);
         const QString target = netns.isEmpty() ? QString() : netns + u'/';
-        if (matches(text(i), u"link")) {
+        if (tcMatches(text(i), u"link")) {
             const QString verb = text(i + 1);
             qsizetype j = i + 2;
-            if (matches(verb, u"add")) {
+            if (tcMatches(verb, u"add")) {
                 if (text(j) == u"dev" || text(j) == u"name")
                     ++j;
                 if (j + 3 == fields.size() && text(j + 1) == u"type" && text(j + 2) == u"ifb") {
@@ -2057,7 +2040,7 @@ private:
                     setStatus(0);
                     return Flow::Normal;
                 }
-            } else if (matches(verb, u"set")) {
+            } else if (tcMatches(verb, u"set")) {
                 if (text(j) == u"dev")
                     ++j;
                 if (j + 2 == fields.size() && text(j + 1) == u"up" && m_ifbs.contains(target + text(j))) {
@@ -2869,7 +2852,7 @@ private:
         return Field{v.text, {}, word.offset, v.known, v.reason, word.raw};
     }
 
-    static bool isOperatorWord(const ShellWord &word, QStringView op) { return word.isPlain() && plainText(word) == op; }
+    static bool isOperatorWord(const ShellWord &word, QStringView op) { return word.isPlain() && word.plainText() == op; }
 
     Truth bracketOr(const QList<ShellWord> &words, qsizetype *at)
     {
@@ -2911,7 +2894,7 @@ private:
             return Truth{std::nullopt, {}, ShellEvaluator::tr("[[: argument expected")};
         const ShellWord &first = words[*at];
         if (*at + 2 < words.size() && words[*at + 1].isPlain()) {
-            const QString op = plainText(words[*at + 1]);
+            const QString op = words[*at + 1].plainText();
             if (isBinaryOperator(op) || op == u"=~") {
                 const Field a = bracketField(first);
                 const ShellWord &right = words[*at + 2];
@@ -2934,7 +2917,7 @@ private:
             }
         }
         if (*at + 1 < words.size() && first.isPlain()) {
-            const QString op = plainText(first);
+            const QString op = first.plainText();
             if (isUnaryFileTest(op) || op == u"-z" || op == u"-n" || op == u"-v" || op == u"-o") {
                 const Field arg = bracketField(words[*at + 1]);
                 *at += 2;

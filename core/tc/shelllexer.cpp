@@ -15,21 +15,6 @@ constexpr int MaxNesting = 64;
 /** Characters scanned in vain for the "))" of a "((": bounds the lexer's work on a run of parentheses. */
 constexpr qsizetype MaxFailedScanChars = 1 << 20;
 
-bool isBlank(QChar c)
-{
-    return c == u' ' || c == u'\t' || c == u'\r';
-}
-
-bool isNameStart(QChar c)
-{
-    return c == u'_' || (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z');
-}
-
-bool isNameChar(QChar c)
-{
-    return isNameStart(c) || (c >= u'0' && c <= u'9');
-}
-
 bool isDigit(QChar c)
 {
     return c >= u'0' && c <= u'9';
@@ -95,7 +80,7 @@ public:
         try {
             while (m_pos < m_end) {
                 const QChar c = m_s[m_pos];
-                if (isBlank(c)) {
+                if (isShellBlank(c)) {
                     ++m_pos;
                 } else if (c == u'\\' && isContinuation(m_pos, m_end)) {
                     skipContinuation(m_end);
@@ -169,7 +154,7 @@ private:
     bool isContinuation(qsizetype at, qsizetype limit) const
     {
         qsizetype i = at + 1;
-        while (i < limit && isBlank(m_s[i]))
+        while (i < limit && isShellBlank(m_s[i]))
             ++i;
         return i >= limit || m_s[i] == u'\n';
     }
@@ -252,7 +237,7 @@ private:
         PartsBuilder builder;
         while (m_pos < m_end) {
             const QChar c = m_s[m_pos];
-            if (isBlank(c) || c == u'\n' || isOperatorChar(c))
+            if (isShellBlank(c) || c == u'\n' || isOperatorChar(c))
                 break;
             if (c == u'\\') {
                 if (isContinuation(m_pos, m_end)) {
@@ -440,9 +425,9 @@ private:
             return;
         }
         part.kind = ShellWordPart::Kind::Parameter;
-        if (isNameStart(next)) {
+        if (isShellNameStart(next)) {
             qsizetype i = m_pos + 1;
-            while (i < limit && isNameChar(m_s[i]))
+            while (i < limit && isShellNameChar(m_s[i]))
                 ++i;
             part.text = m_s.mid(m_pos + 1, i - m_pos - 1);
             m_pos = i;
@@ -476,8 +461,8 @@ private:
             ++i;
         }
         const qsizetype nameStart = i;
-        if (i < close && isNameStart(m_s[i])) {
-            while (i < close && isNameChar(m_s[i]))
+        if (i < close && isShellNameStart(m_s[i])) {
+            while (i < close && isShellNameChar(m_s[i]))
                 ++i;
         } else if (i < close && isDigit(m_s[i])) {
             while (i < close && isDigit(m_s[i]))
@@ -734,16 +719,24 @@ bool ShellWord::isPlain() const
                        [](const ShellWordPart &p) { return p.kind == ShellWordPart::Kind::Literal && !p.quoted; });
 }
 
+QString ShellWord::plainText() const
+{
+    QString text;
+    for (const ShellWordPart &part : parts)
+        text += part.text;
+    return text;
+}
+
 qsizetype ShellWord::assignmentNameLength() const
 {
     if (parts.isEmpty() || parts.first().kind != ShellWordPart::Kind::Literal || parts.first().quoted)
         return 0;
     const QString &text = parts.first().text;
     const qsizetype equals = text.indexOf(u'=');
-    if (equals <= 0 || !isNameStart(text[0]))
+    if (equals <= 0 || !isShellNameStart(text[0]))
         return 0;
     for (qsizetype i = 1; i < equals; ++i) {
-        if (!isNameChar(text[i]))
+        if (!isShellNameChar(text[i]))
             return 0;
     }
     return equals;
@@ -760,6 +753,21 @@ QList<ShellToken> ShellLexer::tokenize(const ShellSource &source, qsizetype begi
                                        std::optional<ShellProblem> *problem)
 {
     return Lexer(source, begin, end).run(problem);
+}
+
+bool isShellNameStart(QChar c)
+{
+    return c == u'_' || (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z');
+}
+
+bool isShellBlank(QChar c)
+{
+    return c == u' ' || c == u'\t' || c == u'\r';
+}
+
+bool isShellNameChar(QChar c)
+{
+    return isShellNameStart(c) || (c >= u'0' && c <= u'9');
 }
 
 } // namespace qs

@@ -46,6 +46,8 @@ struct ShellWord
 
     /** The word is plain unquoted text: a reserved word, a function name, a case pattern. */
     bool isPlain() const;
+    /** The parts' text joined, quoting and expansions left out: what a plain word says. */
+    QString plainText() const;
     /** NAME=VALUE with a valid name, the '=' unquoted: the length of NAME, or 0. */
     qsizetype assignmentNameLength() const;
 };
@@ -91,5 +93,12 @@ public:
         return tokenize(source, 0, source.size(), problem);
     }
 };
+
+/** A shell variable name's first character (an underscore or an ASCII letter) and the rest (digits too): one rule for the
+ *  lexer, the evaluator and $(( )) arithmetic. */
+bool isShellNameStart(QChar c);
+/** What separates words on a line: a space, a tab, or the CR of a CRLF line end. */
+bool isShellBlank(QChar c);
+bool isShellNameChar(QChar c);
 
 } // namespace qs

@@ -20,14 +20,6 @@ struct ParseFailure
     QString message;
 };
 
-QString plainText(const ShellWord &word)
-{
-    QString text;
-    for (const ShellWordPart &part : word.parts)
-        text += part.text;
-    return text;
-}
-
 bool isReservedWord(QStringView word)
 {
     static const char16_t *const words[] = {u"if",   u"then", u"else",  u"elif", u"fi", u"do", u"done",     u"case", u"esac",
@@ -90,7 +82,7 @@ private:
     bool atReserved(QStringView word, qsizetype ahead = 0) const
     {
         const ShellToken &token = peek(ahead);
-        return token.type == ShellToken::Type::Word && token.word.isPlain() && plainText(token.word) == word;
+        return token.type == ShellToken::Type::Word && token.word.isPlain() && token.word.plainText() == word;
     }
     void skipNewlines()
     {
@@ -223,8 +215,8 @@ private:
                 throw unexpected(peek());
             }
             next();
-        } else if (token.type == ShellToken::Type::Word && token.word.isPlain() && isReservedWord(plainText(token.word))) {
-            const QString word = plainText(token.word);
+        } else if (token.type == ShellToken::Type::Word && token.word.isPlain() && isReservedWord(token.word.plainText())) {
+            const QString word = token.word.plainText();
             if (word == u"if")
                 node = ifClause();
             else if (word == u"while" || word == u"until")
@@ -259,7 +251,7 @@ private:
         if (nameToken.type != ShellToken::Type::Word || !nameToken.word.isPlain())
             throw ParseFailure{nameToken.offset, nameToken.text, ShellParser::tr("a function needs a name")};
         auto node = makeNode(ShellNode::Kind::Function, first.offset);
-        node->name = plainText(nameToken.word);
+        node->name = nameToken.word.plainText();
         if (peek().isOperator(u"(")) {
             next();
             if (!peek().isOperator(u")"))
@@ -307,7 +299,7 @@ private:
     {
         const ShellToken &opener = next();
         auto node = makeNode(ShellNode::Kind::Loop, opener.offset);
-        node->until = plainText(opener.word) == u"until";
+        node->until = opener.word.plainText() == u"until";
         node->children.push_back(compoundList({u"do"}));
         expectReserved(u"do", opener);
         node->children.push_back(compoundList({u"done"}));
@@ -356,7 +348,7 @@ private:
             const ShellToken &name = next();
             if (name.type != ShellToken::Type::Word || !name.word.isPlain())
                 throw ParseFailure{name.offset, name.text, ShellParser::tr("for needs a variable name")};
-            node->name = plainText(name.word);
+            node->name = name.word.plainText();
             if (peek().isOperator(u";")) {
                 next();
             } else {

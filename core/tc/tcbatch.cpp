@@ -1,4 +1,5 @@
 #include "tcbatch.h"
+#include "tcargs.h"
 
 namespace qs {
 
@@ -12,12 +13,6 @@ namespace {
 bool isSpace(QChar c)
 {
     return c == u' ' || c == u'\t' || c == u'\r' || c == u'\n';
-}
-
-/** iproute2's matches(): @p word is a non-empty prefix of @p keyword. */
-bool matches(QStringView word, QStringView keyword)
-{
-    return !word.isEmpty() && keyword.startsWith(word);
 }
 
 } // namespace
@@ -101,12 +96,12 @@ bool TcBatch::onlyShows(const QList<TcWord> &words, qsizetype objectIndex)
     if (objectIndex >= words.size())
         return true; // "tc -V", "tc -help": no object, nothing changed
     const QStringView object = words[objectIndex].text;
-    if (matches(object, u"monitor") || matches(object, u"help"))
+    if (tcMatches(object, u"monitor") || tcMatches(object, u"help"))
         return true;
     if (objectIndex + 1 >= words.size())
         return true; // "tc qdisc" lists
     const QStringView verb = words[objectIndex + 1].text;
-    return matches(verb, u"list") || matches(verb, u"show") || matches(verb, u"lst") || matches(verb, u"help");
+    return tcMatches(verb, u"list") || tcMatches(verb, u"show") || tcMatches(verb, u"lst") || tcMatches(verb, u"help");
 }
 
 } // namespace qs

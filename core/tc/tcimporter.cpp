@@ -29,11 +29,6 @@ namespace {
 using Cursor = TcArgs;
 using Failure = TcArgsFailure;
 
-bool matches(QStringView word, QStringView keyword)
-{
-    return tcMatches(word, keyword);
-}
-
 template <typename T> T require(Cursor &cursor, std::optional<T> parsed, const QString &what)
 {
     return cursor.require(parsed, what);
@@ -126,16 +121,16 @@ private:
         QString netns;
         while (!c.atEnd() && c.peek().startsWith(u'-')) {
             const QStringView option = c.next();
-            if (option == u"-n" || matches(option, u"-netns"))
+            if (option == u"-n" || tcMatches(option, u"-netns"))
                 netns = c.value(option).toString();
             else
                 c.fail(TcImporter::tr("unknown ip option"));
         }
         const QStringView object = c.value(u"ip");
-        if (!matches(object, u"link"))
+        if (!tcMatches(object, u"link"))
             c.fail(TcImporter::tr("only \"ip link add NAME type ifb\" and \"ip link set dev NAME up\" are understood"));
         const QStringView verb = c.value(u"ip link");
-        if (matches(verb, u"add")) {
+        if (tcMatches(verb, u"add")) {
             QString name;
             if (!c.atEnd() && (c.peek() == u"dev" || c.peek() == u"name"))
                 c.next();
@@ -151,7 +146,7 @@ private:
             if (!c.atEnd())
                 c.failAt(c.position(), TcImporter::tr("unexpected word after \"type ifb\""));
             treeFor(netns, name).isIfb = true;
-        } else if (matches(verb, u"set")) {
+        } else if (tcMatches(verb, u"set")) {
             if (!c.atEnd() && c.peek() == u"dev")
                 c.next();
             const QString name = c.value(u"set").toString();
@@ -174,15 +169,15 @@ private:
         while (!c.atEnd() && c.peek().startsWith(u'-')) {
             const qsizetype at = c.position();
             const QStringView option = c.next();
-            if (option == u"-n" || matches(option, u"-netns")) {
+            if (option == u"-n" || tcMatches(option, u"-netns")) {
                 netns = c.value(option).toString();
                 if (!isValidNetnsName(netns))
                     c.fail(TcImporter::tr("not a valid namespace name"));
-            } else if (matches(option, u"-stats") || matches(option, u"-statistics") || matches(option, u"-details") ||
-                       matches(option, u"-raw") || matches(option, u"-pretty") || matches(option, u"-iec") ||
-                       matches(option, u"-json") || matches(option, u"-force")) {
+            } else if (tcMatches(option, u"-stats") || tcMatches(option, u"-statistics") || tcMatches(option, u"-details") ||
+                       tcMatches(option, u"-raw") || tcMatches(option, u"-pretty") || tcMatches(option, u"-iec") ||
+                       tcMatches(option, u"-json") || tcMatches(option, u"-force")) {
                 // Output options, and -force (go on after a failing batch line): they change nothing in the tree.
-            } else if (matches(option, u"-batch")) {
+            } else if (tcMatches(option, u"-batch")) {
                 c.failAt(at, TcImporter::tr("paste the batch file's lines themselves"));
             } else {
                 c.failAt(at, TcImporter::tr("unknown tc option"));
@@ -190,11 +185,11 @@ private:
         }
         const qsizetype objectAt = c.position();
         const QStringView object = c.value(u"tc");
-        if (matches(object, u"qdisc"))
+        if (tcMatches(object, u"qdisc"))
             runQdisc(c, netns);
-        else if (matches(object, u"class"))
+        else if (tcMatches(object, u"class"))
             runClass(c, netns);
-        else if (matches(object, u"filter"))
+        else if (tcMatches(object, u"filter"))
             runFilter(c, netns);
         else
             c.failAt(objectAt, TcImporter::tr("expected qdisc, class or filter"));
@@ -205,15 +200,15 @@ private:
     Verb readVerb(Cursor &c)
     {
         const QStringView verb = c.value(u"tc");
-        if (matches(verb, u"add"))
+        if (tcMatches(verb, u"add"))
             return Verb::Add;
-        if (matches(verb, u"change"))
+        if (tcMatches(verb, u"change"))
             return Verb::Change;
-        if (matches(verb, u"replace"))
+        if (tcMatches(verb, u"replace"))
             return Verb::Replace;
-        if (matches(verb, u"delete"))
+        if (tcMatches(verb, u"delete"))
             return Verb::Delete;
-        if (matches(verb, u"list") || matches(verb, u"show") || matches(verb, u"lst"))
+        if (tcMatches(verb, u"list") || tcMatches(verb, u"show") || tcMatches(verb, u"lst"))
             return Verb::Show;
         c.fail(TcImporter::tr("expected add, change, replace or del"));
     }
@@ -266,8 +261,8 @@ private:
             } else if (word == u"parent") {
                 const QStringView v = c.value(u"parent");
                 setParent(require(c, TcHandle::parseClassId(v), TcImporter::tr("not a parent id; write it like root, 1:1 or 1:10")), u"parent");
-            } else if (matches(word, u"estimator") || matches(word, u"stab") || matches(word, u"ingress_block") ||
-                       matches(word, u"egress_block")) {
+            } else if (tcMatches(word, u"estimator") || tcMatches(word, u"stab") || tcMatches(word, u"ingress_block") ||
+                       tcMatches(word, u"egress_block")) {
                 c.failAt(at, TcImporter::tr("\"%1\" is not supported by Qdisc Studio yet").arg(word));
             } else {
                 kind = Kinds::qdisc(word);
@@ -509,7 +504,7 @@ private:
                     c.failAt(at, TcImporter::tr("parent is given twice"));
                 const QStringView v = c.value(u"parent");
                 parent = require(c, TcHandle::parseClassId(v), TcImporter::tr("not a parent id; write it like 1: or 1:1"));
-            } else if (word == u"root" || word == u"handle" || matches(word, u"estimator")) {
+            } else if (word == u"root" || word == u"handle" || tcMatches(word, u"estimator")) {
                 c.failAt(at, TcImporter::tr("\"%1\" is not supported for classes by Qdisc Studio yet").arg(word));
             } else {
                 kind = Kinds::qdisc(word);
@@ -626,6 +621,7 @@ private:
         Filter filter;
         bool parentSeen = false;
         bool prioSeen = false;
+        bool chainSeen = false;
         bool protocolSeen = false;
         QString handleText;
         qsizetype handleAt = -1;
@@ -653,7 +649,7 @@ private:
             } else if (word == u"handle") {
                 handleAt = c.position();
                 handleText = c.value(u"handle").toString();
-            } else if (matches(word, u"preference") || matches(word, u"priority")) {
+            } else if (tcMatches(word, u"preference") || tcMatches(word, u"priority")) {
                 if (prioSeen)
                     c.failAt(at, TcImporter::tr("prio is given twice"));
                 prioSeen = true;
@@ -662,15 +658,16 @@ private:
                 if (!prio || *prio > 0xFFFF)
                     c.fail(TcImporter::tr("prio must be 0…65535"));
                 filter.prio = quint16(*prio);
-            } else if (matches(word, u"protocol")) {
+            } else if (tcMatches(word, u"protocol")) {
                 if (protocolSeen)
                     c.failAt(at, TcImporter::tr("protocol is given twice"));
                 protocolSeen = true;
                 const QStringView v = c.value(u"protocol");
                 filter.protocol = require(c, EtherType::fromName(v), TcImporter::tr("unknown protocol; use ip, ipv6, all, arp or a number"));
-            } else if (matches(word, u"chain")) {
+            } else if (tcMatches(word, u"chain")) {
+                chainSeen = true;
                 filter.chain = c.u32(u"chain", 0);
-            } else if (matches(word, u"block") || matches(word, u"estimator")) {
+            } else if (tcMatches(word, u"block") || tcMatches(word, u"estimator")) {
                 c.failAt(at, TcImporter::tr("\"%1\" is not supported by Qdisc Studio yet").arg(word));
             } else {
                 kind = Kinds::filter(word);
@@ -700,7 +697,8 @@ private:
                 return parent == filter.parent || (owner && owner->is<IngressParams>() && tree.filterOwner(parent) == owner);
             };
             tree.filters.removeIf([&](const Filter &f) {
-                return inBlock(f.parent) && (!prioSeen || f.prio == filter.prio) && (!protocolSeen || f.protocol == filter.protocol) &&
+                return inBlock(f.parent) && (!chainSeen || f.chain == filter.chain) && (!prioSeen || f.prio == filter.prio) &&
+                       (!protocolSeen || f.protocol == filter.protocol) &&
                        (!filter.handle || f.handle == filter.handle) && (!kind || &f.ops() == kind);
             });
             return;
@@ -740,7 +738,8 @@ private:
         };
         const auto existing = std::find_if(tree.filters.begin(), tree.filters.end(), [&](const Filter &f) {
             // Without a handle the kernel finds no filter to overwrite: replace then adds one.
-            return sameBlock(f.parent) && f.prio == filter.prio && filter.prio != 0 && filter.handle && f.handle == filter.handle;
+            return sameBlock(f.parent) && f.chain == filter.chain && f.prio == filter.prio && filter.prio != 0 && filter.handle &&
+                   f.handle == filter.handle;
         });
         if (verb == Verb::Change) {
             if (!filter.handle)
@@ -752,17 +751,17 @@ private:
             // tc sends protocol 0 on change unless given: the filter keeps the protocol of its prio.
             if (!protocolSeen) {
                 const auto samePrio = std::find_if(tree.filters.begin(), tree.filters.end(), [&](const Filter &f) {
-                    return sameBlock(f.parent) && f.prio == filter.prio;
+                    return sameBlock(f.parent) && f.chain == filter.chain && f.prio == filter.prio;
                 });
                 if (samePrio != tree.filters.end())
                     filter.protocol = samePrio->protocol;
             }
         }
 
-        // tcf_chain_tp_find(): one classifier per prio, with one protocol.
+        // tcf_chain_tp_find(): one classifier per prio of a chain, with one protocol.
         if (filter.prio != 0) {
             for (const Filter &f : std::as_const(tree.filters)) {
-                if (!sameBlock(f.parent) || f.prio != filter.prio)
+                if (!sameBlock(f.parent) || f.chain != filter.chain || f.prio != filter.prio)
                     continue;
                 if (f.protocol != filter.protocol && !(verb == Verb::Change && !protocolSeen))
                     c.failAt(verbAt, TcImporter::tr("prio %1 at %2 already holds filters for protocol %3; the kernel keeps "

@@ -273,8 +273,11 @@ TcShowReading TcShowReader::read(QStringView text)
                     continue;
                 }
                 ShownWords options = w.mid(i);
-                if (qdiscKind)
+                if (qdiscKind) {
+                    if (const QString caveat = qdiscKind->shownCaveat(options); !caveat.isEmpty())
+                        out.notes.append({kind.line, kind.column, kind.text, caveat});
                     options = qdiscKind->readShown(std::move(options));
+                }
                 Pending p{Pending::Type::Qdisc, device, majorOf(id.text), parent, start(object, device, u"qdisc")};
                 if (qdiscKind && qdiscKind->placement == QdiscPlacement::IngressHook) {
                     p.parent.clear();

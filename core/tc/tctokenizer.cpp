@@ -1,4 +1,5 @@
 #include "tctokenizer.h"
+#include "shelllexer.h"
 
 namespace qs {
 
@@ -18,11 +19,6 @@ QString TcScriptError::toString() const
 }
 
 namespace {
-
-bool isBlank(QChar c)
-{
-    return c == u' ' || c == u'\t' || c == u'\r';
-}
 
 /** Words the importer drops because they only silence errors or output. */
 bool isIgnorableRedirection(QStringView word)
@@ -57,7 +53,7 @@ public:
     {
         while (m_pos < m_script.size()) {
             const QChar c = m_script[m_pos];
-            if (isBlank(c)) {
+            if (isShellBlank(c)) {
                 advance();
             } else if (c == u'\n') {
                 endCommand(true);
@@ -103,7 +99,7 @@ private:
     {
         // A backslash followed only by blanks before the newline still reads as a continuation:
         // trailing spaces are invisible in a pasted snippet.
-        while (at < m_script.size() && isBlank(m_script[at]))
+        while (at < m_script.size() && isShellBlank(m_script[at]))
             ++at;
         return at >= m_script.size() || m_script[at] == u'\n';
     }
@@ -182,10 +178,10 @@ private:
         const int col = column();
         advance();
         advance();
-        while (m_pos < m_script.size() && isBlank(m_script[m_pos]))
+        while (m_pos < m_script.size() && isShellBlank(m_script[m_pos]))
             advance();
         const qsizetype start = m_pos;
-        while (m_pos < m_script.size() && !isBlank(m_script[m_pos]) && m_script[m_pos] != u'\n' &&
+        while (m_pos < m_script.size() && !isShellBlank(m_script[m_pos]) && m_script[m_pos] != u'\n' &&
                m_script[m_pos] != u';' && m_script[m_pos] != u'#')
             advance();
         const QStringView next = m_script.mid(start, m_pos - start);
@@ -204,7 +200,7 @@ private:
         bool quoted = false;
         while (m_pos < m_script.size()) {
             const QChar c = m_script[m_pos];
-            if (isBlank(c) || c == u'\n' || c == u';')
+            if (isShellBlank(c) || c == u'\n' || c == u';')
                 break;
             if (c == u'&' && peek(1) == u'&')
                 break;

@@ -22,6 +22,65 @@
     </message>
 </context>
 <context>
+    <name>qs::AboutDialog</name>
+    <message>
+        <source>About Qdisc Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Qdisc Studio&lt;/h3&gt;&lt;p&gt;Shape and impair network traffic with the kernel&apos;s traffic control.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version:</source>
+        <extracomment>About box rows: a label, and beside it its value (version numbers, the kernel release)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qt:</source>
+        <extracomment>About box: the Qt library running now, and the one this build was compiled against</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (built with %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libnl:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes go through:</source>
+        <extracomment>About box: %1 is where changes go (the helper on the system bus, or the engine in-process)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (ready)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (not reachable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Licence:</source>
+        <extracomment>About box: the licence&apos;s name (GPL-3.0-or-later)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GNU General Public License, version 3 or later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Home page:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::ActionSupport</name>
     <message>
         <source>&quot;goto&quot; needs &quot;chain N&quot;</source>
@@ -113,6 +172,52 @@
     <name>qs::BfifoParams</name>
     <message>
         <source>a limit of %1 bytes is below a full-size frame (1514 bytes): such packets are dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::CakeKind</name>
+    <message>
+        <source>&quot;%1&quot; is the second rtt preset after &quot;%2&quot;: tc takes one (duplicate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;overhead&quot;, valid range is -64 to 256</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;mpu&quot;, valid range is 0 to 256</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cake %1</source>
+        <extracomment>%1 is a rate such as 100 Mbit/s: cake&apos;s bandwidth.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cake, rate from arriving traffic</source>
+        <extracomment>cake estimating the bandwidth from arriving traffic (tc&apos;s autorate-ingress)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is none of %2</source>
+        <extracomment>%1 is the value found, %2 the words cake takes there.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::CakeParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about cake&apos;s parameters. The option names overhead and mpu are words of tc&apos;s cake command: keep them. tc&apos;s own messages quoted in (&quot;Illegal &quot;overhead&quot;&quot;) stay as they are.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>overhead %1 is not one tc can write: it takes %2…%3 bytes (&quot;Illegal \&quot;overhead\&quot;, valid range is -64 to 256&quot;), and more only as an even sum with its framing keywords, up to %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mpu %1 is above %2 bytes, the most tc takes (&quot;Illegal \&quot;mpu\&quot;, valid range is 0 to 256&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -283,6 +388,77 @@
     </message>
     <message>
         <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ChokeKind</name>
+    <message>
+        <source>bandwidth must be a rate such as 10mbit, below 2³² bytes/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>avpkt must be above 0 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bandwidth must be below 2³² bytes/s (tc reads it in 32 bits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probability must be a number such as 0.02</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choke, marks from %1 to %2 of %3 packets</source>
+        <extracomment>%1 and %2 the queue lengths (packets) where choke starts and ends marking, %3 its limit.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ChokeParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about choke&apos;s parameters. limit, min, max, burst, avpkt, bandwidth, probability and ecn are words of tc&apos;s choke command: keep them.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>choke needs a limit and a bandwidth (tc: Required parameter (bandwidth, limit) is missing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max %1 is above limit %2 (tc: &quot;max&quot; is larger than &quot;limit&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min %1 is not below max %2 (tc: &quot;min&quot; is not smaller than &quot;max&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>burst %1 is too small for min %2: tc needs at least %3 packets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probability %1 is out of reach for min %2 and max %3 (tc: failed to calculate probability)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no idle-time table fits avpkt %1 at this bandwidth (tc: failed to calculate idle damping table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limit %1 is above %2 packets: the kernel refuses it (EINVAL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max %1 packets is too large for the averaging (Wlog %2): the kernel refuses it (EINVAL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ChokeParams::KindForms</name>
+    <message>
+        <source>packets</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1788,6 +1964,17 @@
         <source>Open the window on TARGET: an interface (eth0) or NAMESPACE/INTERFACE, as qdisc-studio targets lists them. A target that does not exist is an error: the window says so and qdisc-studio exits with status 1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>request median/p80 (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n failed)</source>
+        <extracomment>the request figures, then how many requests failed (timed out or reset)</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>qs::ClsactKind</name>
@@ -2023,6 +2210,10 @@
         <source>the police action is not supported by Qdisc Studio yet</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>skip_hw and skip_sw are mutually exclusive (the kernel refuses both: EINVAL)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::ForeignActionKind</name>
@@ -2216,10 +2407,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the helper answered OpenLabSockets with %1 values instead of 7</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the helper&apos;s answer to OpenLabSockets lacks some sockets (is file descriptor passing allowed on this bus?)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2237,6 +2424,29 @@
     </message>
     <message>
         <source>the helper&apos;s answer about the scenario on %1 is not readable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the helper answered OpenLabSockets with %1 values instead of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::HhfKind</name>
+    <message>
+        <source>hhf, heavy hitters weighted 1:%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::HhfParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about hhf&apos;s parameters. quantum and non_hh_weight are words of tc&apos;s hhf command: keep them.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>quantum × non_hh_weight is %1, above %2: the kernel refuses it (EINVAL)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2488,6 +2698,11 @@
         <source>Paste tc commands above, a script that runs them, a tc -batch file, or what tc … show printed.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This kernel lacks %1: they import, but applying them here fails until the module is loaded (see Messages).</source>
+        <extracomment>under the pasted trees&apos; summary; %1 lists the kinds (&quot;netem, sfq&quot;) the running kernel lacks</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::IngressKind</name>
@@ -2537,6 +2752,43 @@
     </message>
     <message>
         <source>unknown key</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::KernelMark</name>
+    <message>
+        <source>not in this kernel (sudo modprobe %1)</source>
+        <extracomment>a kind&apos;s kernel module is not in the running kernel; %1 is the module (&quot;sch_netem&quot;), the command stays as it is</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is loaded on first use (or: sudo modprobe %1)</source>
+        <extracomment>tooltip of a kind whose module is installed, not loaded; %1 the module (&quot;sch_netem&quot;), the command stays as it is</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <extracomment>a menu entry of a kind this kernel lacks: %1 the entry (&quot;netem qdisc&quot;), %2 what is missing</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>%1 a kernel module (&quot;sch_netem&quot;), %2 what the kernel lacks (&quot;not in this kernel (sudo modprobe sch_netem)&quot;)
+----------
+tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_netem&quot;), %2 what is missing</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs %1</source>
+        <extracomment>a tooltip of a preset or scenario; %1 lists the missing modules with what to do</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::KernelModules</name>
+    <message>
+        <source>the kernel has no %1 qdisc: its module %2 is not loaded (load it with: sudo modprobe %2; on some cloud kernels it is not built at all — install the distribution&apos;s full kernel/modules package)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2844,6 +3096,511 @@
         <source>skbprio queues by each packet&apos;s priority (skb-&gt;priority, 0…63; set it with skbedit or SO_PRIORITY), the highest first.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Shaper</source>
+        <extracomment>section title: cake&apos;s bandwidth shaper</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rate cake shapes all traffic to; unlimited: no shaping, only fair queueing (tc&apos;s unlimited, the default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autorate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimates the bandwidth from the traffic arriving (tc&apos;s autorate-ingress), for links whose rate varies.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RTT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The round-trip time cake&apos;s AQM assumes (tc&apos;s rtt; the presets lan 1 ms, metro 10 ms, regional 30 ms, internet 100 ms, oceanic 300 ms, satellite 1 s). The target is a twentieth of it. Default 100 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queues</source>
+        <extracomment>section title: cake&apos;s priority tins and flow isolation</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How DSCP marks sort packets into priority tins; default diffserv3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Isolation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What cake shares the bandwidth fairly between: flows, hosts, or both; default triple-isolate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAT lookup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looks up the addresses behind NAT in conntrack, so hosts behind a router are told apart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nonat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clears the DSCP marks of packets after sorting them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nowash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ingress: cake shapes traffic arriving (on an ifb), counting dropped packets as sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default (egress)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ingress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>egress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ACK filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drops TCP ACKs made redundant by later ones, for links much slower upstream.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split GSO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Splits GSO super-packets so other flows&apos; packets go between them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>split-gso</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no-split-gso</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most memory cake&apos;s queues may use; default derived from the bandwidth.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Firewall mark mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The bits of the packet&apos;s mark that pick its tin (tc&apos;s fwmark); off: DSCP picks it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <extracomment>section title: the link&apos;s framing and per-packet overhead</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Framing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>atm: ADSL&apos;s 53-byte cells; ptm: VDSL2&apos;s 64b/65b coding; noatm: neither.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes the link adds to every packet (-64…256); default 0 with raw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Header compensation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>raw: count packets as the device sees them. By default cake does so until an overhead is given; then it takes the MAC header off before adding the overhead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The smallest packet size the link counts (0…256 bytes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets choke holds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Average packet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The size of an average packet (tc&apos;s avpkt), for the idle-time average; default 1000 bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RED</source>
+        <extracomment>section title: random early detection (a name)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Below this average queue nothing is marked; auto is max / 3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At this average queue every packet is marked; auto is the limit / 4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choke also drops a random queued packet of the arriving packet&apos;s flow: flows that do not slow down lose the most.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets hhf holds; default 1000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes each queue may send per round; default: the device&apos;s MTU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heavy hitters</source>
+        <extracomment>section title: hhf&apos;s heavy-hitter detection</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Admit after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes a flow sends within the reset timeout before it counts as a heavy hitter; default 128 KiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tracked flows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many heavy hitters hhf tracks at once (tc&apos;s hh_limit); default 2048.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How often the byte counters start again; default 40 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evict timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long a quiet heavy hitter stays tracked; default 1 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other flows&apos; weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many quanta the other flows get for each one of the heavy hitters; default 2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matchall takes every packet of its protocol; what happens to it is the class and the actions below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the kernel runs the filter: in software and, when the device can take it, in the NIC (tc&apos;s default); in software only (skip_hw); or in the NIC only (skip_sw, refused by a device that cannot offload it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>software and hardware</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>software only (skip_hw)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hardware only (skip_sw)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plug</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the plug is told: hold what arrives from now on (block), let out what it held before the last block (release), or let everything through until the next block (release_indefinite).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>release_indefinite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set the limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most bytes the plug holds; a new plug without options holds the device&apos;s queue length × MTU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The kernel reports none of plug&apos;s settings back: every apply sends the command again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most bytes red holds; beyond it every packet is dropped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The size of an average packet (tc&apos;s avpkt), for the averaging.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Below this average queue (bytes) nothing is marked; auto is max / 3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At this average queue (bytes) RED marks with the full probability; auto is min × 3, or the limit / 4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adaptive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adaptive RED moves the probability between 1 % and 50 % to keep the average between min and max.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not ECN-capable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happens to packets RED would mark that cannot be marked: drop them, or let them through (tc&apos;s nodrop; needs ECN).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pass (nodrop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How likely RED drops or marks a packet when the average queue reaches max; default 2 %.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Burst</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many packets of a burst pass above min before the average catches up; it sets the averaging constant (auto: (2 min + max) / 3 average packets).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link&apos;s rate, for ageing the average while the queue is idle; default 10 Mbit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Above max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What ECN does above max: mark as below it, or drop (tc&apos;s harddrop).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets sfb holds; default: the device&apos;s queue length.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bin max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets one hash bin may hold.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bin target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The packets per bin Blue aims for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blue</source>
+        <extracomment>section title: the Blue queue management algorithm (a name)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Increment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much a bin&apos;s drop probability rises when it overflows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decrement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much a bin&apos;s drop probability falls when it runs empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Penalty rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rate flows that do not respond to drops are held to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>packets/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Penalty burst</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The burst those flows may send.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hashing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rehash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How often sfb changes its hash, so colliding flows part; default 600 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warm-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the next hash learns beside the current one before it takes over (tc&apos;s db); default 60 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::KindSupport</name>
+    <message>
+        <source>probability must be a number such as 0.02</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::LabGuard</name>
@@ -3056,10 +3813,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Cannot start the lab traffic: cannot bind the %1 to %2: %3 (are the sockets from the lab&apos;s namespace b?).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Cannot start the lab traffic: cannot connect the %1 to %2: %3 (are the sockets from the lab&apos;s namespace a?).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3093,6 +3846,23 @@
     </message>
     <message>
         <source>cannot start a thread: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for the request probe failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start the lab traffic: cannot bind the %1 to %2: %3 (are the sockets from the lab&apos;s namespace %4?).</source>
+        <extracomment>%4 is the letter of the lab&apos;s namespace, a or b</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>request server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot listen for requests: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3395,14 +4165,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>About Qdisc Studio</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Qdisc Studio %1&lt;/h3&gt;&lt;p&gt;Shape and impair network traffic with the kernel&apos;s traffic control.&lt;/p&gt;&lt;table&gt;&lt;tr&gt;&lt;td&gt;Qt&lt;/td&gt;&lt;td&gt;%2 (built with %3)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;libnl&lt;/td&gt;&lt;td&gt;%4&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Kernel&lt;/td&gt;&lt;td&gt;%5&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Changes go through&lt;/td&gt;&lt;td&gt;%6&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Demo lab — Qdisc Studio</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3589,6 +4351,131 @@
         <extracomment>Add menu entry: a filter of one of tc&apos;s classifiers; %1 is its kind (u32, flower)</extracomment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Restore original</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put back the tree %1 had before Qdisc Studio first changed it?</source>
+        <extracomment>%1 is the target (eth0, lab/va)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tree shown now is replaced in the kernel. Edit → Undo brings it back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Demo lab</source>
+        <extracomment>menu entry: builds the private demo lab (two network namespaces with live traffic) and opens it</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A private network of two namespaces with live traffic: try presets and sliders there, nothing of this machine is touched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo lab is being built…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose an interface under &lt;b&gt;Targets&lt;/b&gt; to see the tree the kernel holds on it.&lt;br&gt;&lt;br&gt;New here? &lt;b&gt;Target ▸ Demo lab&lt;/b&gt; opens a private network with live traffic, where nothing of this machine is touched.</source>
+        <extracomment>the editor&apos;s hint on a plain start; Target ▸ Demo lab is a menu entry</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no qdisc of its own: the kernel&apos;s default queue serves it.&lt;br&gt;&lt;br&gt;To start: &lt;b&gt;Add&lt;/b&gt; a qdisc (above the tree), double-click a preset under &lt;b&gt;Profiles&lt;/b&gt;, or paste tc commands (&lt;b&gt;File ▸ Paste tc commands…&lt;/b&gt;, Ctrl+Shift+V).</source>
+        <extracomment>the editor&apos;s hint on a target without a qdisc of its own; %1 is the target</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a qdisc, class or filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This filter is kept as the kernel reported it: Qdisc Studio does not edit its kind.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;What to try:&lt;/b&gt; double-click another preset under &lt;b&gt;Profiles&lt;/b&gt; and watch the Measured panel; drag a slider in the editor (the kernel follows as you drag); play a scenario from the &lt;b&gt;Scenario&lt;/b&gt; panel; Ctrl+Z takes a change back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide this line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <extracomment>the Undo action&apos;s name in Help ▸ Keyboard shortcuts (its menu text names the step: &quot;Undo Apply profile&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <extracomment>the Redo action&apos;s name in Help ▸ Keyboard shortcuts</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;What to try</source>
+        <extracomment>Help menu entry: the demo&apos;s short guide (presets, sliders, scenarios, undo)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <extracomment>Help menu entry: a list of every action that has a key, with its keys</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Manual</source>
+        <extracomment>Help menu entry: the text of the man page (qdisc-studio --help and every subcommand&apos;s help)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to try</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It shows best in the demo lab: a private network of two namespaces with live traffic, where nothing of this machine is touched.</source>
+        <extracomment>Help ▸ What to try, outside the demo lab: where the guide&apos;s Measured panel and presets are</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the &amp;demo lab</source>
+        <extracomment>button of Help ▸ What to try: builds and opens the demo lab (as Target ▸ Demo lab)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qdisc Studio manual</source>
+        <extracomment>title of Help ▸ Manual: the man page&apos;s text</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same text in a terminal: &lt;b&gt;man qdisc-studio&lt;/b&gt;, or &lt;b&gt;qdisc-studio --help&lt;/b&gt; and &lt;b&gt;qdisc-studio COMMAND --help&lt;/b&gt;.</source>
+        <extracomment>below Help ▸ Manual&apos;s text; the commands in bold stay as they are</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::MatchallKind</name>
+    <message>
+        <source>&quot;%1&quot; needs another word after it (tc: Command line is not complete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all traffic</source>
+        <extracomment>What a matchall filter catches: &quot;matchall all traffic → class 1:10&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::MatchallParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about a matchall filter. skip_hw and skip_sw are tc&apos;s words: keep them.</comment>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>qs::MeasuredPanel</name>
@@ -3622,15 +4509,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Datagrams of the constant-rate UDP flow (100 a second) that never arrived</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Loss, RTT probes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RTT probes that never came back (lost on the way there or back)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3643,10 +4522,6 @@
     </message>
     <message>
         <source>UDP goodput</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Payload received per second by the constant-rate UDP flow</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3724,10 +4599,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 of %2 datagrams lost in the last %3 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>settling…</source>
         <extracomment>the measurement restarted after a change and covers too little time yet</extracomment>
         <translation type="unfinished"></translation>
@@ -3757,6 +4628,42 @@
     <message>
         <source>RTT over the last %1 s: %2 %3</source>
         <extracomment>caption of the RTT chart; %1 a number of seconds, %2 and %3 the lines&apos; legends (median, p95)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Short HTTP-like transactions from host b to a server on host a, a new TCP connection each (5, 25 and 100 kB in turn): the median time from connect() to the last byte</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request p80</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The requests&apos; 80th percentile: 80 % of them were done faster than this</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Datagrams of the constant-rate UDP flow (100 a second) that did not arrive within the loss timeout (2 s, longer when the delay is long)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RTT probes that did not come back within the loss timeout (2 s, longer when the RTT is long)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payload received per second by the constant-rate UDP flow (160 kbit/s when nothing is lost), late datagrams included</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 requests completed, %2 failed, in the last %3 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 datagrams lost in the last %3 s (not arrived within %4 s)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4130,6 +5037,14 @@
         <source>this duplicate correlation is dropped: tc only sends it together with a delay, loss, reorder or corrupt correlation</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>tc does not print the slot distribution&apos;s name (the kernel does not report its table): write uniform, normal, pareto or paretonormal after &quot;slot distribution&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tc does not print the jitter&apos;s distribution (the kernel does not report its table): imported as uniform; add &quot;distribution normal&quot;, &quot;pareto&quot; or &quot;paretonormal&quot; if it had one</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::NetemParams</name>
@@ -4399,6 +5314,25 @@
     </message>
     <message>
         <source>beta %1 is above %2; tc refuses it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::PlugKind</name>
+    <message>
+        <source>the limit %1 is sent only with a command (tc sends none without one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected block, release, release_indefinite or limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plug, released</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plug, holding packets</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5329,6 +6263,75 @@
         <extracomment>time axis title; %1 is the wall-clock time the axis counts back from</extracomment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>0 = %1</source>
+        <extracomment>time axis title of a narrow chart; %1 is the wall-clock time of 0</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::RedKind</name>
+    <message>
+        <source>a bandwidth in percent of the device&apos;s speed is not supported by Qdisc Studio yet; give a rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bandwidth must be a rate such as 10mbit, below 2³² bytes/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probability must be a number such as 0.02</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bandwidth must be below 2³² bytes/s (tc reads it in 32 bits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>red, marks from %1 to %2, limit %3</source>
+        <extracomment>RED is random early detection; %1 and %2 the sizes where it starts and ends marking, %3 the queue&apos;s limit.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::RedParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about red&apos;s parameters. limit, min, max, avpkt, burst, bandwidth, probability, ecn, harddrop, adaptive and nodrop are words of tc&apos;s red command: keep them.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>red needs a limit and an avpkt (tc: Required parameter (limit, avpkt) is missing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>burst %1 is too small for min %2 and avpkt %3: tc needs at least %4 packets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min %1 is not below max %2 (tc: failed to calculate probability)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probability %1 is out of reach for min %2 and max %3 (tc: failed to calculate probability)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no idle-time table fits avpkt %1 at this bandwidth (tc: failed to calculate idle damping table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max %1 bytes is too large for the averaging (Wlog %2): the kernel refuses it (EINVAL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min %1 bytes is too large for the averaging (Wlog %2): the kernel refuses it (EINVAL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodrop keeps packets RED would drop only by marking them: it needs ecn (the kernel refuses it alone: EINVAL)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::Scenario</name>
@@ -5791,15 +6794,6 @@
         <translation></translation>
     </message>
     <message>
-        <source>step %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>step %1 (%2)</source>
-        <extracomment>%1 is the 1-based step number, %2 the step&apos;s name.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the scenario is already playing</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5996,16 +6990,6 @@
         <translation></translation>
     </message>
     <message>
-        <source>step %1</source>
-        <extracomment>%1 is the 1-based step number, at the start of an error.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>step %1 (%2)</source>
-        <extracomment>%1 is the 1-based step number, %2 the step&apos;s name, at the start of an error.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 was not looked up; resolve the scenario&apos;s references before playing it</source>
         <extracomment>%1 is the profile&apos;s or preset&apos;s name.</extracomment>
         <translation type="unfinished"></translation>
@@ -6021,6 +7005,43 @@
     <message>
         <source>an exponential ramp cannot start or end at 0: %1 goes from %2 to %3; use a linear ramp, or start from a small value above 0</source>
         <extracomment>%1 is the parameter, %2 and %3 its start and end values (&quot;0us&quot;, &quot;200ms&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::SfbKind</name>
+    <message>
+        <source>%1 must be a fraction from 0 to 1, such as 0.0005</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a fraction from 0 to 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>sfb, %n packet(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::SfbParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about sfb&apos;s parameters. rehash, db, limit, max, target, increment, decrement, penalty_rate and penalty_burst are words of tc&apos;s sfb command: keep them.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>increment must be a fraction from 0 to 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decrement must be a fraction from 0 to 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>db %1 ms is longer than rehash %2 ms: the filters are rebuilt before they warm up</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6779,6 +7800,28 @@
     </message>
 </context>
 <context>
+    <name>qs::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <extracomment>title of Help ▸ Keyboard shortcuts</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <extracomment>the keyboard shortcuts list&apos;s columns: what a key does, and the key</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elsewhere</source>
+        <extracomment>the keyboard shortcuts list&apos;s section of keys that are in no menu (the tree&apos;s toolbar)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::SkbeditKind</name>
     <message>
         <source>queue_mapping must be at most 65535</source>
@@ -7228,10 +8271,6 @@
     </message>
     <message>
         <source>%1: reading statistics failed: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the kernel has no %1 qdisc: its module %2 is not loaded (load it with: sudo modprobe %2; on some cloud kernels it is not built at all — install the distribution&apos;s full kernel/modules package)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -67,6 +67,14 @@
             <numerusform>%1: nothing applied: %n lines could not be read</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 (%n failed)</source>
+        <extracomment>the request figures, then how many requests failed (timed out or reset)</extracomment>
+        <translation>
+            <numerusform>%1 (%n failed)</numerusform>
+            <numerusform>%1 (%n failed)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>qs::Filter</name>
@@ -103,6 +111,16 @@
         <translation>
             <numerusform>prio, %n band</numerusform>
             <numerusform>prio, %n bands</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::SfbKind</name>
+    <message numerus="yes">
+        <source>sfb, %n packet(s)</source>
+        <translation>
+            <numerusform>sfb, %n packet</numerusform>
+            <numerusform>sfb, %n packets</numerusform>
         </translation>
     </message>
 </context>

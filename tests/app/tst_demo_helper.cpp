@@ -61,6 +61,14 @@ private:
         QVERIFY2(m_bus.helperOutput().contains(QStringLiteral("lab %1").arg(id)), qPrintable(m_bus.helperOutput()));
         QVERIFY(report.value(QStringLiteral("removed")).toBool());
         QCOMPARE(row(report, QStringLiteral("baseline")).value(QStringLiteral("verdict")).toString(), QStringLiteral("ok"));
+        // The request probe ran on the two sockets OpenLabSockets passed (server in a, client in b).
+        const QJsonObject baseline = row(report, QStringLiteral("baseline")).value(QStringLiteral("measured")).toObject();
+        qInfo("baseline requests: median %.2f ms, p80 %.2f ms, %d completed, %d failed",
+              baseline.value(QStringLiteral("requestMedianMs")).toDouble(-1), baseline.value(QStringLiteral("requestP80Ms")).toDouble(-1),
+              baseline.value(QStringLiteral("requestsCompleted")).toInt(), baseline.value(QStringLiteral("requestsFailed")).toInt());
+        QVERIFY2(baseline.value(QStringLiteral("requestsCompleted")).toInt() >= 2 && baseline.value(QStringLiteral("requestMedianMs")).toDouble() > 0,
+                 QJsonDocument(baseline).toJson().constData());
+        QCOMPARE(baseline.value(QStringLiteral("requestsFailed")).toInt(), 0);
         for (const QString &name : {QStringLiteral("tbf"), QStringLiteral("htb")}) {
             const QJsonObject o = row(report, name);
             const double rate = o.value(QStringLiteral("measured")).toObject().value(QStringLiteral("linkRateBitsPerSec")).toDouble();

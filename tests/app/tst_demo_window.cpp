@@ -10,6 +10,7 @@
 #include "demo/labpresets.h"
 #include "demo/measuredpanel.h"
 #include "directbackend.h"
+#include "nodeeditor.h"
 #include "liveapplier.h"
 #include "mainwindow.h"
 #include "statspoller.h"
@@ -30,6 +31,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
+#include <QTreeWidget>
 
 #include <cmath>
 
@@ -196,9 +198,38 @@ private Q_SLOTS:
         QVERIFY(profiles->count() >= 13 + labPresets.size());
         QCOMPARE(profiles->item(0)->text(), labPresets.first().name);
 
-        // No qdisc of ours: the RTT of a veth, and whatever rate the machine moves.
+        // A first-timer finds the lab shaped, its link chosen and highlighted, the root qdisc in
+        // the editor, and a line saying what to try.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                const auto tree = kernelTree(lab.target);
+                return tree && tree->rootQdisc() && tree->rootQdisc()->is<TbfParams>();
+            }(),
+            5000);
+        QCOMPARE(profiles->currentItem()->text(), labPresets.first().name);
+        QTRY_COMPARE(window.findChild<NodeEditor *>(QStringLiteral("editor"))->subject(), NodeEditor::Subject::Qdisc);
+        auto *targetList = window.findChild<QTreeWidget *>(QStringLiteral("targets"));
+        QTRY_VERIFY(targetList->currentItem() && targetList->currentItem()->text(0) == QStringLiteral("lab0"));
+        auto *whatToTry = window.findChild<QWidget *>(QStringLiteral("whatToTry"));
+        QVERIFY(whatToTry && whatToTry->isVisible());
+
+        // "Lab: unshaped", double-clicked: no qdisc of ours, and the editor says how to start.
         auto *panel = window.findChild<MeasuredPanel *>(QStringLiteral("measured"));
         QVERIFY(panel && panel->isVisible());
+        const QListWidgetItem *unshapedItem = profiles->item(3);
+        QCOMPARE(unshapedItem->text(), labPresets.at(3).name);
+        QTest::mouseClick(profiles->viewport(), Qt::LeftButton, {}, profiles->visualItemRect(unshapedItem).center());
+        QTest::mouseDClick(profiles->viewport(), Qt::LeftButton, {}, profiles->visualItemRect(unshapedItem).center());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                const auto tree = kernelTree(lab.target);
+                return tree && !tree->rootQdisc();
+            }(),
+            5000);
+        QTRY_VERIFY(window.findChild<QLabel *>(QStringLiteral("editor.hint"))->text().contains(QStringLiteral("no qdisc of its own")));
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isSettling(), 4000);
+
+        // No qdisc of ours: the RTT of a veth, and whatever rate the machine moves.
         QElapsedTimer clock;
         clock.start();
         QTRY_VERIFY_WITH_TIMEOUT(panel->lastMeasurement().rttMedianMs &&

@@ -6,6 +6,8 @@
 #include "directbackend.h"
 #include "chartpanel.h"
 #include "importdialog.h"
+#include "kinds/kernelmodules.h"
+#include "scenario/scenariostore.h"
 #include "targetmapdialog.h"
 #include "liveapplier.h"
 #include "mainwindow.h"
@@ -148,6 +150,33 @@ private Q_SLOTS:
         QVERIFY(window.grab().save(screenshotPath(QStringLiteral("window-empty.png"))));
     }
 
+    void theEditorSaysHowToStart()
+    {
+        // A plain start points at the demo; an empty tree says how to build one; a full one asks
+        // for a selection.
+        QVERIFY2(isRoot(), "needs root: it builds a namespace of its own");
+        MainWindow &window = openWindow();
+        auto *hint = window.findChild<QLabel *>(QStringLiteral("editor.hint"));
+        QVERIFY(hint && hint->isVisible());
+        QVERIFY2(hint->text().contains(QStringLiteral("Demo lab")), qPrintable(hint->text()));
+        auto *demo = window.findChild<QAction *>(QStringLiteral("action.demo"));
+        QVERIFY(demo && demo->isEnabled());
+        LabNamespace lab(QStringLiteral("qs-window-hint"));
+        QVERIFY(lab.ok() && lab.addVethPair(QStringLiteral("va"), QStringLiteral("vb")));
+        QVERIFY(pickTarget(lab.target(QStringLiteral("va"))));
+        QTRY_VERIFY2(hint->text().contains(QStringLiteral("no qdisc of its own")), qPrintable(hint->text()));
+        QVERIFY2(hint->text().contains(QStringLiteral("Paste tc commands")) && hint->text().contains(QStringLiteral("Profiles")),
+                 qPrintable(hint->text()));
+        QVERIFY(hint->isVisible());
+        // A tree with nothing selected: the editor asks for a selection.
+        QVERIFY(lab.tc({QStringLiteral("qdisc"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("va"), QStringLiteral("root"),
+                        QStringLiteral("handle"), QStringLiteral("1:"), QStringLiteral("pfifo")})
+                    .ok());
+        QTRY_VERIFY_WITH_TIMEOUT(window.treeModel()->rowCount() == 1, 5000);
+        treeView()->setCurrentIndex({});
+        QTRY_COMPARE(hint->text(), MainWindow::tr("Select a qdisc, class or filter"));
+    }
+
     void presetShowsNetemInTheEditor()
     {
         MainWindow &window = openWindow();
@@ -205,6 +234,108 @@ private Q_SLOTS:
         });
         QTest::mouseClick(window.findChild<QWidget *>(QStringLiteral("profile.export")), Qt::LeftButton);
         QCOMPARE(proposed, QStringLiteral("LTE (4G).json"));
+    }
+
+    void targetsPaneFollowsTheKernel()
+    {
+        // No refresh clicked: a namespace made after the window opened is listed, and the root
+        // qdisc column follows the window's change, a Restore original and tc run elsewhere.
+        QVERIFY2(isRoot(), "needs root: it builds a namespace of its own");
+        MainWindow &window = openWindow();
+        LabNamespace lab(QStringLiteral("qs-window-follow"));
+        QVERIFY(lab.ok() && lab.addVethPair(QStringLiteral("va"), QStringLiteral("vb")));
+        const QString target = lab.target(QStringLiteral("va"));
+        auto *list = window.findChild<QTreeWidget *>(QStringLiteral("targets"));
+        const auto rootShown = [&]() -> std::optional<QString> {
+            for (QTreeWidgetItemIterator it(list); *it; ++it) {
+                if ((*it)->data(0, Qt::UserRole + 1).toString() == target)
+                    return (*it)->text(1);
+            }
+            return std::nullopt;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(rootShown().has_value(), 5000);
+        const QString before = *rootShown();
+        QVERIFY(lab.tc({QStringLiteral("qdisc"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("va"), QStringLiteral("root"),
+                        QStringLiteral("handle"), QStringLiteral("1:"), QStringLiteral("pfifo")})
+                    .ok());
+        QVERIFY(pickTarget(target));
+        window.setLive(true);
+        clickRow(window.treeModel()->index(0, 0));
+        QVERIFY(clickMenuAction(QStringLiteral("kindMenu"), QStringLiteral("kind.bfifo")));
+        QVERIFY(settled());
+        QTRY_COMPARE_WITH_TIMEOUT(rootShown().value_or(QString()), QStringLiteral("bfifo"), 5000);
+        // Restore original: the pfifo from before the window changed it, in the list too.
+        QTimer::singleShot(0, this, [] {
+            QTRY_VERIFY(qobject_cast<QMessageBox *>(QApplication::activeModalWidget()));
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            QTest::mouseClick(box->defaultButton(), Qt::LeftButton); // Restore
+        });
+        window.findChild<QAction *>(QStringLiteral("action.restore"))->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(rootShown().value_or(QString()), QStringLiteral("pfifo"), 5000);
+        QVERIFY(before != QStringLiteral("pfifo"));
+        // tc elsewhere: the window shows what the kernel then holds, the list its root qdisc.
+        QVERIFY(lab.tc({QStringLiteral("qdisc"), QStringLiteral("replace"), QStringLiteral("dev"), QStringLiteral("va"), QStringLiteral("root"),
+                        QStringLiteral("handle"), QStringLiteral("2:"), QStringLiteral("tbf"), QStringLiteral("rate"), QStringLiteral("1mbit"),
+                        QStringLiteral("burst"), QStringLiteral("10kb"), QStringLiteral("latency"), QStringLiteral("20ms")})
+                    .ok());
+        QTRY_VERIFY_WITH_TIMEOUT(window.tree().rootQdisc() && window.tree().rootQdisc()->is<TbfParams>(), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(rootShown().value_or(QString()), QStringLiteral("tbf"), 5000);
+    }
+
+    void chartsFollowTheEditor()
+    {
+        // What the charts show is what the editor shows: a filter charts the class it sends to, a
+        // delete or a target switch leaves no chart of a node that is gone.
+        QVERIFY2(isRoot(), "needs root: it builds namespaces of its own");
+        LabNamespace lab(QStringLiteral("qs-window-charts"));
+        LabNamespace empty(QStringLiteral("qs-window-charts-empty"));
+        QVERIFY(lab.ok() && lab.addVethPair(QStringLiteral("va"), QStringLiteral("vb")));
+        QVERIFY(empty.ok() && empty.addVethPair(QStringLiteral("va"), QStringLiteral("vb")));
+        const QString target = lab.target(QStringLiteral("va"));
+        {
+            QString error;
+            auto engine = TcEngine::open(target, &error);
+            QVERIFY2(engine, qPrintable(error));
+            QVERIFY(engine->apply(treeOf(QStringLiteral("tc qdisc add dev va root handle 1: htb default 10\n"
+                                                        "tc class add dev va parent 1: classid 1:10 htb rate 20mbit\n"
+                                                        "tc class add dev va parent 1: classid 1:20 htb rate 5mbit\n"
+                                                        "tc filter add dev va parent 1: protocol ip prio 1 u32 match ip dport 5202 0xffff flowid 1:20\n")))
+                        .ok);
+        }
+        MainWindow &window = openWindow();
+        QVERIFY(pickTarget(target));
+        QTRY_COMPARE(window.tree().filters.size(), 1);
+        TreeModel *model = window.treeModel();
+        QModelIndex filterRow;
+        QModelIndex class20;
+        const std::function<void(const QModelIndex &)> walk = [&](const QModelIndex &parent) {
+            for (int row = 0; row < model->rowCount(parent); ++row) {
+                const QModelIndex index = model->index(row, 0, parent);
+                const auto ref = model->refAt(index);
+                if (ref && ref->type == NodeRef::Type::Filter)
+                    filterRow = index;
+                if (ref && ref->type == NodeRef::Type::Class && ref->id == window.tree().filters.first().classId)
+                    class20 = index;
+                walk(index);
+            }
+        };
+        walk({});
+        QVERIFY(filterRow.isValid() && class20.isValid());
+        auto *charts = window.findChild<ChartPanel *>(QStringLiteral("charts"));
+        clickRow(filterRow);
+        QTRY_COMPARE(charts->nodes(), QList<quint64>{class20.data(TreeModel::StatsKeyRole).toULongLong()});
+
+        // Delete the class shown: the editor moves to another node, and so do the charts.
+        clickRow(class20);
+        window.findChild<QAction *>(QStringLiteral("action.remove"))->trigger();
+        QTRY_COMPARE(window.tree().classes.size(), 1);
+        const QModelIndex shown = treeView()->currentIndex().siblingAtColumn(0);
+        QVERIFY(shown.isValid());
+        QTRY_COMPARE(charts->nodes(), QList<quint64>{shown.data(TreeModel::StatsKeyRole).toULongLong()});
+
+        // Another target, with nothing on it: nothing of the first stays charted.
+        QVERIFY(pickTarget(empty.target(QStringLiteral("va"))));
+        QTRY_VERIFY(charts->nodes().isEmpty());
     }
 
     void kernelRefusalReadsWhole()
@@ -455,14 +586,131 @@ private Q_SLOTS:
         auto *backend = static_cast<DirectBackend *>(window.backend());
         QSignalSpy reverted(backend, &TargetBackend::reverted);
 
-        // Restore original: the tbf from before the window touched the target.
+        // Restore original asks first: Cancel leaves the kernel as it is.
         auto *bar = window.findChild<QToolBar *>(QStringLiteral("applyBar"));
         QWidget *restore = bar->widgetForAction(window.findChild<QAction *>(QStringLiteral("action.restore")));
-        QTest::mouseClick(restore, Qt::LeftButton);
+        const auto clickRestoreAndAnswer = [&](const QString &answer) {
+            bool asked = false;
+            QTimer::singleShot(0, this, [&] {
+                QTRY_VERIFY(qobject_cast<QMessageBox *>(QApplication::activeModalWidget()));
+                auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+                asked = box->objectName() == u"confirm.restore" && box->informativeText().contains(QStringLiteral("Undo"));
+                for (QAbstractButton *b : box->buttons()) {
+                    if (b->text() == answer)
+                        QTest::mouseClick(b, Qt::LeftButton);
+                }
+            });
+            QTest::mouseClick(restore, Qt::LeftButton);
+            return asked;
+        };
+        QVERIFY(clickRestoreAndAnswer(QMessageBox::tr("Cancel")));
+        QTest::qWait(300);
+        QVERIFY(kernelTree(target).rootQdisc()->is<PfifoParams>());
+        QCOMPARE(reverted.size(), 0);
+
+        // Restore: the tbf from before the window touched the target.
+        QVERIFY(clickRestoreAndAnswer(MainWindow::tr("Restore")));
         QTRY_VERIFY(kernelHolds(target, original));
         QTRY_VERIFY(window.tree().rootQdisc() && window.tree().rootQdisc()->is<TbfParams>());
         QCOMPARE(reverted.size(), 1);
         QCOMPARE(reverted.first().value(1).toString(), QStringLiteral("restore"));
+
+        // Undo brings back the tree Restore replaced, in the window and (live) in the kernel.
+        auto *history = window.findChild<QUndoStack *>();
+        QTRY_COMPARE(history->undoText(), MainWindow::tr("Restore original"));
+        window.activateWindow(); // the question had the focus
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+        QTRY_VERIFY(window.tree().rootQdisc() && window.tree().rootQdisc()->is<PfifoParams>());
+        QTRY_VERIFY(kernelTree(target).rootQdisc() && kernelTree(target).rootQdisc()->is<PfifoParams>());
+    }
+
+    void kernelMarks()
+    {
+        // This machine's kernel has no sch_netem (htb built in): the window says so wherever a
+        // kind, a preset, a scenario or a pasted line needs it, and starts on a scenario that plays.
+        QVERIFY2(KernelModules::system().qdisc(u"netem") == KernelModules::Presence::Absent,
+                 "needs a kernel without sch_netem (this machine's); under user-mode Linux netem is there");
+        MainWindow &window = openWindow();
+        auto *menu = window.findChild<QMenu *>(QStringLiteral("addMenu"));
+        menu->popup(window.mapToGlobal(QPoint(200, 200)));
+        QVERIFY(QTest::qWaitForWindowExposed(menu));
+        QAction *netem = nullptr;
+        QAction *htb = nullptr;
+        for (QAction *a : menu->actions()) {
+            if (a->objectName() == QLatin1StringView("add.netem"))
+                netem = a;
+            if (a->objectName() == QLatin1StringView("add.htb"))
+                htb = a;
+        }
+        QVERIFY(netem && htb);
+        QVERIFY2(netem->text().contains(QStringLiteral("not in this kernel (sudo modprobe sch_netem)")), qPrintable(netem->text()));
+        QVERIFY(!netem->icon().isNull());
+        QVERIFY2(netem->toolTip().contains(QStringLiteral("sch_netem")), qPrintable(netem->toolTip()));
+        QVERIFY(netem->isEnabled()); // a tree may be built here for another machine
+        QCOMPARE(htb->text(), QStringLiteral("htb qdisc"));
+        QVERIFY(htb->icon().isNull());
+        menu->close();
+        // Change kind, on a tree built offline: the same mark.
+        QVERIFY(clickMenuAction(QStringLiteral("addMenu"), QStringLiteral("add.htb")));
+        QTRY_COMPARE(window.treeModel()->rowCount(), 1);
+        clickRow(window.treeModel()->index(0, 0));
+        auto *kindMenu = window.findChild<QMenu *>(QStringLiteral("kindMenu"));
+        kindMenu->popup(window.mapToGlobal(QPoint(200, 200)));
+        QVERIFY(QTest::qWaitForWindowExposed(kindMenu));
+        QStringList marked;
+        for (QAction *a : kindMenu->actions())
+            if (!a->icon().isNull())
+                marked.append(a->objectName());
+        kindMenu->close();
+        QVERIFY2(marked.contains(QStringLiteral("kind.netem")) && !marked.contains(QStringLiteral("kind.htb")) &&
+                     !marked.contains(QStringLiteral("kind.tbf")),
+                 qPrintable(marked.join(u' ')));
+
+        auto *profiles = window.findChild<QListWidget *>(QStringLiteral("profiles"));
+        const auto lte = profiles->findItems(QStringLiteral("LTE (4G)"), Qt::MatchExactly);
+        QCOMPARE(lte.size(), 1);
+        QVERIFY(!lte.first()->icon().isNull());
+        QVERIFY2(lte.first()->toolTip().contains(QStringLiteral("sch_netem")), qPrintable(lte.first()->toolTip()));
+
+        auto *chooser = window.findChild<QComboBox *>(QStringLiteral("scenario.chooser"));
+        QVERIFY(chooser);
+        const int tunnel = chooser->findText(QStringLiteral("Entering a tunnel (built-in)"));
+        QVERIFY(tunnel >= 0);
+        QVERIFY(!chooser->itemIcon(tunnel).isNull());
+        QVERIFY2(chooser->itemData(tunnel, Qt::ToolTipRole).toString().contains(QStringLiteral("sch_netem")),
+                 qPrintable(chooser->itemData(tunnel, Qt::ToolTipRole).toString()));
+        const int shown = chooser->currentIndex();
+        QVERIFY2(shown != tunnel, qPrintable(chooser->currentText()));
+        QVERIFY2(chooser->currentText().endsWith(QStringLiteral("(built-in)")), qPrintable(chooser->currentText()));
+        QVERIFY2(chooser->itemIcon(shown).isNull(), qPrintable(chooser->currentText()));
+        const auto chosen = ScenarioStore::builtins().at(chooser->currentData().toInt());
+        ProfileStore store;
+        QString error;
+        const auto resolved = chosen.resolveReferences(&store, &error);
+        QVERIFY2(resolved, qPrintable(error));
+        QList<QdiscTree> trees;
+        for (const ScenarioStep &step : resolved->steps)
+            trees.append(step.tree);
+        QVERIFY2(KernelModules::system().missingModules(trees).isEmpty(), qPrintable(chooser->currentText()));
+
+        ImportDialog dialog;
+        dialog.setTarget(QStringLiteral("lab/va"));
+        dialog.setText(QStringLiteral("tc qdisc add dev eth0 root netem delay 100ms"));
+        QVERIFY(dialog.result().ok());
+        auto *problems = dialog.findChild<QListWidget *>(QStringLiteral("import.problems"));
+        QStringList lines;
+        for (int i = 0; i < problems->count(); ++i)
+            lines.append(problems->item(i)->text());
+        QVERIFY2(lines.filter(QStringLiteral("line 1, column 28: \"netem\": not in this kernel (sudo modprobe sch_netem)")).size() == 1,
+                 qPrintable(lines.join(u'\n')));
+        const QString destination = dialog.findChild<QLabel *>(QStringLiteral("import.destination"))->text();
+        QVERIFY2(destination.contains(QStringLiteral("This kernel lacks netem")), qPrintable(destination));
+        QVERIFY2(destination.contains(QStringLiteral("They name eth0; they go onto lab/va, the chosen target.")), qPrintable(destination));
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QTest::qWait(200);
+        QVERIFY(dialog.grab().save(screenshotPath(QStringLiteral("import-dialog-kernel-marks.png"))));
     }
 
     void importDialogShowsErrors()

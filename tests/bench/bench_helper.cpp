@@ -113,6 +113,16 @@ int main(int argc, char **argv)
 
     QDBusConnection plain = bus.connection(QStringLiteral("bench-plain"));
     QDBusConnection guarded = bus.connection(QStringLiteral("bench-revert"));
+    // As clients do, once per connection: the helper takes documents only from connections it authorized.
+    for (QDBusConnection connection : {plain, guarded}) {
+        QDBusMessage authorize = QDBusMessage::createMethodCall(QStringLiteral("org.qdiscstudio.Helper1"), QStringLiteral("/org/qdiscstudio/Helper1"),
+                                                                QStringLiteral("org.qdiscstudio.Helper1"), QStringLiteral("Authorize"));
+        authorize << target;
+        if (const QDBusMessage reply = connection.call(authorize, QDBus::Block, 30000); reply.type() != QDBusMessage::ReplyMessage) {
+            std::fprintf(stderr, "helper: %s\n", qPrintable(reply.errorMessage()));
+            return 1;
+        }
+    }
     auto applyThroughHelper = [&](QDBusConnection connection, int round, const QVariantMap &options) {
         QDBusMessage call = QDBusMessage::createMethodCall(QStringLiteral("org.qdiscstudio.Helper1"), QStringLiteral("/org/qdiscstudio/Helper1"),
                                                            QStringLiteral("org.qdiscstudio.Helper1"), QStringLiteral("Apply"));

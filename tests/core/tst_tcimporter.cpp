@@ -340,7 +340,7 @@ private Q_SLOTS:
         QTest::newRow("unknown netem option") << QStringLiteral("tc qdisc add dev eth0 root netem delay 10ms jitterz 5ms") << 1 << 45 << QStringLiteral("jitterz");
         QTest::newRow("bad time") << QStringLiteral("\ntc qdisc add dev eth0 root netem delay 10xs") << 2 << 40 << QStringLiteral("10xs");
         QTest::newRow("bad percent") << QStringLiteral("tc qdisc add dev eth0 root netem loss 120%") << 1 << 39 << QStringLiteral("120%");
-        QTest::newRow("unknown kind") << QStringLiteral("tc qdisc add dev eth0 root cake bandwidth 10mbit") << 1 << 28 << QStringLiteral("cake");
+        QTest::newRow("unknown kind") << QStringLiteral("tc qdisc add dev eth0 root cbs idleslope 1000") << 1 << 28 << QStringLiteral("cbs");
         QTest::newRow("not tc") << QStringLiteral("iptables -A INPUT -j DROP") << 1 << 1 << QStringLiteral("iptables");
         QTest::newRow("shell variable") << QStringLiteral("tc qdisc add dev $DEV root netem delay 1ms") << 1 << 18 << QStringLiteral("$");
         QTest::newRow("missing value") << QStringLiteral("tc qdisc add dev eth0 root tbf rate") << 1 << 32 << QStringLiteral("rate");
@@ -495,6 +495,12 @@ private Q_SLOTS:
                                              << QStringLiteral("flows");
         QTest::newRow("fq_codel target") << QStringLiteral("tc qdisc add dev eth0 root fq_codel flows 512\ntc qdisc change dev eth0 root fq_codel target 2ms")
                                          << QString();
+        QTest::newRow("cake change") << QStringLiteral("tc qdisc add dev eth0 root handle 1: cake overhead 128 mpu 256\n"
+                                                       "tc qdisc change dev eth0 root handle 1: cake mpu 128")
+                                     << QString();
+        QTest::newRow("cake replace in place") << QStringLiteral("tc qdisc add dev eth0 root handle 1: cake overhead 128 mpu 256\n"
+                                                                 "tc qdisc replace dev eth0 root handle 1: cake mpu 128 besteffort")
+                                               << QString();
         QTest::newRow("htb replace same handle") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc qdisc replace dev eth0 root handle 1: htb default 10")
                                                  << QStringLiteral("delete it and add it again, or replace it with a new handle");
         QTest::newRow("replace same handle other kind") << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem\ntc qdisc replace dev eth0 root handle 1: tbf rate 1mbit burst 10kb latency 10ms")
@@ -566,6 +572,21 @@ private Q_SLOTS:
                                               "tc filter add dev eth0 parent 1: protocol ip prio 1 u32 match ip dport 80 0xffff flowid 1:1\n"
                                               "tc filter add dev eth0 parent 1: protocol ipv6 prio 1 u32 match u32 0 0 flowid 1:1");
         QVERIFY(firstError(script).contains(u"one protocol per prio"));
+    }
+
+    void filterChainsHoldTheirOwnPrios()
+    {
+        // Each chain has its own prios (tdc matchall 6d63): a delete by chain takes that chain's filters only.
+        const QString script = QStringLiteral(
+            "tc qdisc add dev eth0 ingress\n"
+            "tc filter add dev eth0 parent ffff: handle 0x1 prio 1 protocol all chain 1 matchall classid 1:1 action pass\n"
+            "tc filter add dev eth0 parent ffff: handle 0x1 prio 1 protocol ipv4 chain 2 matchall classid 1:3 action continue\n");
+        QCOMPARE(importOne(script, QStringLiteral("eth0")).filters.size(), 2);
+        // The tree's own check agrees: one protocol per prio of a chain, not of the block.
+        QVERIFY(!hasErrors(importOne(script, QStringLiteral("eth0")).validate()));
+        const QdiscTree deleted = importOne(script + u"tc filter del dev eth0 parent ffff: chain 2", QStringLiteral("eth0"));
+        QCOMPARE(deleted.filters.size(), 1);
+        QCOMPARE(deleted.filters.first().chain, 1u);
     }
 
     void handleZeroNamesNoQdisc()
@@ -719,6 +740,45 @@ private Q_SLOTS:
         QCOMPARE(netemOf(lossless).loss, NetemLoss());
     }
 
+    void cakeSendsWhatTcSends()
+    {
+        const auto cakeOf = [](const QString &options) {
+            const QdiscTree tree = importOne(QStringLiteral("tc qdisc add dev eth0 root handle 1: cake ") + options, QStringLiteral("eth0"));
+            return tree.qdiscs.first().params.get<CakeParams>();
+        };
+        // Framing keywords add up; an explicit overhead replaces the sum; the last link word wins.
+        CakeParams p = cakeOf(QStringLiteral("pppoa-vcmux ether-vlan"));
+        QCOMPARE(p.overhead, std::optional<qint32>(14));
+        QCOMPARE(p.atm, std::optional<CakeAtm>(CakeAtm::Atm));
+        p = cakeOf(QStringLiteral("ethernet overhead 20 ptm"));
+        QCOMPARE(p.overhead, std::optional<qint32>(20));
+        QCOMPARE(p.mpu, 84u);
+        QCOMPARE(p.atm, std::optional<CakeAtm>(CakeAtm::Ptm));
+        // raw sends overhead 0 and TCA_CAKE_RAW, and resets the link to noatm.
+        p = cakeOf(QStringLiteral("atm raw"));
+        QVERIFY(p.raw);
+        QCOMPARE(p.overhead, std::optional<qint32>(0));
+        QCOMPARE(p.atm, std::optional<CakeAtm>(CakeAtm::None));
+        // diffserv3 is tc's 0, which it never sends; "diffserv" is diffserv4.
+        QCOMPARE(cakeOf(QStringLiteral("diffserv3")).diffserv, std::optional<CakeDiffserv>());
+        QCOMPARE(cakeOf(QStringLiteral("diffserv")).diffserv, std::optional<CakeDiffserv>(CakeDiffserv::Diffserv4));
+        // A bandwidth sends autorate off; a preset is an rtt; rtt without a unit is microseconds.
+        p = cakeOf(QStringLiteral("bandwidth 1000 lan"));
+        QCOMPARE(p.bandwidth, std::optional<quint64>(125));
+        QCOMPARE(p.autorateIngress, std::optional<bool>(false));
+        QCOMPARE(p.rttUs, std::optional<quint32>(1000));
+        QCOMPARE(cakeOf(QStringLiteral("rtt 200")).rttUs, std::optional<quint32>(200));
+        // mpu 0 and fwmark 0 are not sent.
+        p = cakeOf(QStringLiteral("mpu 0 fwmark 0"));
+        QCOMPARE(p, CakeParams());
+        // What tc refuses.
+        for (const char *refused : {"overhead 257", "overhead -65", "mpu 257", "mpu -1", "lan metro", "bandwidth", "help", "pppoe-llc"}) {
+            const QString script = QStringLiteral("tc qdisc add dev eth0 root cake ") + QLatin1String(refused);
+            const TcImportResult r = TcImporter::import(script);
+            QVERIFY2(!r.ok(), refused);
+        }
+    }
+
     void exportThenImportIsIdentity_data()
     {
         QTest::addColumn<QString>("script");
@@ -779,6 +839,41 @@ private Q_SLOTS:
         QTest::newRow("pie") << QStringLiteral(
             "tc qdisc add dev eth0 root pie limit 2000 target 20ms tupdate 30ms alpha 4 beta 32 ecn bytemode dq_rate_estimator\n"
             "tc qdisc add dev eth1 root handle 1: pie noecn nobytemode no_dq_rate_estimator");
+        QTest::newRow("cake") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: cake bandwidth 100mbit rtt 50ms diffserv4 dual-dsthost nat wash ingress "
+            "ack-filter-aggressive no-split-gso memlimit 32mb fwmark 0xff00 pppoe-ptm ether-vlan mpu 72\n"
+            "tc qdisc add dev eth1 root cake unlimited autorate-ingress satellite besteffort flowblind nonat nowash egress "
+            "no-ack-filter split-gso raw\n"
+            "tc qdisc add dev eth2 root cake conservative precedence srchost ack-filter\n"
+            "tc qdisc add dev eth3 root cake raw atm overhead -10 diffserv8 hosts\n"
+            "tc qdisc add dev eth4 root cake docsis flows\n"
+            "tc qdisc add dev eth5 root handle 1: cake\n"
+            // Framing keywords add beyond tc's 256: 262 is written as 254 and two ether-vlan.
+            "tc qdisc add dev eth6 root cake overhead 250 ether-vlan ether-vlan pppoe-ptm\n"
+            "tc qdisc add dev eth7 root cake overhead 256 ether-vlan");
+        QTest::newRow("cake kept by change") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: cake bandwidth 10mbit overhead 128 mpu 256 diffserv4\n"
+            "tc qdisc change dev eth0 root handle 1: cake mpu 128 autorate-ingress");
+        QTest::newRow("red") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: red limit 1M avpkt 1500 min 100K max 300K ecn harddrop adaptive nodrop\n"
+            "tc qdisc add dev eth1 root red limit 400000 avpkt 1000 burst 55 probability 0.1 bandwidth 100mbit");
+        QTest::newRow("choke") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: choke limit 1000 bandwidth 10000 min 100 ecn\n"
+            "tc qdisc add dev eth1 root choke limit 2000 bandwidth 100mbit max 900 burst 400 avpkt 1500 probability 0.05");
+        QTest::newRow("plug") << QStringLiteral("tc qdisc add dev eth0 root handle 1: plug limit 100 block\n"
+                                                 "tc qdisc add dev eth1 root plug\ntc qdisc add dev eth2 root plug release_indefinite\n"
+                                                 "tc qdisc add dev eth3 root handle 1: plug limit 10kb");
+        QTest::newRow("sfb") << QStringLiteral("tc qdisc add dev eth0 root handle 1: sfb rehash 1000 db 100 limit 10 max 20 target 10 "
+                                                "increment 0.001 decrement 0.0001 penalty_rate 4000 penalty_burst 64\n"
+                                                "tc qdisc add dev eth1 root sfb\ntc qdisc add dev eth2 root sfb max 100");
+        QTest::newRow("hhf") << QStringLiteral("tc qdisc add dev eth0 root handle 1: hhf limit 1500 quantum 9000 hh_limit 1024 reset_timeout 100ms "
+                                                "admit_bytes 100000 evict_timeout 0.5s non_hh_weight 10\ntc qdisc add dev eth1 root hhf");
+        QTest::newRow("matchall") << QStringLiteral(
+            "tc qdisc add dev eth0 ingress\n"
+            "tc filter add dev eth0 parent ffff: protocol ip prio 1 handle 0x1 matchall skip_hw classid 1:1 action pass\n"
+            "tc filter add dev eth0 parent ffff: protocol all prio 2 chain 2 matchall classid 1:3 action continue\n"
+            "tc qdisc add dev eth1 root handle 1: prio\n"
+            "tc filter add dev eth1 parent 1: protocol ipv6 prio 3 matchall action drop");
         QTest::newRow("empty") << QStringLiteral("tc qdisc del dev eth0 root");
         // States only a change leaves behind: written as an add and a change.
         QTest::newRow("netem kept by change") << QStringLiteral(

@@ -1,7 +1,7 @@
 // tc's show output read back into the tc commands that build it (TcShowReader, through
 // TcScriptImporter as the CLI and the paste dialog call it): captured from iproute2 6.1 on this
 // machine's kernel (htb, tbf, pfifo, u32, ingress, mirred) and under user-mode Linux (netem, sfq,
-// fq_codel, prio), with and without -s and -d.
+// fq_codel, prio, codel, fq, pie, skbprio, pfifo_fast), with and without -s and -d.
 #include "kinds/allkinds.h"
 #include "netlink/pschedclock.h"
 #include "tc/tcscriptimporter.h"
@@ -120,6 +120,155 @@ filter parent 1: protocol ip pref 1 u32 chain 0
 filter parent 1: protocol ip pref 1 u32 chain 0 fh 800: ht divisor 1 
 filter parent 1: protocol ip pref 1 u32 chain 0 fh 800::800 order 2048 key ht 800 bkt 0 *flowid 1:4 not_in_hw (rule hit 0 success 0)
   match 00001389/0000ffff at 20 (success 0 ) 
+)";
+
+// `tc -s -d qdisc show` of cake: qa's as captured under user-mode Linux (iproute2 6.1, Linux
+// 6.1) after "cake bandwidth 10mbit" (tin table shortened); qb's first line put together from
+// lines captured there (unlimited, ingress, nat, ethernet's overhead and mpu, memlimit 1030 shown
+// as 1Kb, fwmark).
+const char *const kCake = R"($ tc -s -d qdisc show
+qdisc cake 1: dev qa root refcnt 2 bandwidth 10Mbit diffserv3 triple-isolate nonat nowash no-ack-filter split-gso rtt 100ms raw overhead 0 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+ memory used: 0b of 4Mb
+ capacity estimate: 10Mbit
+ min/max network layer size:        65535 /       0
+ min/max overhead-adjusted size:    65535 /       0
+ average network hdr offset:            0
+
+                   Bulk  Best Effort        Voice
+  thresh        625Kbit       10Mbit     2500Kbit
+  target         29.1ms          5ms       7.27ms
+  interval        124ms        100ms        102ms
+  pk_delay          0us          0us          0us
+  backlog            0b           0b           0b
+  pkts                0            0            0
+  quantum           300          305          300
+
+qdisc cake 2: dev qb root refcnt 2 bandwidth unlimited diffserv4 triple-isolate nat nowash ingress no-ack-filter split-gso rtt 100ms noatm overhead 38 mpu 84 memlimit 1Kb fwmark 0xf0 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+)";
+
+// `tc -s -d qdisc|class show dev va` of the oracle test's new-kinds tree under user-mode Linux
+// (the skbprio's 64 classes cut to two).
+const char *const kNewKinds = R"($ tc -s -d qdisc show dev va
+qdisc prio 1: root refcnt 2 bands 8 priomap 1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+qdisc htb 80: parent 1:8 r2q 10 default 0x1 direct_packets_stat 0 ver 3.17 direct_qlen 100
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+qdisc codel 30: parent 1:3 limit 1500p target 4ms ce_threshold 999us interval 80ms ecn 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+  count 0 lastcount 0 ldelay 0us drop_next 0us
+  maxpacket 0 ecn_mark 0 drop_overlimit 0
+qdisc skbprio 60: parent 1:6 limit 32 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+qdisc tbf 10: parent 1:1 rate 1Mbit burst 11342b/1 mpu 64b lat 31.2ms overhead 8 linklayer atm 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+qdisc fq 40: parent 1:4 limit 3000p flow_limit 300p buckets 1024 orphan_mask 255 nopacing quantum 9000b initial_quantum 15140b maxrate 100Mbit low_rate_threshold 550Kbit refill_delay 100ms ce_threshold 2ms timer_slack 100ns horizon 2s horizon_cap 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+  flows 0 (inactive 0 throttled 0)
+  gc 0 highprio 0 throttled 0
+qdisc pfifo_fast 70: parent 1:7 bands 3 priomap 1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+qdisc sfq 20: parent 1:2 limit 127p quantum 1514b depth 127 headdrop flows 128 divisor 1024 ewma 6 min 8000b max 60000b probability 0.2 ecn 
+  prob_mark 0 prob_mark_head 0 prob_drop 0
+  forced_mark 0 forced_mark_head 0 forced_drop 0
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+qdisc pie 50: parent 1:5 limit 2000p target 20ms tupdate 30ms alpha 4 beta 30 ecn bytemode dq_rate_estimator 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+  prob 0 delay 0us avg_dq_rate 0
+  pkts_in 0 overlimit 0 dropped 0 maxq 0 ecn_mark 0
+$ tc -s -d class show dev va
+class prio 1:1 parent 1: leaf 10: 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+class prio 1:2 parent 1: leaf 20: 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+class prio 1:3 parent 1: leaf 30: 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+class prio 1:4 parent 1: leaf 40: 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+class prio 1:5 parent 1: leaf 50: 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+class prio 1:6 parent 1: leaf 60: 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+class prio 1:7 parent 1: leaf 70: 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+class prio 1:8 parent 1: leaf 80: 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+class htb 80:1 root prio 0 quantum 1000 rate 20Kbit overhead 10 ceil 40Kbit linklayer atm burst 1600b/1 mpu 64b cburst 1600b/1 mpu 64b level 0 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+ lended: 0 borrowed: 0 giants: 0
+ tokens: 10000000 ctokens: 5000000
+
+class skbprio 60:1 parent 60: 
+ (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+class skbprio 60:2 parent 60: 
+ (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+class tbf 10:1 parent 10: 
+)";
+
+// Under user-mode Linux (tc -s -d): red, choke, sfb, hhf, plug and matchall filters with gact.
+const char *const kUmlMoreKinds = R"(qdisc red 1: dev va root refcnt 2 limit 1Mb min 100Kb max 300Kb ecn harddrop adaptive nodrop ewma 6 probability 0.02 Scell_log 17
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+  marked 0 early 0 pdrop 0 other 0 
+qdisc choke 1: dev vb root refcnt 2 limit 1000p min 100p max 250p ecn ewma 6 probability 0.02 Scell_log 26
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+  marked 0 early 0 pdrop 0 other 0 matched 0
+qdisc sfb 1: dev vc root refcnt 2 rehash 1s db 100ms limit 10p max 20p target 10p increment 0.0010071 decrement 0.000106813 penalty_rate 10pps penalty_burst 20p 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+  earlydrop 0 penaltydrop 0 bucketdrop 0 queuedrop 0 childdrop 0 marked 0
+  maxqlen 0 maxprob 0 avgprob 0
+qdisc hhf 1: dev vd root refcnt 2 limit 1000p quantum 1514b hh_limit 2048 reset_timeout 40ms admit_bytes 128Kb evict_timeout 1s non_hh_weight 2 
+ Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+ backlog 0b 0p requeues 0
+  drop_overlimit 0 hh_overlimit 0 tot_hh 0 cur_hh 0
+qdisc plug 1: dev ve root refcnt 2 
+qdisc ingress ffff: dev va parent ffff:fff1 ---------------- 
+$ tc -s -d filter show dev va parent ffff:
+filter protocol ip pref 1 matchall chain 0 
+filter protocol ip pref 1 matchall chain 0 handle 0x1 flowid 1:1 
+  skip_hw
+  not_in_hw (rule hit 0)
+	action order 1: gact action pass
+	 random type none pass val 0
+	 index 1 ref 1 bind 1 installed 0 sec used 0 sec
+	Action statistics:
+	Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+	backlog 0b 0p requeues 0
+
+filter protocol all pref 2 matchall chain 2 
+filter protocol all pref 2 matchall chain 2 handle 0x1 flowid 1:3 
+  not_in_hw (rule hit 0)
+	action order 1: gact action continue
+	 random type none pass val 0
+	 index 2 ref 1 bind 1 installed 0 sec used 0 sec
+	Action statistics:
+	Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+	backlog 0b 0p requeues 0
 )";
 
 QStringList commandLines(const TcScriptImport &imported)
@@ -311,12 +460,69 @@ private Q_SLOTS:
         QCOMPARE(imported.result.trees.size(), 5); // va, ifb0, vc, ve, vg
     }
 
+    void cakeAsTcShowsIt()
+    {
+        const TcScriptImport imported = TcScriptImporter::import(QString::fromLatin1(kCake));
+        QVERIFY2(imported.ok(), qPrintable(errorsOf(imported)));
+        const QStringList lines = commandLines(imported);
+        // "bandwidth unlimited" is the word unlimited to tc's parser; the tin table is statistics.
+        QCOMPARE(lines, (QStringList{
+                            QStringLiteral("tc qdisc add dev qa root handle 1: cake bandwidth 10Mbit diffserv3 triple-isolate nonat nowash "
+                                           "no-ack-filter split-gso rtt 100ms raw overhead 0"),
+                            QStringLiteral("tc qdisc add dev qb root handle 2: cake unlimited diffserv4 triple-isolate nat nowash ingress "
+                                           "no-ack-filter split-gso rtt 100ms noatm overhead 38 mpu 84 memlimit 1Kb fwmark 0xf0"),
+                        }));
+        const QdiscTree *qb = imported.result.tree(QStringLiteral("qb"));
+        QVERIFY(qb);
+        const CakeParams &cake = qb->qdiscs.first().params.get<CakeParams>();
+        QCOMPARE(cake.bandwidth, std::optional<quint64>(0));
+        QCOMPARE(cake.fwmark, 0xf0u);
+        QCOMPARE(cake.memlimit, 1024u);
+        QVERIFY(!cake.raw);
+    }
+
+    void redFamilyPlugAndMatchall()
+    {
+        const TcScriptImport imported = TcScriptImporter::import(QString::fromLatin1(kUmlMoreKinds));
+        QVERIFY2(imported.ok(), qPrintable(errorsOf(imported)));
+        const QStringList lines = commandLines(imported);
+        // RED's Wlog and Scell_log come back as the avpkt, burst and bandwidth that give them again.
+        QVERIFY2(lines.contains(QStringLiteral("tc qdisc add dev va root handle 1: red limit 1Mb min 100Kb max 300Kb ecn harddrop "
+                                               "adaptive nodrop probability 0.02 avpkt 1500")),
+                 qPrintable(lines.join(u'\n')));
+        QVERIFY(lines.contains(QStringLiteral("tc qdisc add dev vb root handle 1: choke limit 1000 min 100 max 250 ecn probability 0.02 "
+                                              "bandwidth 9kbit")));
+        QVERIFY(lines.contains(QStringLiteral("tc qdisc add dev vc root handle 1: sfb rehash 1000 db 100 limit 10 max 20 target 10 "
+                                              "increment 0.0010071 decrement 0.000106813 penalty_rate 10 penalty_burst 20")));
+        QVERIFY(lines.contains(QStringLiteral("tc qdisc add dev vd root handle 1: hhf limit 1000 quantum 1514 hh_limit 2048 "
+                                              "reset_timeout 40ms admit_bytes 131072 evict_timeout 1s non_hh_weight 2")));
+        QVERIFY(lines.contains(QStringLiteral("tc qdisc add dev ve root handle 1: plug")));
+        QVERIFY2(lines.contains(QStringLiteral("tc filter add dev va parent ffff: protocol ip prio 1 handle 0x1 matchall flowid 1:1 "
+                                               "skip_hw action gact pass")),
+                 qPrintable(lines.join(u'\n')));
+        QVERIFY(lines.contains(QStringLiteral("tc filter add dev va parent ffff: protocol all prio 2 chain 2 handle 0x1 matchall "
+                                              "flowid 1:3 action gact continue")));
+        // What the kernel held is what tc computes from the words read back.
+        const QdiscTree *va = imported.result.tree(QStringLiteral("va"));
+        QVERIFY(va && va->rootQdisc());
+        const auto red = va->rootQdisc()->params.get<RedParams>().derived(PschedClock::system());
+        QVERIFY(red);
+        QCOMPARE(red->wlog, 6);
+        QCOMPARE(red->scellLog, 17);
+        const auto choke = imported.result.tree(QStringLiteral("vb"))->rootQdisc()->params.get<ChokeParams>().derived(PschedClock::system());
+        QVERIFY(choke);
+        QCOMPARE(choke->wlog, 6);
+        QCOMPARE(choke->scellLog, 26);
+        QCOMPARE(va->filters.size(), 2);
+        QCOMPARE(va->filters.last().chain, 2u);
+    }
+
     void errorsPointAtThePrintedWord()
     {
         // A kind the model does not know yet, and an option of a known one it cannot read.
         const QString text = QStringLiteral("$ tc qdisc show dev eth0\n"
                                             "qdisc htb 1: root refcnt 2 r2q 10 default 0 direct_packets_stat 0 offload\n"
-                                            "qdisc cake 10: parent 1:10 bandwidth 10Mbit\n"
+                                            "qdisc cbs 10: parent 1:10 hicredit 10\n"
                                             "garbage here\n");
         const TcScriptImport imported = TcScriptImporter::import(text);
         QVERIFY(imported.show);
@@ -364,6 +570,70 @@ private Q_SLOTS:
                               QStringLiteral("tc filter add dev vc parent ffff:fff3 protocol ip prio 2 u32 "
                                              "match ip dst 0.0.0.0/0 action mirred egress redirect dev ifb0")}));
         QCOMPARE(imported.result.trees.size(), 3);
+    }
+
+    void newKindsReadAsTheyWereGiven()
+    {
+        const TcScriptImport imported = TcScriptImporter::import(QString::fromLatin1(kNewKinds));
+        QVERIFY2(imported.ok(), qPrintable(errorsOf(imported)));
+        const QStringList lines = commandLines(imported);
+        const auto line = [&](const QString &start) {
+            for (const QString &l : lines) {
+                if (l.startsWith(start))
+                    return l;
+            }
+            return QString();
+        };
+        // ATM cells and an overhead: tc prints the wire's length for the burst (10kb given, 11342b
+        // shown) and lat from it; the burst given comes back, lat as the limit it was (15240 B,
+        // within lat's 0.1 ms).
+        QCOMPARE(line(QStringLiteral("tc qdisc add dev va parent 1:1")),
+                 QStringLiteral("tc qdisc add dev va parent 1:1 handle 10: tbf rate 1Mbit burst 10240b mpu 64b limit 15242 overhead 8 "
+                                "linklayer atm"));
+        // SFQ-RED is printed as the kernel holds it: ewma instead of redflowlimit and burst.
+        QCOMPARE(line(QStringLiteral("tc qdisc add dev va parent 1:2")),
+                 QStringLiteral("tc qdisc add dev va parent 1:2 handle 20: sfq quantum 1514b depth 127 headdrop flows 128 divisor 1024 "
+                                "redflowlimit 60000 min 8000 max 60000 probability 0.2 ecn"));
+        // codel: a count for the limit, 999us as the 1ms it was.
+        QCOMPARE(line(QStringLiteral("tc qdisc add dev va parent 1:3")),
+                 QStringLiteral("tc qdisc add dev va parent 1:3 handle 30: codel limit 1500 target 4ms ce_threshold 1000us interval 80ms ecn"));
+        QCOMPARE(line(QStringLiteral("tc qdisc add dev va parent 1:4")),
+                 QStringLiteral("tc qdisc add dev va parent 1:4 handle 40: fq limit 3000 flow_limit 300 buckets 1024 orphan_mask 255 nopacing "
+                                "quantum 9000 initial_quantum 15140 maxrate 100Mbit low_rate_threshold 550Kbit refill_delay 100ms "
+                                "ce_threshold 2ms timer_slack 100ns horizon 2s horizon_cap"));
+        QCOMPARE(line(QStringLiteral("tc qdisc add dev va parent 1:5")),
+                 QStringLiteral("tc qdisc add dev va parent 1:5 handle 50: pie limit 2000 target 20ms tupdate 30ms alpha 4 beta 30 ecn bytemode "
+                                "dq_rate_estimator"));
+        // pfifo_fast's fixed bands and priomap are not options.
+        QCOMPARE(line(QStringLiteral("tc qdisc add dev va parent 1:7")), QStringLiteral("tc qdisc add dev va parent 1:7 handle 70: pfifo_fast"));
+        // htb prints the mpu as a size where tc reads a number; skbprio's own classes are not added.
+        QCOMPARE(line(QStringLiteral("tc class")),
+                 QStringLiteral("tc class add dev va parent 80: classid 80:1 htb prio 0 quantum 1000 rate 20Kbit overhead 10 ceil 40Kbit "
+                                "linklayer atm burst 1600b mpu 64 cburst 1600b mpu 64"));
+        QCOMPARE(lines.filter(QStringLiteral("tc class")).size(), 1);
+        QCOMPARE(lines.size(), 10);
+    }
+
+    void lostDistributionsAreSaid()
+    {
+        // The kernel does not report netem's tables, so tc prints no distribution's name: a jitter
+        // imports as uniform, with a note; a slot distribution cannot be read, and the note says
+        // what to write.
+        const TcScriptImport jitter = TcScriptImporter::import(
+            QStringLiteral("$ tc qdisc show dev va\nqdisc netem 1: root refcnt 2 limit 1000 delay 10ms  2ms 10%\n"));
+        QVERIFY2(jitter.ok(), qPrintable(errorsOf(jitter)));
+        QCOMPARE(jitter.notes.size(), 1);
+        QCOMPARE(jitter.notes.first().line, 2);
+        QVERIFY(jitter.notes.first().message.contains(QStringLiteral("imported as uniform")));
+        const TcScriptImport slot = TcScriptImporter::import(
+            QStringLiteral("$ tc qdisc show dev va\nqdisc netem 1: root refcnt 2 limit 1000 slot distribution 1ms 500us packets 4\n"));
+        QVERIFY(!slot.ok());
+        QCOMPARE(slot.notes.size(), 1);
+        QVERIFY(slot.notes.first().message.contains(QStringLiteral("after \"slot distribution\"")));
+        // Without jitter nothing is lost.
+        const TcScriptImport plain = TcScriptImporter::import(QStringLiteral("$ tc qdisc show dev va\nqdisc netem 1: root refcnt 2 limit 1000 delay 10ms\n"));
+        QVERIFY2(plain.ok(), qPrintable(errorsOf(plain)));
+        QVERIFY(plain.notes.isEmpty());
     }
 
     void filterWithoutParent()

@@ -45,6 +45,16 @@ private Q_SLOTS:
             "tc qdisc add dev eth0 parent 1:1 handle 10: tbf rate 1mbit burst 10kb latency 40ms overhead 8 mpu 64 linklayer adsl\n"
             "tc qdisc add dev eth0 parent 10:1 handle 20: sfq redflowlimit 100000 min 8000 max 60000 probability 0.2 burst 30 avpkt 1200 ecn harddrop");
         QTest::newRow("pfifo_fast") << QStringLiteral("tc qdisc add dev eth1 root pfifo_fast");
+        QTest::newRow("red") << QStringLiteral("tc qdisc add dev eth0 root handle 1: red limit 1M avpkt 1500 min 100K max 300K "
+                                               "burst 80 probability 0.05 bandwidth 50mbit ecn harddrop adaptive nodrop");
+        QTest::newRow("choke") << QStringLiteral("tc qdisc add dev eth0 root choke limit 1000 bandwidth 10000 min 100 max 300 "
+                                                 "burst 200 avpkt 1500 probability 0.1 ecn");
+        QTest::newRow("plug") << QStringLiteral("tc qdisc add dev eth0 root handle 1: plug limit 100 release\ntc qdisc add dev eth1 root plug");
+        QTest::newRow("sfb") << QStringLiteral("tc qdisc add dev eth0 root sfb rehash 60 db 10 limit 100 target 50 increment 0.1 decrement 0.01");
+        QTest::newRow("hhf") << QStringLiteral("tc qdisc add dev eth0 root hhf limit 1500 reset_timeout 100ms evict_timeout 2s non_hh_weight 4");
+        QTest::newRow("matchall") << QStringLiteral(
+            "tc qdisc add dev eth0 ingress\n"
+            "tc filter add dev eth0 parent ffff: protocol all prio 1 handle 0x5 chain 3 matchall skip_sw classid 1:1 action pass");
         QTest::newRow("noqueue") << QStringLiteral("tc qdisc add dev eth1 root handle 5: noqueue");
         QTest::newRow("skbprio") << QStringLiteral("tc qdisc add dev eth2 root handle 1: skbprio limit 10");
         QTest::newRow("codel") << QStringLiteral("tc qdisc add dev eth3 root codel limit 1500 target 4ms interval 80ms ce_threshold 1ms noecn");
@@ -53,6 +63,10 @@ private Q_SLOTS:
             "pacing refill_delay 100ms low_rate_threshold 1mbit orphan_mask 255 timer_slack 10us ce_threshold 2ms horizon 2s horizon_drop");
         QTest::newRow("pie") << QStringLiteral(
             "tc qdisc add dev eth5 root pie limit 2000 target 20ms tupdate 30ms alpha 4 beta 32 ecn nobytemode dq_rate_estimator");
+        QTest::newRow("cake") << QStringLiteral(
+            "tc qdisc add dev eth6 root cake bandwidth 20mbit autorate-ingress rtt 30ms diffserv8 triple-isolate nat nowash egress "
+            "ack-filter split-gso memlimit 4mb fwmark 0xf raw ptm overhead -4 mpu 64\n"
+            "tc qdisc add dev eth7 root cake unlimited diffserv4 docsis");
         QTest::newRow("prio and fifos") << QStringLiteral(
             "tc qdisc add dev eth0 root handle 1: prio bands 5 priomap 4 3 2 1 0 0 0 0 1 1 1 1 1 1 1 1\n"
             "tc qdisc add dev eth0 parent 1:1 handle 10: pfifo limit 10\ntc qdisc add dev eth0 parent 1:2 handle 20: bfifo");
@@ -132,8 +146,10 @@ private Q_SLOTS:
                                   << QStringLiteral("qdiscs[0].params.delay: \"10xs\" is not valid");
         QTest::newRow("typo key") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"dealy":"10ms"}}]})")
                                   << QStringLiteral("qdiscs[0].params.dealy: unknown key");
-        QTest::newRow("unknown kind") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"cake"}]})")
-                                      << QStringLiteral("qdiscs[0].kind: \"cake\" is not a qdisc kind");
+        QTest::newRow("unknown kind") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"cbs"}]})")
+                                      << QStringLiteral("qdiscs[0].kind: \"cbs\" is not a qdisc kind");
+        QTest::newRow("cake mode") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"cake","params":{"diffserv":"diffserv5"}}]})")
+                                   << QStringLiteral("qdiscs[0].params.diffserv: \"diffserv5\" is none of diffserv3, diffserv4");
         // Found by fuzz_profileloader: an empty kind loaded as a node of no kind, written back as another.
         QTest::newRow("empty kind") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"","params":{"delay":"100ms"}}]})")
                                     << QStringLiteral("qdiscs[0].kind: \"\" is not a qdisc kind");

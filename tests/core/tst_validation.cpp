@@ -116,6 +116,14 @@ private Q_SLOTS:
                                                  << QStringLiteral("max") << true << QStringLiteral("EINVAL");
         QTest::newRow("skbprio limit 0") << QStringLiteral("tc qdisc add dev eth0 root skbprio limit 0")
                                          << QStringLiteral("limit") << false << QStringLiteral("limit 0");
+        QTest::newRow("red nodrop without ecn") << QStringLiteral("tc qdisc add dev eth0 root red limit 1M avpkt 1500 nodrop")
+                                                << QStringLiteral("nodrop") << true << QStringLiteral("ecn");
+        QTest::newRow("red min beyond Wlog") << QStringLiteral("tc qdisc add dev eth0 root red limit 2000M avpkt 1000 min 400M max 420M")
+                                             << QStringLiteral("max") << true << QStringLiteral("EINVAL");
+        QTest::newRow("choke limit") << QStringLiteral("tc qdisc add dev eth0 root choke limit 200000 bandwidth 10mbit")
+                                     << QStringLiteral("limit") << true << QStringLiteral("131071");
+        QTest::newRow("hhf weight overflow") << QStringLiteral("tc qdisc add dev eth0 root hhf quantum 100000 non_hh_weight 100000")
+                                             << QStringLiteral("non_hh_weight") << true << QStringLiteral("EINVAL");
         QTest::newRow("sfq divisor") << QStringLiteral("tc qdisc add dev eth0 root sfq divisor 1000")
                                      << QStringLiteral("divisor") << true << QStringLiteral("power of two");
         QTest::newRow("child of netem not at :1") << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem\n"
@@ -175,6 +183,22 @@ private Q_SLOTS:
         PrioParams prio;
         prio.bands = 2;
         QVERIFY(find(prio.validate(), QStringLiteral("priomap[1]"))->isError()); // the default map uses band 2
+
+        // cake: tc's ranges for overhead and mpu (a profile can hold what tc's parser refuses).
+        CakeParams cake;
+        QVERIFY(cake.validate().isEmpty());
+        cake.overhead = CakeParams::MaxOverhead + 1;
+        cake.mpu = CakeParams::MaxMpu + 1;
+        QVERIFY(find(cake.validate(), QStringLiteral("overhead"))->isError());
+        QVERIFY(find(cake.validate(), QStringLiteral("overhead"))->message.contains(QStringLiteral("-64")));
+        QVERIFY(find(cake.validate(), QStringLiteral("mpu"))->isError());
+        cake.overhead = CakeParams::MinOverhead;
+        cake.mpu = CakeParams::MaxMpu;
+        QVERIFY(cake.validate().isEmpty());
+        cake.overhead = CakeParams::MaxOverhead + 2; // "overhead 254 ether-vlan": tc's keywords add past 256
+        QVERIFY(cake.validate().isEmpty());
+        cake.overhead = CakeParams::MinOverhead - 1;
+        QVERIFY(find(cake.validate(), QStringLiteral("overhead"))->isError());
 
         QdiscTree tree;
         tree.device = QStringLiteral("much-too-long-name");

@@ -1,7 +1,7 @@
 // qs_test_helpercall: raw calls to the helper on the system bus, as whoever runs it — the tests'
 // way to speak to the helper as an unprivileged user with arguments of their choosing.
 //
-//   qs_test_helpercall [--hold] METHOD [ARG...] [-- METHOD [ARG...]]...
+//   qs_test_helpercall [--hold] [--authorize TARGET] METHOD [ARG...] [-- METHOD [ARG...]]...
 //     ARG: s:TEXT | file:PATH (a string read from PATH) | opts:JSON (an a{sv} from a JSON object;
 //          whole non-negative numbers become u) | first:N / prev:N (argument N of the first /
 //          the previous call's reply, as a string; first:N:netns: its namespace part, the text
@@ -11,6 +11,8 @@
 // all). Prints one line per call, at once: "ok" and the reply's arguments (a file descriptor as
 // fd:DOMAIN/TYPE, from getsockopt), or "error NAME: MESSAGE". With --hold it then prints
 // "holding" and stays on the bus until its standard input ends. Exits 1 when any call failed.
+// --authorize TARGET first calls Authorize(TARGET), as the window and the CLI do before a
+// document (Apply, PlayScenario): silent when granted, its "error …" line otherwise.
 
 #include <QCoreApplication>
 #include <QDBusConnection>
@@ -65,6 +67,11 @@ int main(int argc, char **argv)
     const bool hold = !args.isEmpty() && args.first() == QStringLiteral("--hold");
     if (hold)
         args.removeFirst();
+    QString authorizeTarget;
+    if (args.size() >= 2 && args.first() == QStringLiteral("--authorize")) {
+        authorizeTarget = args.at(1);
+        args.remove(0, 2);
+    }
     if (args.isEmpty()) {
         out << "usage: qs_test_helpercall [--hold] METHOD "
                "[s:TEXT|file:PATH|opts:JSON|first:N|prev:N]... [-- METHOD ...]...\n";
@@ -81,6 +88,18 @@ int main(int argc, char **argv)
     QVariantList first;
     QVariantList previous;
     bool failed = false;
+    if (!authorizeTarget.isEmpty()) {
+        QDBusMessage authorize = QDBusMessage::createMethodCall(
+            QStringLiteral("org.qdiscstudio.Helper1"), QStringLiteral("/org/qdiscstudio/Helper1"),
+            QStringLiteral("org.qdiscstudio.Helper1"), QStringLiteral("Authorize"));
+        authorize << authorizeTarget;
+        const QDBusMessage reply = QDBusConnection::systemBus().call(authorize, QDBus::Block, 60000);
+        if (reply.type() == QDBusMessage::ErrorMessage) {
+            out << "error " << reply.errorName() << ": " << reply.errorMessage() << '\n';
+            out.flush();
+            failed = true;
+        }
+    }
     for (const QStringList &request : std::as_const(calls)) {
         if (request.isEmpty()) {
             out << "an empty call\n";

@@ -119,10 +119,10 @@ quint64 netnsCookie(int fd)
     return ::getsockopt(fd, SOL_SOCKET, SO_NETNS_COOKIE, &cookie, &length) == 0 ? cookie : 0;
 }
 
-/** What qs_test_helpercall prints for OpenLabSockets' seven descriptors (fd:DOMAIN/TYPE). */
+/** What qs_test_helpercall prints for OpenLabSockets' nine descriptors (fd:DOMAIN/TYPE). */
 QString labSocketKinds()
 {
-    return QStringLiteral("fd:%1/%2 fd:%1/%2 fd:%1/%3 fd:%1/%3 fd:%1/%3 fd:%1/%3 fd:%4/%5")
+    return QStringLiteral("fd:%1/%2 fd:%1/%2 fd:%1/%3 fd:%1/%3 fd:%1/%3 fd:%1/%3 fd:%4/%5 fd:%1/%2 fd:%1/%2")
         .arg(AF_INET)
         .arg(SOCK_STREAM)
         .arg(SOCK_DGRAM)
@@ -298,12 +298,22 @@ private Q_SLOTS:
         for (const QStringList &request : {QStringList{QStringLiteral("Clear"), QStringLiteral("s:") + m_target},
                                            QStringList{QStringLiteral("Restore"), QStringLiteral("s:") + m_target},
                                            QStringList{QStringLiteral("Confirm"), QStringLiteral("s:tx-0")},
-                                           QStringList{QStringLiteral("Apply"), QStringLiteral("s:") + m_target,
-                                                       QStringLiteral("s:") + document(TbfScript.arg(QStringLiteral("1mbit"))),
-                                                       QStringLiteral("opts:{}")}}) {
+                                           QStringList{QStringLiteral("Authorize"), QStringLiteral("s:") + m_target}}) {
             const CommandResult r = helperCallAs(TestUser::Denied, request);
             QVERIFY2(r.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.NotAuthorized")), qPrintable(request.first() + u' ' + r.out + r.err));
         }
+        // A document is answered at once, never kept waiting for polkit (issue 15, finding 1).
+        const CommandResult document1 = helperCallAs(TestUser::Denied, {QStringLiteral("Apply"), QStringLiteral("s:") + m_target,
+                                                                       QStringLiteral("s:") + document(TbfScript.arg(QStringLiteral("1mbit"))),
+                                                                       QStringLiteral("opts:{}")});
+        QVERIFY2(document1.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.AuthorizeFirst")), qPrintable(document1.out + document1.err));
+        const CommandResult authorizedFirst = helperCallAs(TestUser::Denied, {QStringLiteral("--authorize"), m_target, QStringLiteral("Apply"),
+                                                                             QStringLiteral("s:") + m_target,
+                                                                             QStringLiteral("s:") + document(TbfScript.arg(QStringLiteral("1mbit"))),
+                                                                             QStringLiteral("opts:{}")});
+        QVERIFY2(authorizedFirst.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.NotAuthorized")) &&
+                     authorizedFirst.out.contains(QStringLiteral("\nerror org.qdiscstudio.Error.AuthorizeFirst")),
+                 qPrintable(authorizedFirst.out + authorizedFirst.err));
         QCOMPARE(kernelTree(), before);
         QVERIFY(m_bus.helperOutput().contains(QStringLiteral("audit uid=%1 ").arg(m_bus.uid(TestUser::Denied))));
         QVERIFY(m_bus.helperOutput().contains(QStringLiteral("result=\"refused by polkit (org.qdiscstudio.apply)\"")));
@@ -352,12 +362,15 @@ private Q_SLOTS:
         QVERIFY2(confirm.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.NotAuthorized")), qPrintable(confirm.out));
         for (const QString &options : {QStringLiteral("opts:{\"uid\":0}"), QStringLiteral("opts:{\"subject\":\":1.1\"}"),
                                        QStringLiteral("opts:{\"pid\":1}")}) {
-            const CommandResult r = helperCallAs(TestUser::Denied, {QStringLiteral("Apply"), QStringLiteral("s:") + m_target, QStringLiteral("s:") + tree, options});
+            // As a user polkit allows (a refused one is not even read: AuthorizeFirst).
+            const CommandResult r = helperCallAs(TestUser::Granted, {QStringLiteral("--authorize"), m_target, QStringLiteral("Apply"),
+                                                                     QStringLiteral("s:") + m_target, QStringLiteral("s:") + tree, options});
             QVERIFY2(r.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.InvalidArguments")), qPrintable(r.out));
         }
         QString withUid = tree;
         withUid.replace(QStringLiteral("{\"schemaVersion\":1,"), QStringLiteral("{\"schemaVersion\":1,\"uid\":0,"));
-        const CommandResult r = helperCallAs(TestUser::Denied, {QStringLiteral("Apply"), QStringLiteral("s:") + m_target, QStringLiteral("s:") + withUid, QStringLiteral("opts:{}")});
+        const CommandResult r = helperCallAs(TestUser::Granted, {QStringLiteral("--authorize"), m_target, QStringLiteral("Apply"),
+                                                                 QStringLiteral("s:") + m_target, QStringLiteral("s:") + withUid, QStringLiteral("opts:{}")});
         QVERIFY2(r.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.InvalidTree")), qPrintable(r.out));
         QCOMPARE(call(QStringLiteral("Confirm"), {transaction}).type(), QDBusMessage::ReplyMessage);
     }
@@ -619,6 +632,9 @@ private Q_SLOTS:
         // Two connections of this process, in both orders of arrival.
         QDBusConnection first = m_bus.connection(QStringLiteral("racer-1"));
         QDBusConnection second = m_bus.connection(QStringLiteral("racer-2"));
+        // As clients do: a document goes only to a helper that has authorized the connection.
+        QCOMPARE(call(QStringLiteral("Authorize"), {m_target}, first).type(), QDBusMessage::ReplyMessage);
+        QCOMPARE(call(QStringLiteral("Authorize"), {m_target}, second).type(), QDBusMessage::ReplyMessage);
         for (int round = 0; round < 20; ++round) {
             const bool aFirst = round % 2 == 0;
             QDBusPendingCall x = (aFirst ? first : second).asyncCall(helperCall(QStringLiteral("Apply"), {m_target, document(aFirst ? scriptA : HtbScript), QVariantMap()}), 60000);
@@ -703,6 +719,7 @@ private Q_SLOTS:
         QVERIFY(startHelper({QStringLiteral("--idle-timeout"), QStringLiteral("1")}));
         {
             QDBusConnection holder = m_bus.connection(QStringLiteral("holder"));
+            QCOMPARE(call(QStringLiteral("Authorize"), {m_target}, holder).type(), QDBusMessage::ReplyMessage);
             const QDBusMessage applied = call(QStringLiteral("Apply"), {m_target, document(TbfScript.arg(QStringLiteral("5mbit"))),
                                                                         QVariantMap{{QStringLiteral("revertOnExit"), true}}},
                                               holder);
@@ -717,6 +734,7 @@ private Q_SLOTS:
 
         // SIGTERM with a promise pending: the helper keeps it before it goes.
         QVERIFY(startHelper({QStringLiteral("--idle-timeout"), QStringLiteral("0")}));
+        QCOMPARE(call(QStringLiteral("Authorize"), {m_target}).type(), QDBusMessage::ReplyMessage); // a helper started afresh
         QCOMPARE(call(QStringLiteral("Apply"), {m_target, document(TbfScript.arg(QStringLiteral("5mbit"))),
                                                 QVariantMap{{QStringLiteral("revertAfterSeconds"), 600u}}})
                      .type(),
@@ -758,7 +776,7 @@ private Q_SLOTS:
         QCOMPARE(again.errorName(), InvalidArguments);
         QVERIFY2(again.errorMessage().contains(id), qPrintable(again.errorMessage()));
 
-        // Seven sockets of the right kinds, in the right namespaces, fresh at every call.
+        // Nine sockets of the right kinds, in the right namespaces, fresh at every call.
         struct Kind
         {
             int domain;
@@ -766,7 +784,8 @@ private Q_SLOTS:
             int host; // 0: namespace a, 1: namespace b
         };
         const Kind kinds[] = {{AF_INET, SOCK_STREAM, 1}, {AF_INET, SOCK_STREAM, 0}, {AF_INET, SOCK_DGRAM, 0}, {AF_INET, SOCK_DGRAM, 1},
-                              {AF_INET, SOCK_DGRAM, 0},  {AF_INET, SOCK_DGRAM, 1},  {AF_NETLINK, SOCK_RAW, 1}};
+                              {AF_INET, SOCK_DGRAM, 0},  {AF_INET, SOCK_DGRAM, 1},  {AF_NETLINK, SOCK_RAW, 1}, {AF_INET, SOCK_STREAM, 0},
+                              {AF_INET, SOCK_STREAM, 1}};
         quint64 cookies[2] = {};
         for (int host = 0; host < 2; ++host) {
             QString error;
@@ -781,8 +800,8 @@ private Q_SLOTS:
         for (int round = 0; round < 3; ++round) {
             const QDBusMessage sockets = call(QStringLiteral("OpenLabSockets"), {id}, owner());
             QVERIFY2(sockets.type() == QDBusMessage::ReplyMessage, qPrintable(sockets.errorMessage()));
-            QCOMPARE(sockets.arguments().size(), 7);
-            for (int i = 0; i < 7; ++i) {
+            QCOMPARE(sockets.arguments().size(), int(std::size(kinds)));
+            for (int i = 0; i < int(std::size(kinds)); ++i) {
                 const auto fd = sockets.arguments().at(i).value<QDBusUnixFileDescriptor>();
                 QVERIFY2(fd.isValid(), qPrintable(QStringLiteral("socket %1").arg(i)));
                 QCOMPARE(socketOption(fd.fileDescriptor(), SO_DOMAIN), kinds[i].domain);
@@ -805,7 +824,7 @@ private Q_SLOTS:
         QCOMPARE(call(QStringLiteral("RemoveLab"), {id}, other()).errorName(), NotAuthorized);
         const CommandResult stranger = helperCallAs(TestUser::Denied, {QStringLiteral("OpenLabSockets"), QStringLiteral("s:") + id});
         QVERIFY2(stranger.out.startsWith(QStringLiteral("error ") + NotAuthorized), qPrintable(stranger.out));
-        const CommandResult outsider = helperCallAs(TestUser::LabOnly, {QStringLiteral("Apply"), QStringLiteral("s:") + target,
+        const CommandResult outsider = helperCallAs(TestUser::LabOnly, {QStringLiteral("--authorize"), target, QStringLiteral("Apply"), QStringLiteral("s:") + target,
                                                                         QStringLiteral("file:") + writeFile(QStringLiteral("lab-tbf.json"), document(TbfScript.arg(QStringLiteral("1mbit")))),
                                                                         QStringLiteral("opts:{}")});
         QVERIFY2(outsider.out.startsWith(QStringLiteral("error ") + NotAuthorized) && outsider.out.contains(QStringLiteral("org.qdiscstudio.apply")),
@@ -909,7 +928,8 @@ private Q_SLOTS:
         QVERIFY2(lines.at(7).startsWith(QStringLiteral("ok {")), qPrintable(all));          // Restore
         QVERIFY2(lines.at(8).startsWith(QStringLiteral("ok tx-")), qPrintable(all));        // Apply
         QCOMPARE(lines.at(9), QStringLiteral("ok ") + labSocketKinds());
-        QVERIFY2(lines.at(10).startsWith(QStringLiteral("error ") + NotAuthorized) && lines.at(10).contains(QStringLiteral("org.qdiscstudio.apply")), qPrintable(all));
+        // Without a grant of apply the document is not read: authorize first (which polkit would refuse).
+        QVERIFY2(lines.at(10).startsWith(QStringLiteral("error org.qdiscstudio.Error.AuthorizeFirst")) && lines.at(10).contains(QStringLiteral("org.qdiscstudio.apply")), qPrintable(all));
         QVERIFY2(lines.at(11).startsWith(QStringLiteral("error ") + NotAuthorized) && lines.at(11).contains(QStringLiteral("org.qdiscstudio.read")), qPrintable(all));
         QVERIFY2(lines.at(12).startsWith(QStringLiteral("error ") + NotAuthorized), qPrintable(all));
         QVERIFY2(lines.at(13).startsWith(QStringLiteral("error ") + InvalidArguments) && lines.at(13).contains(id), qPrintable(all));
@@ -961,6 +981,32 @@ private Q_SLOTS:
             QVERIFY(wholeLabExists(id));
         for (const QString &name : std::as_const(names))
             QDBusConnection::disconnectFromBus(name);
+        QTRY_VERIFY_WITH_TIMEOUT(std::none_of(ids.cbegin(), ids.cend(), labExists), 4000);
+    }
+
+    void atMostTwoLabsPerUser()
+    {
+        // Issue 15, finding 5: one user's connections cannot take every lab there is.
+        std::vector<std::unique_ptr<QProcess>> clients;
+        QStringList answers;
+        for (int i = 0; i < 3; ++i) {
+            QStringList lines;
+            clients.push_back(startHeld(TestUser::LabOnly, {QStringLiteral("CreateLab"), QStringLiteral("opts:{}")}, &lines));
+            answers.append(lines.value(0));
+        }
+        const QString all = answers.join(u'\n');
+        QVERIFY2(answers.at(0).startsWith(QStringLiteral("ok ")) && answers.at(1).startsWith(QStringLiteral("ok ")), qPrintable(all));
+        QVERIFY2(answers.at(2).startsWith(QStringLiteral("error org.qdiscstudio.Error.Failed")) && answers.at(2).contains(QStringLiteral("2 demo labs")),
+                 qPrintable(all));
+        // Another user still gets one.
+        const QDBusMessage rootLab = call(QStringLiteral("CreateLab"), {QVariantMap()}, m_bus.connection(QStringLiteral("lab-root")));
+        QVERIFY2(rootLab.type() == QDBusMessage::ReplyMessage, qPrintable(rootLab.errorMessage()));
+        QDBusConnection::disconnectFromBus(QStringLiteral("lab-root"));
+        const QStringList ids{answers.at(0).section(u' ', 1, 1), answers.at(1).section(u' ', 1, 1), rootLab.arguments().value(0).toString()};
+        for (auto &client : clients) {
+            client->closeWriteChannel();
+            client->waitForFinished(10000);
+        }
         QTRY_VERIFY_WITH_TIMEOUT(std::none_of(ids.cbegin(), ids.cend(), labExists), 4000);
     }
 
@@ -1063,6 +1109,7 @@ private Q_SLOTS:
                                                                    m_stateDir, QStringLiteral("--idle-timeout"), QStringLiteral("0")},
                                    &error),
                  qPrintable(error));
+        QCOMPARE(call(QStringLiteral("Authorize"), {m_target}).type(), QDBusMessage::ReplyMessage); // a helper started afresh
         const QDBusMessage applied = call(QStringLiteral("Apply"), {m_target, document(TbfScript.arg(QStringLiteral("7mbit"))), QVariantMap{}});
         QCOMPARE(applied.type(), QDBusMessage::ReplyMessage);
         const QString transaction = applied.arguments().value(0).toString();

@@ -172,6 +172,7 @@ class TestHelperScenario : public QObject
     }
     QDBusMessage play(const Scenario &scenario, const QVariantMap &options = {{QStringLiteral("revertOnExit"), false}})
     {
+        call(QStringLiteral("Authorize"), {m_target}); // as clients do: a helper started afresh does not know this connection
         return call(QStringLiteral("PlayScenario"), {m_target, documentOf(scenario), options});
     }
     std::optional<ScenarioProgress> progressNow()
@@ -623,7 +624,7 @@ private Q_SLOTS:
         const QString file = writeFile(QStringLiteral("killed.json"), documentOf(scenario));
         QString output;
         auto client = startHeld(TestUser::Granted,
-                                {QStringLiteral("PlayScenario"), QStringLiteral("s:") + m_target, QStringLiteral("file:") + file,
+                                {QStringLiteral("--authorize"), m_target, QStringLiteral("PlayScenario"), QStringLiteral("s:") + m_target, QStringLiteral("file:") + file,
                                  QStringLiteral("opts:{\"revertOnExit\":true}")},
                                 &output);
         QVERIFY2(output.startsWith(QStringLiteral("ok")), qPrintable(output));
@@ -651,7 +652,7 @@ private Q_SLOTS:
         // As a window does: a change of its own with revertOnExit, then a scenario asked to go on without it.
         QString output;
         auto client = startHeld(TestUser::Granted,
-                                {QStringLiteral("Apply"), QStringLiteral("s:") + m_target, QStringLiteral("file:") + tree,
+                                {QStringLiteral("--authorize"), m_target, QStringLiteral("Apply"), QStringLiteral("s:") + m_target, QStringLiteral("file:") + tree,
                                  QStringLiteral("opts:{\"revertOnExit\":true}"), QStringLiteral("--"), QStringLiteral("PlayScenario"),
                                  QStringLiteral("s:") + m_target, QStringLiteral("file:") + file, QStringLiteral("opts:{\"revertOnExit\":false}")},
                                 &output);
@@ -683,7 +684,7 @@ private Q_SLOTS:
                                         treeStep(QStringLiteral("b"), 200, TbfScript.arg(QStringLiteral("20mbit")))});
         scenario.onEnd = ScenarioEnding::KeepLast;
         const QString file = writeFile(QStringLiteral("kept.json"), documentOf(scenario));
-        const QStringList play{QStringLiteral("PlayScenario"), QStringLiteral("s:") + m_target, QStringLiteral("file:") + file,
+        const QStringList play{QStringLiteral("--authorize"), m_target, QStringLiteral("PlayScenario"), QStringLiteral("s:") + m_target, QStringLiteral("file:") + file,
                                QStringLiteral("opts:{\"revertOnExit\":true}")};
         const auto reverts = [this] {
             return helperOutput().count(QStringLiteral("action=revert(client-exit) target=\"%1\" result=\"ok\"").arg(m_target));
@@ -716,7 +717,7 @@ private Q_SLOTS:
         longer.onAbort = ScenarioEnding::KeepLast;
         const QString longFile = writeFile(QStringLiteral("kept-long.json"), documentOf(longer));
         QStringList playLonger = play;
-        playLonger[2] = QStringLiteral("file:") + longFile;
+        playLonger[4] = QStringLiteral("file:") + longFile;
         call(QStringLiteral("Restore"), {m_target});
         droppedBefore = dropped();
         client = startHeld(TestUser::Granted, playLonger, &output);
@@ -738,9 +739,9 @@ private Q_SLOTS:
         const int from = int(m_seen.size());
         droppedBefore = dropped();
         client = startHeld(TestUser::Granted,
-                           QStringList{QStringLiteral("Apply"), QStringLiteral("s:") + m_target, QStringLiteral("file:") + tree,
-                                       QStringLiteral("opts:{\"revertOnExit\":true}"), QStringLiteral("--")} +
-                               play,
+                           QStringList{QStringLiteral("--authorize"), m_target, QStringLiteral("Apply"), QStringLiteral("s:") + m_target,
+                                       QStringLiteral("file:") + tree, QStringLiteral("opts:{\"revertOnExit\":true}"), QStringLiteral("--")} +
+                               play.mid(2),
                            &output);
         const QStringList lines = output.split(u'\n', Qt::SkipEmptyParts);
         QVERIFY2(lines.size() == 3 && lines[0].startsWith(QStringLiteral("ok")) && lines[1] == QStringLiteral("ok"), qPrintable(output));
@@ -854,14 +855,26 @@ private Q_SLOTS:
         const Scenario scenario = scenarioOf(QStringLiteral("not yours"),
                                              {treeStep(QStringLiteral("a"), 10000, TbfScript.arg(QStringLiteral("10mbit")))});
         const QString file = writeFile(QStringLiteral("denied.json"), documentOf(scenario));
-        CommandResult r = helperCallAs(TestUser::Denied, {QStringLiteral("PlayScenario"), QStringLiteral("s:") + m_target,
-                                                          QStringLiteral("file:") + file, QStringLiteral("opts:{}")});
+        const QStringList playIt{QStringLiteral("PlayScenario"), QStringLiteral("s:") + m_target, QStringLiteral("file:") + file, QStringLiteral("opts:{}")};
+        // The document is not read without a grant (issue 15, finding 1); Authorize is refused.
+        CommandResult r = helperCallAs(TestUser::Denied, playIt);
+        QVERIFY2(r.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.AuthorizeFirst")), qPrintable(r.out + r.err));
+        r = helperCallAs(TestUser::Denied, QStringList{QStringLiteral("--authorize"), m_target} + playIt);
         QVERIFY2(r.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.NotAuthorized")), qPrintable(r.out + r.err));
         QVERIFY(kernelTree() == m_original);
         QCOMPARE(progressNow()->steps, 0);
 
         QDBusMessage reply = play(scenario);
         QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+        // While root's playback runs, a refused user learns nothing of it (issue 15, finding 4):
+        // "already plays … started by uid N, :1.M" is said only to those polkit let change the target.
+        r = helperCallAs(TestUser::Denied, playIt);
+        QVERIFY2(r.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.AuthorizeFirst")) && !r.out.contains(QStringLiteral("uid")) &&
+                     !r.out.contains(QStringLiteral("not yours")) && !r.out.contains(QStringLiteral(":1.")),
+                 qPrintable(r.out));
+        r = helperCallAs(TestUser::Granted, QStringList{QStringLiteral("--authorize"), m_target} + playIt);
+        QVERIFY2(r.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.InvalidArguments")) && r.out.contains(QStringLiteral("already plays")),
+                 qPrintable(r.out));
         for (const QString &method : {QStringLiteral("PauseScenario"), QStringLiteral("StopScenario")}) {
             r = helperCallAs(TestUser::Denied, {method, QStringLiteral("s:") + m_target});
             QVERIFY2(r.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.NotAuthorized")), qPrintable(method + u' ' + r.out + r.err));

@@ -3,7 +3,7 @@
 // The trees of the engine's oracle test (tst_engine_oracle), one place for every test that
 // builds them with the real tc: the engine's read-back against tc's, and tc's show output
 // imported back (tst_show_import). Rows tagged "host" run on this machine's kernel; the others
-// need modules it lacks (netem, sfq, fq_codel, prio) and run under user-mode Linux.
+// need modules it lacks (netem, sfq, fq_codel, prio, codel, fq, pie, skbprio) and run under user-mode Linux.
 
 #include <QList>
 
@@ -60,6 +60,42 @@ tc qdisc add dev ifb0 root handle 1: tbf rate 5mbit burst 10kb latency 100ms
          "tc qdisc add dev va handle ffff: ingress\n"
          "tc filter add dev va parent ffff: protocol ip prio 1 u32 match ip src 198.18.0.0/15 action mirred egress redirect dev ifb0\n"
          "tc qdisc add dev ifb0 root handle 2: netem delay 50ms loss 2% 25%\n"},
+        // Issue 14's options and kinds: link layers, SFQ-RED, codel, fq, pie, skbprio, pfifo_fast, cake.
+        {"new-kinds",
+         "tc qdisc add dev va root handle 1: prio bands 9 priomap 1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1\n"
+         "tc qdisc add dev va parent 1:1 handle 10: tbf rate 1mbit burst 10kb latency 40ms overhead 8 mpu 64 linklayer atm\n"
+         "tc qdisc add dev va parent 1:2 handle 20: sfq redflowlimit 100000 min 8000 max 60000 probability 0.2 ecn headdrop\n"
+         "tc qdisc add dev va parent 1:3 handle 30: codel limit 1500 target 4ms interval 80ms ce_threshold 1ms ecn\n"
+         "tc qdisc add dev va parent 1:4 handle 40: fq limit 3000 flow_limit 300 quantum 9000 maxrate 100mbit buckets 1000 "
+         "nopacing refill_delay 100ms orphan_mask 255 timer_slack 100 ce_threshold 2ms horizon 2s horizon_cap\n"
+         "tc qdisc add dev va parent 1:5 handle 50: pie limit 2000 target 20ms tupdate 30ms alpha 4 beta 30 ecn bytemode dq_rate_estimator\n"
+         "tc qdisc add dev va parent 1:6 handle 60: skbprio limit 32\n"
+         "tc qdisc add dev va parent 1:7 handle 70: pfifo_fast\n"
+         "tc qdisc add dev va parent 1:8 handle 80: htb default 1 direct_qlen 100\n"
+         "tc class add dev va parent 80: classid 80:1 htb rate 20kbit ceil 40kbit mpu 64 overhead 10 linklayer atm\n"
+         "tc qdisc add dev va parent 1:9 handle 90: cake bandwidth 10mbit autorate-ingress rtt 50ms diffserv4 dual-dsthost nat "
+         "wash ingress ack-filter no-split-gso memlimit 8mb fwmark 0xf0 pppoe-ptm ether-vlan mpu 72\n"},
+        // cake (user-mode Linux): the framing keywords' sums, ingress, fwmark; the one with only
+        // defaults prints "bandwidth unlimited" and "raw", the other an overhead without raw.
+        {"cake",
+         "tc qdisc add dev va root handle 1: prio bands 3\n"
+         "tc qdisc add dev va parent 1:1 handle 10: cake bandwidth 10mbit autorate-ingress rtt 50ms diffserv4 dual-dsthost nat "
+         "wash ingress ack-filter no-split-gso memlimit 8mb fwmark 0xf0 pppoe-ptm ether-vlan mpu 72\n"
+         "tc qdisc add dev va parent 1:2 handle 20: cake\n"
+         "tc qdisc add dev va parent 1:3 handle 30: cake unlimited besteffort flowblind conservative ack-filter-aggressive lan\n"},
+        // RED's family (the kernel keeps only what tc derives: thresholds, Wlog, Plog, Scell_log),
+        // plug (which reports nothing: only one sent no command reads back as nothing to do), and
+        // matchall filters in two chains.
+        {"red-family",
+         "tc qdisc add dev va root handle 1: prio bands 5 priomap 0 1 2 3 4 0 0 0 0 0 0 0 0 0 0 0\n"
+         "tc qdisc add dev va parent 1:1 handle 10: red limit 1M avpkt 1500 min 100K max 300K burst 80 probability 0.05 bandwidth 50mbit ecn harddrop adaptive nodrop\n"
+         "tc qdisc add dev va parent 1:2 handle 20: choke limit 1000 bandwidth 10000 min 100 max 300 burst 200 avpkt 1500 probability 0.1 ecn\n"
+         "tc qdisc add dev va parent 1:3 handle 30: sfb rehash 1000 db 100 limit 10 max 20 target 10 increment 0.001 decrement 0.0001 penalty_rate 4000 penalty_burst 64\n"
+         "tc qdisc add dev va parent 1:4 handle 40: hhf limit 1500 quantum 9000 hh_limit 1024 reset_timeout 100ms admit_bytes 100000 evict_timeout 500ms non_hh_weight 10\n"
+         "tc qdisc add dev va parent 1:5 handle 50: plug\n"
+         "tc qdisc add dev va ingress\n"
+         "tc filter add dev va parent ffff: protocol ip prio 1 handle 0x1 matchall skip_hw classid 1:1 action pass\n"
+         "tc filter add dev va parent ffff: protocol all prio 1 chain 2 handle 0x1 matchall classid 1:3 action continue\n"},
     };
     return trees;
 }

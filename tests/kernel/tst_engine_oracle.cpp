@@ -37,20 +37,6 @@ private Q_SLOTS:
         QTest::addColumn<QString>("script");
         for (const OracleTree &tree : oracleTrees())
             QTest::newRow(tree.tag) << QString::fromLatin1(tree.script);
-        // Not in oracleTrees() (shared with the show import's test): reading these kinds' show output back is not checked yet.
-        // Issue 14's options and kinds: link layers, SFQ-RED, codel, fq, pie, skbprio, pfifo_fast.
-        QTest::newRow("new-kinds") << QStringLiteral(
-            "tc qdisc add dev va root handle 1: prio bands 8 priomap 1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1\n"
-            "tc qdisc add dev va parent 1:1 handle 10: tbf rate 1mbit burst 10kb latency 40ms overhead 8 mpu 64 linklayer atm\n"
-            "tc qdisc add dev va parent 1:2 handle 20: sfq redflowlimit 100000 min 8000 max 60000 probability 0.2 ecn headdrop\n"
-            "tc qdisc add dev va parent 1:3 handle 30: codel limit 1500 target 4ms interval 80ms ce_threshold 1ms ecn\n"
-            "tc qdisc add dev va parent 1:4 handle 40: fq limit 3000 flow_limit 300 quantum 9000 maxrate 100mbit buckets 1000 "
-            "nopacing refill_delay 100ms orphan_mask 255 timer_slack 100 ce_threshold 2ms horizon 2s horizon_cap\n"
-            "tc qdisc add dev va parent 1:5 handle 50: pie limit 2000 target 20ms tupdate 30ms alpha 4 beta 30 ecn bytemode dq_rate_estimator\n"
-            "tc qdisc add dev va parent 1:6 handle 60: skbprio limit 32\n"
-            "tc qdisc add dev va parent 1:7 handle 70: pfifo_fast\n"
-            "tc qdisc add dev va parent 1:8 handle 80: htb default 1 direct_qlen 100\n"
-            "tc class add dev va parent 80: classid 80:1 htb rate 20kbit ceil 40kbit mpu 64 overhead 10 linklayer atm\n");
     }
 
     void engineAndTcReadBackIdentical()

@@ -1,5 +1,5 @@
 // The demo lab through DirectBackend (root, real kernel): createLab builds it with a guard
-// process, openLabSockets gives LabTraffic's seven sockets, removeLab and the backend's
+// process, openLabSockets gives LabTraffic's nine sockets, removeLab and the backend's
 // destruction remove it; a guard whose app vanished removes the lab itself; at start, labs of
 // dead in-process backends are removed and nobody else's.
 #include "directbackend.h"

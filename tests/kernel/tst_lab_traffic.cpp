@@ -9,6 +9,7 @@
 #include "stats/binomial.h"
 
 #include <QElapsedTimer>
+#include <QMap>
 #include <QScopeGuard>
 #include <QTest>
 
@@ -42,7 +43,30 @@ QString describe(const LabMeasurement &m)
         .arg(num(m.rttMedianMs, 1, 3), num(m.rttP95Ms, 1, 3))
         .arg(m.probesAnswered)
         .arg(m.probesLost)
-        .arg(num(m.msSinceLastProbeReply, 1, 0));
+        .arg(num(m.msSinceLastProbeReply, 1, 0)) +
+           QStringLiteral("; requests median %1 ms p80 %2 ms (%3 completed, %4 failed)")
+               .arg(num(m.requestMedianMs, 1, 1), num(m.requestP80Ms, 1, 1))
+               .arg(m.requestsCompleted)
+               .arg(m.requestsFailed);
+}
+
+/** The TCP counters of /proc/net/snmp as a namespace sees them: ActiveOpens, OutRsts, … */
+QMap<QString, qint64> tcpCounters(const QString &netns)
+{
+    const CommandResult r = runCommand(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("exec"), netns,
+                                                              QStringLiteral("cat"), QStringLiteral("/proc/net/snmp")});
+    QStringList tcp;
+    for (const QString &line : r.out.split(u'\n'))
+        if (line.startsWith(QStringLiteral("Tcp:")))
+            tcp.append(line);
+    QMap<QString, qint64> counters;
+    if (tcp.size() != 2)
+        return counters;
+    const QStringList names = tcp[0].split(u' ', Qt::SkipEmptyParts);
+    const QStringList values = tcp[1].split(u' ', Qt::SkipEmptyParts);
+    for (qsizetype i = 1; i < std::min(names.size(), values.size()); ++i)
+        counters.insert(names[i], values[i].toLongLong());
+    return counters;
 }
 
 } // namespace
@@ -226,6 +250,91 @@ private Q_SLOTS:
                  1); // the same connection, stalled and resumed
     }
 
+    void requestTimeUnderTbfIsSizeOverRate()
+    {
+        // 100 kB answers through tbf 1 Mbit/s, nothing else competing (no bulk flow, no UDP flow,
+        // a probe a second). What the bucket passes is whole frames, so the expected time is the
+        // answer's frames over the rate, plus the handshake:
+        //   MSS on the lab's 1500-byte veth with TCP timestamps: 1500 − 20 (IP) − 32 (TCP) = 1448;
+        //   100 000 B in ceil(100000 / 1448) = 70 segments, each with 66 B of headers (32 TCP,
+        //   20 IP, 14 Ethernet: tbf counts the frame) = 104 620 B; the SYN-ACK (74 B) also goes
+        //   a → b through the bucket; 8 × 104 694 B / 1 Mbit/s = 837.6 ms. The handshake's round
+        //   trip is otherwise well under 1 ms here. The bucket (2 kB, 16 ms at most) starts each
+        //   answer nearly empty, since the next request follows the last byte at once, and the
+        //   limit (200 kB) holds a whole answer, so nothing is dropped.
+        QVERIFY(qdisc(QStringLiteral("qdisc add dev lab0 root tbf rate 1mbit burst 2kb limit 200kb")));
+        LabTrafficConfig config;
+        config.bulkTcp = false;
+        config.udpPacketsPerSecond = 0;
+        config.probeInterval = 1s;
+        config.requestSizes = {100'000};
+        const auto traffic = startTraffic(config);
+        QVERIFY(traffic);
+        const auto opensBefore = tcpCounters(m_lab->namespaceB());
+        const auto serverBefore = tcpCounters(m_lab->namespaceA());
+        const LabMeasurement m = measure(*traffic, 1s, 9s);
+        const auto opensAfter = tcpCounters(m_lab->namespaceB());
+        const auto serverAfter = tcpCounters(m_lab->namespaceA());
+        const double segments = std::ceil(100000.0 / 1448.0);
+        const double expectedMs = 8.0 * (100000.0 + segments * 66.0 + 74.0) / 1e6 * 1000.0;
+        qInfo("tbf 1mbit, 100 kB answers: median %.1f ms, p80 %.1f ms, expected %.1f ms (%+.1f %%); %s",
+              m.requestMedianMs.value_or(-1), m.requestP80Ms.value_or(-1), expectedMs,
+              errorPercent(m.requestMedianMs.value_or(0), expectedMs), qPrintable(describe(m)));
+        QVERIFY2(m.requestMedianMs, qPrintable(describe(m)));
+        QVERIFY2(m.requestsCompleted >= 6, qPrintable(describe(m)));
+        QCOMPARE(m.requestsFailed, 0);
+        QVERIFY2(std::abs(errorPercent(*m.requestMedianMs, expectedMs)) <= 10.0, qPrintable(describe(m)));
+        // A new connection for every transaction on the one client socket, each ended without a
+        // reset on either side (connect(AF_UNSPEC) after a graceful close).
+        QVERIFY2(!opensAfter.isEmpty() && !serverAfter.isEmpty(), "cannot read /proc/net/snmp in the lab");
+        const qint64 opens = opensAfter.value(QStringLiteral("ActiveOpens")) - opensBefore.value(QStringLiteral("ActiveOpens"));
+        qInfo("namespace b: %lld active opens; resets sent: b %lld, a %lld", qlonglong(opens),
+              qlonglong(opensAfter.value(QStringLiteral("OutRsts")) - opensBefore.value(QStringLiteral("OutRsts"))),
+              qlonglong(serverAfter.value(QStringLiteral("OutRsts")) - serverBefore.value(QStringLiteral("OutRsts"))));
+        QVERIFY(opens >= m.requestsCompleted);
+        QCOMPARE(opensAfter.value(QStringLiteral("OutRsts")), opensBefore.value(QStringLiteral("OutRsts")));
+        QCOMPARE(serverAfter.value(QStringLiteral("OutRsts")), serverBefore.value(QStringLiteral("OutRsts")));
+    }
+
+    void longQueueStillShowsRttAndHonestLoss()
+    {
+        // Issue 19, item 7: behind a queue of several seconds every probe and datagram arrives
+        // later than 2 s. With a fixed 2 s loss timeout they were all "lost": RTT "—" and "Loss,
+        // UDP flow 100 %" beside a UDP goodput of some 65 kbit/s. The queue: tbf 100 kbit/s that
+        // holds 40 kB (3.3 s), filled by the UDP flow itself (100 × 242 B frames a second is
+        // 194 kbit/s: about half is dropped at the full queue, the rest waits 3.3 s). (A local TCP
+        // sender cannot build such a queue: TCP small queues keep its backlog to a packet or two.)
+        QVERIFY(qdisc(QStringLiteral("qdisc add dev lab0 root tbf rate 100kbit burst 2kb limit 40kb")));
+        LabTrafficConfig config;
+        config.bulkTcp = false;
+        config.requests = false;
+        const auto traffic = startTraffic(config);
+        QVERIFY(traffic);
+        // Until the queue has grown past 2 s of delay, then a while more.
+        QElapsedTimer timer;
+        timer.start();
+        LabMeasurement m;
+        while (timer.elapsed() < 30000) {
+            QTest::qWait(500);
+            m = traffic->snapshot(2s);
+            if (m.rttMedianMs && *m.rttMedianMs > 2500)
+                break;
+        }
+        qInfo("the queue passed 2.5 s of delay after %lld ms", qlonglong(timer.elapsed()));
+        QTest::qWait(4000);
+        m = traffic->snapshot(4s);
+        qInfo("tbf 100kbit limit 40kb, last 4 s: %s; loss timeouts: probes %.0f ms, UDP %.0f ms", qPrintable(describe(m)),
+              m.probeLossTimeoutMs, m.udpLossTimeoutMs);
+        QVERIFY2(m.rttMedianMs && *m.rttMedianMs > 2000, qPrintable(describe(m)));
+        QVERIFY2(m.probeLossTimeoutMs > *m.rttMedianMs, qPrintable(describe(m)));
+        QVERIFY2(m.udpLossPercent && m.udpGoodputBitsPerSec, qPrintable(describe(m)));
+        // The loss and the goodput describe the same datagrams: what arrived is what was not lost
+        // (100 a second of 200 B payload offered: 160 kbit/s).
+        const double deliveredPercent = 100.0 * *m.udpGoodputBitsPerSec / (100 * 200 * 8);
+        qInfo("UDP: %.1f %% lost, goodput %.1f %% of what is offered", *m.udpLossPercent, deliveredPercent);
+        QVERIFY2(std::abs(100.0 - *m.udpLossPercent - deliveredPercent) <= 15.0, qPrintable(describe(m)));
+    }
+
     void socketsFromTheWrongNamespaceAreRefused_data()
     {
         QTest::addColumn<bool>("allFromA");
@@ -280,6 +389,33 @@ private Q_SLOTS:
               errorPercent(*m.linkRateBitsPerSec, 10e6), qPrintable(describe(m)));
         QVERIFY2(std::abs(errorPercent(*m.linkRateBitsPerSec, 10e6)) <= 5.0,
                  qPrintable(describe(m)));
+    }
+
+    void netemRequests()
+    {
+        // The request probe, one LabTraffic through three conditions (one boot, one lab). The
+        // delay is on a's egress only, so the RTT is 100 ms, and a transaction of 5 to 100 kB
+        // needs at least two round trips (the handshake, then request and answer).
+        LabTrafficConfig config;
+        config.bulkTcp = false; // nothing competing: the queue is netem's alone
+        const auto traffic = startTraffic(config);
+        QVERIFY(traffic);
+        const LabMeasurement baseline = measure(*traffic, 1s, 4s);
+        qInfo("requests, no qdisc: %s", qPrintable(describe(baseline)));
+        QVERIFY(qdisc(QStringLiteral("qdisc add dev lab0 root handle 1: netem delay 100ms")));
+        const LabMeasurement delayed = measure(*traffic, 1500ms, 8s);
+        qInfo("requests, netem delay 100ms: %s", qPrintable(describe(delayed)));
+        QVERIFY(qdisc(QStringLiteral("qdisc change dev lab0 root handle 1: netem delay 100ms loss 20%")));
+        const LabMeasurement lossy = measure(*traffic, 1500ms, 20s);
+        qInfo("requests, netem delay 100ms loss 20%%: %s", qPrintable(describe(lossy)));
+
+        QVERIFY2(baseline.requestMedianMs && baseline.requestsCompleted >= 5, qPrintable(describe(baseline)));
+        QCOMPARE(baseline.requestsFailed, 0);
+        QVERIFY2(delayed.requestMedianMs && delayed.requestP80Ms && delayed.requestsCompleted >= 5, qPrintable(describe(delayed)));
+        QVERIFY2(*delayed.requestMedianMs >= *baseline.requestMedianMs + 200.0, qPrintable(describe(delayed)));
+        QVERIFY2(lossy.requestP80Ms && lossy.requestsCompleted >= 5, qPrintable(describe(lossy)));
+        QVERIFY2(*lossy.requestP80Ms > *delayed.requestP80Ms, qPrintable(describe(lossy)));
+        QVERIFY2(lossy.rttMedianMs && std::abs(*lossy.rttMedianMs - 100.0) <= 5.0, qPrintable(describe(lossy)));
     }
 
     void netemReorderingAndDuplicatesAreNotLoss()

@@ -3,6 +3,7 @@
 // with "Specified qdisc kind is unknown" (ENOENT), and the message says which module is missing
 // and how to load it. Root, real kernel; skipped where netem works.
 #include "labnamespace.h"
+#include "kinds/kernelmodules.h"
 #include "netlink/tcengine.h"
 #include "tc/tcimporter.h"
 
@@ -18,10 +19,10 @@ class TestMissingModule : public QObject
 private Q_SLOTS:
     void moduleNames()
     {
-        QCOMPARE(TcEngine::qdiscModule(QStringLiteral("netem")), QStringLiteral("sch_netem"));
-        QCOMPARE(TcEngine::qdiscModule(QStringLiteral("fq_codel")), QStringLiteral("sch_fq_codel"));
-        QCOMPARE(TcEngine::qdiscModule(QStringLiteral("clsact")), QStringLiteral("sch_ingress"));
-        const QString message = TcEngine::missingQdiscMessage(QStringLiteral("sfq"));
+        QCOMPARE(KernelModules::qdiscModule(QStringLiteral("netem")), QStringLiteral("sch_netem"));
+        QCOMPARE(KernelModules::qdiscModule(QStringLiteral("fq_codel")), QStringLiteral("sch_fq_codel"));
+        QCOMPARE(KernelModules::qdiscModule(QStringLiteral("clsact")), QStringLiteral("sch_ingress"));
+        const QString message = KernelModules::missingQdiscMessage(QStringLiteral("sfq"));
         QVERIFY(message.contains(QStringLiteral("the kernel has no sfq qdisc")));
         QVERIFY(message.contains(QStringLiteral("sudo modprobe sch_sfq")));
     }

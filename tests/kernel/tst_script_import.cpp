@@ -272,7 +272,11 @@ private Q_SLOTS:
                                  .arg(payload / 1000, 0, 'f', 1)
                                  .arg(policed / 1000, 0, 'f', 1)
                                  .arg((policed - rate) / rate * 100, 0, 'f', 2);
-        QVERIFY2(offered > 1.8 * rate, "iperf3 did not offer twice the rate: the measurement would not show policing");
+        // iperf3 is asked for twice the rate; under user-mode Linux on a slow machine it reached only
+        // 1.6 times at 10mbit. A quarter above the rate is enough to tell policing from no policing: an
+        // unpoliced path would deliver at least 1.25 times the rate, far outside the ±5 % asked below.
+        QVERIFY2(offered > 1.25 * rate,
+                 qPrintable(QStringLiteral("iperf3 offered only %1 kbit/s: too little above the rate to show policing").arg(offered / 1000, 0, 'f', 0)));
         QVERIFY2(std::abs(policed - rate) <= 0.05 * rate,
                  qPrintable(QStringLiteral("policed rate %1 kbit/s is not within ±5 % of %2 kbit").arg(policed / 1000, 0, 'f', 1).arg(downlinkKbit)));
     }

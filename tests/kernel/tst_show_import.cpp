@@ -42,13 +42,19 @@ QList<QStringList> views(const QString &device, bool ingress, const QStringList 
 /**
  * tc's read-back of @p device in @p ns as the comparison sees it: what the pasted views showed
  * (-d when they had it: without, tc does not print htb's quantum, say), without statistics.
+ * Qdiscs and classes (one line each) are sorted: the kernel lists them in the order of its hash
+ * buckets, which depends on the order they were made in, and the import makes them in the order
+ * tc printed them, not the script's.
  */
 QStringList readBack(const LabNamespace &ns, const QString &device, bool ingress, const QStringList &flags)
 {
     QStringList lines;
     for (const QStringList &view : views(device, ingress, flags.contains(QStringLiteral("-d")) ? QStringList{QStringLiteral("-d")} : QStringList())) {
         lines.append(u"$ tc " + view.join(u' '));
-        lines += ns.tc(view).out.split(u'\n');
+        QStringList printed = ns.tc(view).out.split(u'\n');
+        if (!view.contains(QStringLiteral("filter")))
+            printed.sort();
+        lines += printed;
     }
     return lines;
 }

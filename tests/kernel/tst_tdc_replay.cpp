@@ -68,11 +68,15 @@ struct Run
     QString output; ///< stdout and stderr together
 };
 
-Run run(const QStringList &argv)
+/** Runs @p argv with @p input on its standard input (tc and ip read -batch files from "-"). */
+Run run(const QStringList &argv, const QByteArray &input = {})
 {
     QProcess process;
     process.setProcessChannelMode(QProcess::MergedChannels);
     process.start(argv.first(), argv.mid(1));
+    if (!input.isEmpty())
+        process.write(input);
+    process.closeWriteChannel();
     if (!process.waitForFinished(30000)) {
         process.kill();
         process.waitForFinished();
@@ -161,15 +165,24 @@ bool isReadCommand(const QString &line)
     return read.match(line).hasMatch();
 }
 
-/** tc's view of a device, with what legitimately differs between the twins taken out. */
+/**
+ * tc's view of a device, with what legitimately differs between the twins taken out. Starting
+ * processes is what costs under user-mode Linux: the qdisc, class and filter views come from one
+ * tc -batch (their lines tell them apart: "qdisc …", "class …", "filter parent …"), the ingress
+ * and egress views, whose lines look alike, each from its own tc, and only when a clsact or
+ * ingress qdisc is there to hold them.
+ */
 QString readBack(const QString &netns, const QString &device, const QString &verify)
 {
-    QStringList commands = {QStringLiteral("tc -d qdisc show dev %1"), QStringLiteral("tc -d class show dev %1"),
-                            QStringLiteral("tc -d filter show dev %1"), QStringLiteral("tc -d filter show dev %1 ingress"),
-                            QStringLiteral("tc -d filter show dev %1 egress")};
+    const QString views = QStringLiteral("qdisc show dev %1\nclass show dev %1\nfilter show dev %1\n").arg(device);
+    const Run tree = run({QStringLiteral("tc"), QStringLiteral("-n"), netns, QStringLiteral("-d"), QStringLiteral("-batch"), QStringLiteral("-")},
+                         views.toUtf8());
+    QString text = QStringLiteral("$ tc -d -batch: qdisc, class and filter show dev DEV\n") + tree.output;
+    QStringList commands;
+    if (tree.output.contains(QStringLiteral("qdisc clsact")) || tree.output.contains(QStringLiteral("qdisc ingress")))
+        commands = {QStringLiteral("tc -d filter show dev %1 ingress"), QStringLiteral("tc -d filter show dev %1 egress")};
     if (!verify.isEmpty())
         commands.append(verify);
-    QString text;
     for (const QString &command : std::as_const(commands)) {
         const QString line = command.contains(u"%1") ? command.arg(device) : command;
         const Run r = run(inNamespace(line, netns));
@@ -333,25 +346,25 @@ private:
         return {};
     }
 
+    /** New twins for a case; one ip -batch each to remove the last ones (a case may have) and add these. */
     bool freshDevices()
     {
         ++m_serial;
+        QByteArray removals;
         for (const QString &device : {m_a, m_b}) {
             if (!device.isEmpty())
-                run({QStringLiteral("ip"), QStringLiteral("-n"), m_netns, QStringLiteral("link"), QStringLiteral("del"), device});
+                removals += QStringLiteral("link del %1\n").arg(device).toUtf8();
         }
+        const QStringList ip = {QStringLiteral("ip"), QStringLiteral("-n"), m_netns, QStringLiteral("-force"), QStringLiteral("-batch"),
+                                QStringLiteral("-")};
+        if (!removals.isEmpty())
+            run(ip, removals); // a case may have removed them itself
         m_a = QStringLiteral("tdca%1").arg(m_serial);
         m_b = QStringLiteral("tdcb%1").arg(m_serial);
-        for (const QString &device : {m_a, m_b}) {
-            const Run r = run({QStringLiteral("ip"), QStringLiteral("-n"), m_netns, QStringLiteral("link"), QStringLiteral("add"), device,
-                               QStringLiteral("type"), QStringLiteral("veth"), QStringLiteral("peer"), QStringLiteral("name"),
-                               device + u'p'});
-            if (r.exitCode != 0)
-                return false;
-            run({QStringLiteral("ip"), QStringLiteral("-n"), m_netns, QStringLiteral("link"), QStringLiteral("set"), device,
-                 QStringLiteral("up")});
-        }
-        return true;
+        QByteArray additions;
+        for (const QString &device : {m_a, m_b})
+            additions += QStringLiteral("link add %1 type veth peer name %1p\nlink set %1 up\n").arg(device).toUtf8();
+        return run(ip, additions).exitCode == 0;
     }
 
     bool m_verbose;

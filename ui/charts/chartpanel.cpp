@@ -1,6 +1,7 @@
 #include "chartpanel.h"
 
 #include "chartcsv.h"
+#include "filedialog.h"
 #include "ratechart.h"
 #include "stats/monotonicclock.h"
 
@@ -11,7 +12,6 @@
 #include <QDateTime>
 #include <QEvent>
 #include <QFile>
-#include <QFileDialog>
 #include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QIcon>
@@ -55,7 +55,9 @@ ChartPanel::ChartPanel(QWidget *parent)
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setFrameShape(QFrame::NoFrame);
     m_chart->layout()->setContentsMargins(0, 0, 0, 0); // the chart fills the view, edge to edge
-    m_view->setMinimumHeight(160);
+    // Tall enough for whole tick labels and axis titles under the title: below this Qt Charts
+    // cuts them to "…" (at 160 px the plot kept 33 px); the panes around give way instead.
+    m_view->setMinimumHeight(210);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -348,7 +350,7 @@ QString ChartPanel::suggestedFileName(const QString &suffix) const
 
 void ChartPanel::exportPngInteractively()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart as PNG"),
+    const QString path = FileDialog::saveFileName(this, tr("Export chart as PNG"),
                                                       suggestedFileName(QStringLiteral("png")),
                                                       tr("PNG images (*.png)"));
     if (!path.isEmpty() && !exportPng(path))
@@ -357,7 +359,7 @@ void ChartPanel::exportPngInteractively()
 
 void ChartPanel::exportCsvInteractively()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export statistics as CSV"),
+    const QString path = FileDialog::saveFileName(this, tr("Export statistics as CSV"),
                                                       suggestedFileName(QStringLiteral("csv")),
                                                       tr("CSV files (*.csv)"));
     if (!path.isEmpty() && !exportCsv(path))

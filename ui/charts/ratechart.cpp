@@ -1,8 +1,10 @@
 #include "ratechart.h"
 
+#include "axisfit.h"
 #include "stats/monotonicclock.h"
 
 #include <QDateTime>
+#include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -24,6 +26,8 @@ namespace {
 constexpr int MaxPartsPerLine = 8;
 // Marker labels that would overlap go one row lower, up to this many rows.
 constexpr int MarkerLabelRows = 3;
+// Horizontal room between two marker labels in one row, in pixels.
+constexpr qreal MarkerLabelGap = 6;
 constexpr size_t BoldLinesUpTo = 8;
 constexpr int MinPoints = 64;
 constexpr int MaxPoints = 2000;
@@ -31,6 +35,8 @@ constexpr int MaxPoints = 2000;
 // update; with 50 lines overlaid nobody reads 100 ms detail of each, so lines share this budget
 // (50 lines: 120 points each, 250 ms apiece over 30 s) and a single line keeps full detail.
 constexpr int PointBudget = 6000;
+// Charts at least this tall (px) keep a legend of a few lines above the plot.
+constexpr qreal LegendOnTopFromHeight = 320;
 
 // Tableau 10: distinguishable, and still readable on dark backgrounds once lightened.
 constexpr std::array<QRgb, 10> LineColors{0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f,
@@ -77,7 +83,7 @@ RateChart::RateChart(QGraphicsItem *parent)
     legend()->setAlignment(Qt::AlignTop);
     setMetric(m_metric);
     updateTimeAxis(TimeWindow::Seconds30);
-    connect(this, &QChart::plotAreaChanged, this, &RateChart::placeMarkerLabels);
+    connect(this, &QChart::plotAreaChanged, this, &RateChart::fitAxesToPlot);
 }
 
 RateChart::~RateChart() = default;
@@ -149,7 +155,7 @@ void RateChart::setNodes(const QList<quint64> &keys, const QStringList &labels)
         for (const Part &part : m_lines[i].parts)
             stylePart(part, int(i)); // colour by position; width by how many lines there are
     }
-    legend()->setAlignment(m_lines.size() > 4 ? Qt::AlignRight : Qt::AlignTop);
+    placeLegend();
     setTitle(m_lines.empty() ? tr("No node selected") : chartMetricTitle(m_metric));
 }
 
@@ -258,27 +264,48 @@ void RateChart::updateTimeAxis(TimeWindow window)
         m_axisWindow = window;
         m_axisUnitMs = spec.unitMs;
         m_timeAxis->setRange(-double(spec.spanNs) / 1e6 / spec.unitMs, 0);
-        m_timeAxis->setTickInterval(spec.tickInterval);
         // A translated unit is text in a printf format: a '%' in it must not start a conversion.
         m_timeAxis->setLabelFormat(QStringLiteral("%g ") +
                                    QString(spec.unitName).replace(u'%', QStringLiteral("%%")));
     }
     // Changes at most once a second: a relayout, but not of the lines.
-    QString title = tr("Time");
+    QStringList titles{tr("Time")};
     if (m_endWallMs > 0) {
+        const QString reference = QDateTime::fromMSecsSinceEpoch(qint64(m_endWallMs)).toString(spec.referenceFormat);
+        // Longest first: a narrow chart shows a shorter title whole rather than this one cut.
         //: time axis title; %1 is the wall-clock time the axis counts back from
-        title = tr("Time (0 = %1)")
-                    .arg(QDateTime::fromMSecsSinceEpoch(qint64(m_endWallMs))
-                             .toString(spec.referenceFormat));
+        titles = QStringList{tr("Time (0 = %1)").arg(reference),
+                             //: time axis title of a narrow chart; %1 is the wall-clock time of 0
+                             tr("0 = %1").arg(reference), tr("Time")};
     }
+    const QString title = AxisFit::fittingTitle(m_timeAxis->titleFont(), titles, plotArea().width());
     if (m_timeAxis->titleText() != title)
         m_timeAxis->setTitleText(title);
+    fitTimeTicks();
+}
+
+void RateChart::fitTimeTicks()
+{
+    if (!m_axisWindow)
+        return;
+    const TimeWindowSpec spec = timeWindowSpec(*m_axisWindow);
+    const double span = m_timeAxis->max() - m_timeAxis->min();
+    // The widest label is the oldest one, "-30 s".
+    const QString widest = QString::number(m_timeAxis->min()) + u' ' + spec.unitName;
+    const double interval = AxisFit::thinnedInterval(span, spec.tickInterval, plotArea().width(),
+                                                     AxisFit::widest(m_timeAxis->labelsFont(), {widest}));
+    if (m_timeAxis->tickInterval() != interval)
+        m_timeAxis->setTickInterval(interval);
 }
 
 void RateChart::updateValueAxis(double maxScaled, const QString &unit)
 {
-    // Four to five intervals, with a little headroom so a line at its ceiling stays visible.
-    const double step = niceStep(maxScaled > 0 ? maxScaled * 1.1 / 5 : 0.2);
+    m_valueMaxScaled = maxScaled;
+    // Up to five intervals, fewer where the plot is too short for six labels one above the
+    // other; a little headroom so a line at its ceiling stays visible.
+    const qreal labelHeight = QFontMetricsF(m_valueAxis->labelsFont()).height();
+    const int intervals = std::clamp(AxisFit::labelsThatFit(plotArea().height(), labelHeight) - 1, 1, 5);
+    const double step = niceStep(maxScaled > 0 ? maxScaled * 1.1 / intervals : 0.2);
     const double top = std::max(step, std::ceil(maxScaled * 1.1 / step) * step);
     if (top != m_valueTop || m_valueAxis->tickInterval() != step) {
         m_valueTop = top;
@@ -287,6 +314,31 @@ void RateChart::updateValueAxis(double maxScaled, const QString &unit)
     }
     if (m_valueAxis->titleText() != unit)
         m_valueAxis->setTitleText(unit);
+}
+
+void RateChart::placeLegend()
+{
+    // Many lines, or a short chart: the legend beside the plot, where it costs width (there is
+    // plenty) instead of the height the value axis' labels need.
+    const bool beside = m_lines.size() > 4 || size().height() < LegendOnTopFromHeight;
+    const Qt::Alignment alignment = beside ? Qt::AlignRight : Qt::AlignTop;
+    if (legend()->alignment() != alignment)
+        legend()->setAlignment(alignment);
+}
+
+void RateChart::resizeEvent(QGraphicsSceneResizeEvent *event)
+{
+    QChart::resizeEvent(event);
+    placeLegend();
+}
+
+void RateChart::fitAxesToPlot()
+{
+    // The plot area changed (a resize, a legend row more): as many ticks as now fit.
+    if (m_axisWindow)
+        updateTimeAxis(*m_axisWindow);
+    updateValueAxis(m_valueMaxScaled, m_valueAxis->titleText());
+    updateMarkers();
 }
 
 QList<QPointF> RateChart::plottedPoints(quint64 key) const
@@ -352,7 +404,8 @@ QList<ChartMarker> RateChart::markers() const
 {
     QList<ChartMarker> out;
     for (const Marker &marker : m_markers)
-        out.append(ChartMarker{marker.timeMs, marker.text->text(), marker.line->isVisible()});
+        out.append(ChartMarker{marker.timeMs, marker.text->text(), marker.line->isVisible(),
+                               marker.text->isVisible(), marker.text->sceneBoundingRect()});
     return out;
 }
 
@@ -393,8 +446,14 @@ void RateChart::placeMarkerLabels()
         const bool fitsRight = top.x() + 4 + box.width() <= plotArea().right();
         const qreal left = fitsRight ? top.x() + 4 : top.x() - 4 - box.width();
         int row = 0;
-        while (row + 1 < MarkerLabelRows && left < rowEnds[size_t(row)] + 6)
+        while (row < MarkerLabelRows && left < rowEnds[size_t(row)] + MarkerLabelGap)
             ++row;
+        // No row has room: the line stays and its name is left out rather than printed over
+        // another one (the scenario's timeline names every step).
+        const bool fits = row < MarkerLabelRows;
+        marker->text->setVisible(fits);
+        if (!fits)
+            continue;
         rowEnds[size_t(row)] = left + box.width();
         marker->text->setPos(QPointF(left, top.y() + 2 + row * box.height()));
     }

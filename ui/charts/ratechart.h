@@ -82,7 +82,11 @@ public:
     /** Follows the widget palette, light or dark. */
     void applyPalette(const QPalette &palette);
 
+protected:
+    void resizeEvent(QGraphicsSceneResizeEvent *event) override;
+
 private:
+    void placeLegend();
     struct Part
     {
         QLineSeries *series = nullptr;
@@ -112,7 +116,10 @@ private:
     QColor lineColor(int lineIndex) const;
     double collect(const HistorySource &source, qint64 fromNs, qint64 toNs, int maxPoints);
     void updateTimeAxis(TimeWindow window);
+    /** Ticks as far apart as the plot's width needs for whole labels. */
+    void fitTimeTicks();
     void updateValueAxis(double maxScaled, const QString &unit);
+    void fitAxesToPlot();
     void updateMarkers();
     void placeMarkerLabels();
     double toAxisTime(double wallMs) const;
@@ -130,6 +137,7 @@ private:
     double m_endWallMs = 0; // the newest sample drawn: 0 on the time axis
     double m_axisUnitMs = 1000;
     double m_valueTop = 1;
+    double m_valueMaxScaled = 0; // the last draw's largest value, in the axis' unit
     int m_shownTier = -1;
     bool m_dark = false;
 };

@@ -1,5 +1,7 @@
 #include "measuredpanel.h"
 
+#include "axisfit.h"
+
 #include "stats/monotonicclock.h"
 
 #include <QChart>
@@ -76,17 +78,34 @@ MeasuredPanel::MeasuredPanel(QWidget *parent)
     m_rttP95 = makeTile(
         "rttP95", tr("RTT p95"),
         tr("Round-trip time of the probes: 95 % of them came back faster than this"), true);
+    m_requestMedian = makeTile(
+        "requestMedian", tr("Request median"),
+        tr("Short HTTP-like transactions from host b to a server on host a, a new TCP connection "
+           "each (5, 25 and 100 kB in turn): the median time from connect() to the last byte"),
+        true);
+    m_requestP80 = makeTile(
+        "requestP80", tr("Request p80"),
+        tr("The requests' 80th percentile: 80 % of them were done faster than this"), true);
+    // What "lost" means must sit beside the figure: a datagram is lost when it has not arrived
+    // within the loss timeout, which follows the delay (a late one is not counted twice).
     m_udpLoss = makeTile(
         "udpLoss", tr("Loss, UDP flow"),
-        tr("Datagrams of the constant-rate UDP flow (100 a second) that never arrived"), false);
-    m_probeLoss =
-        makeTile("probeLoss", tr("Loss, RTT probes"),
-                 tr("RTT probes that never came back (lost on the way there or back)"), false);
+        tr("Datagrams of the constant-rate UDP flow (100 a second) that did not arrive within "
+           "the loss timeout (2 s, longer when the delay is long)"),
+        false);
+    m_probeLoss = makeTile(
+        "probeLoss", tr("Loss, RTT probes"),
+        tr("RTT probes that did not come back within the loss timeout (2 s, longer when the RTT "
+           "is long)"),
+        false);
     m_tcpGoodput = makeTile(
         "tcpGoodput", tr("TCP goodput"),
         tr("Payload received per second by the bulk TCP flow, which takes all it can get"), false);
-    m_udpGoodput = makeTile("udpGoodput", tr("UDP goodput"),
-                            tr("Payload received per second by the constant-rate UDP flow"), false);
+    m_udpGoodput = makeTile(
+        "udpGoodput", tr("UDP goodput"),
+        tr("Payload received per second by the constant-rate UDP flow (160 kbit/s when nothing "
+           "is lost), late datagrams included"),
+        false);
     m_linkRate = makeTile("linkRate", tr("Link rate"),
                           tr("Whole frames received per second at host b's end of the link: what "
                              "tbf, htb and netem's rate limit"),
@@ -121,6 +140,14 @@ MeasuredPanel::MeasuredPanel(QWidget *parent)
     m_timeAxis->setMinorTickCount(0);
     //: the RTT chart's time axis: seconds before now ("-60 s" … "0 s"); a printf format
     m_timeAxis->setLabelFormat(QStringLiteral("%d ") + tr("s").replace(u'%', QStringLiteral("%%")));
+    // A narrow panel spaces the ticks wider (15, 30, 60 s) rather than cutting "-60 s" to "…".
+    connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF &plot) {
+        const QString widest = QStringLiteral("%1 %2").arg(-ChartSeconds).arg(tr("s"));
+        const double interval = AxisFit::thinnedInterval(
+            ChartSeconds, 15, plot.width(), AxisFit::widest(m_timeAxis->labelsFont(), {widest}));
+        if (m_timeAxis->tickInterval() != interval)
+            m_timeAxis->setTickInterval(interval);
+    });
     // Logarithmic: an RTT of 20 µs, of 2 ms behind a queue and of 600 ms on a satellite link all
     // read on one chart, a decade per grid line.
     m_rttAxis->setBase(10);
@@ -161,6 +188,7 @@ MeasuredPanel::MeasuredPanel(QWidget *parent)
         row += 3;
     };
     addPair(m_rttMedian, m_rttP95);
+    addPair(m_requestMedian, m_requestP80);
     addPair(m_udpLoss, m_probeLoss);
     addPair(m_tcpGoodput, m_udpGoodput);
     addPair(m_linkRate, Tile{});
@@ -304,12 +332,30 @@ void MeasuredPanel::showMeasurement(const LabMeasurement &m)
     };
     m_rttMedian.value->setText(ms(m.rttMedianMs));
     m_rttP95.value->setText(ms(m.rttP95Ms));
+    m_requestMedian.value->setText(ms(m.requestMedianMs));
+    m_requestP80.value->setText(ms(m.requestP80Ms));
+    const QString seconds = number(double(m.window.count()) / 1e9);
+    const QString requestsTip =
+        m.requestsCompleted + m.requestsFailed > 0
+            //: %1 requests completed, %2 failed (timed out or reset), in the last %3 seconds
+            ? tr("%1 requests completed, %2 failed, in the last %3 s")
+                  .arg(m.requestsCompleted)
+                  .arg(m.requestsFailed)
+                  .arg(seconds)
+            : QString();
+    m_requestMedian.value->setToolTip(requestsTip.isEmpty() ? m_requestMedian.caption->toolTip()
+                                                            : requestsTip);
+    m_requestP80.value->setToolTip(requestsTip.isEmpty() ? m_requestP80.caption->toolTip()
+                                                         : requestsTip);
     m_udpLoss.value->setText(percent(m.udpLossPercent));
-    m_udpLoss.value->setToolTip(m.udpSent > 0 ? tr("%1 of %2 datagrams lost in the last %3 s")
-                                                    .arg(m.udpLost)
-                                                    .arg(m.udpSent)
-                                                    .arg(number(double(m.window.count()) / 1e9))
-                                              : m_udpLoss.caption->toolTip());
+    m_udpLoss.value->setToolTip(
+        m.udpSent > 0
+            //: %1 of %2 datagrams; %3 seconds of window; %4 the loss timeout in seconds
+            ? tr("%1 of %2 datagrams lost in the last %3 s (not arrived within %4 s)")
+                  .arg(m.udpLost)
+                  .arg(m.udpSent)
+                  .arg(seconds, number(m.udpLossTimeoutMs / 1000))
+            : m_udpLoss.caption->toolTip());
     m_probeLoss.value->setText(percent(m.probeLossPercent));
     m_tcpGoodput.value->setText(
         m.tcpGoodputBitsPerSec || m.tcpConnected ? rate(m.tcpGoodputBitsPerSec) : none);
@@ -339,8 +385,8 @@ void MeasuredPanel::showMeasurement(const LabMeasurement &m)
 
 void MeasuredPanel::setFiguresDimmed(bool dimmed)
 {
-    for (const Tile *tile : {&m_rttMedian, &m_rttP95, &m_udpLoss, &m_probeLoss, &m_tcpGoodput,
-                             &m_udpGoodput, &m_linkRate})
+    for (const Tile *tile : {&m_rttMedian, &m_rttP95, &m_requestMedian, &m_requestP80, &m_udpLoss,
+                             &m_probeLoss, &m_tcpGoodput, &m_udpGoodput, &m_linkRate})
         tile->value->setEnabled(!dimmed);
 }
 

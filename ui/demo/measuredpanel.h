@@ -23,8 +23,9 @@ namespace qs {
 
 /**
  * What the demo lab measures, beside what the editor configures: RTT median and p95 with a
- * small chart of the last 60 s, loss of the UDP flow and of the RTT probes, the goodput of the
- * TCP and UDP flows, and the link rate. Read from LabTraffic::snapshot() on a timer in the GUI
+ * small chart of the last 60 s, the request probe's median and 80th percentile (what a page
+ * load feels like), loss of the UDP flow and of the RTT probes, the goodput of the TCP and UDP
+ * flows, and the link rate. Read from LabTraffic::snapshot() on a timer in the GUI
  * thread (snapshot never waits on the network), four times a second, over the last 2 s.
  *
  * After a change the old figures describe the old condition: markChanged() starts a fresh
@@ -114,6 +115,8 @@ private:
     QWidget *m_figures;
     Tile m_rttMedian;
     Tile m_rttP95;
+    Tile m_requestMedian;
+    Tile m_requestP80;
     Tile m_udpLoss;
     Tile m_probeLoss;
     Tile m_tcpGoodput;

@@ -23,9 +23,15 @@ void buildKindForm(FormBinder<TbfParams> &b);
 void buildKindForm(FormBinder<HtbQdiscParams> &b);
 void buildKindForm(FormBinder<SfqParams> &b);
 void buildKindForm(FormBinder<FqCodelParams> &b);
+void buildKindForm(FormBinder<CakeParams> &b);
 void buildKindForm(FormBinder<CodelParams> &b);
 void buildKindForm(FormBinder<PieParams> &b);
 void buildKindForm(FormBinder<FqParams> &b);
+void buildKindForm(FormBinder<RedParams> &b);
+void buildKindForm(FormBinder<ChokeParams> &b);
+void buildKindForm(FormBinder<PlugParams> &b);
+void buildKindForm(FormBinder<SfbParams> &b);
+void buildKindForm(FormBinder<HhfParams> &b);
 void buildKindForm(FormBinder<PfifoParams> &b);
 void buildKindForm(FormBinder<BfifoParams> &b);
 void buildKindForm(FormBinder<PfifoHeadDropParams> &b);
@@ -39,6 +45,7 @@ void buildKindForm(FormBinder<HtbClassParams> &b);
 
 /** The filter kinds' own rows (FilterKindTypes): a form on the whole filter, tagged by the kind. */
 void buildKindForm(FormBinder<Filter> &b, const U32Params *);
+void buildKindForm(FormBinder<Filter> &b, const MatchallParams *);
 
 /** The editor forms of whichever kind a node holds. */
 class KindForms

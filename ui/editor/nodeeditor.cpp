@@ -21,16 +21,17 @@ namespace {
 } // namespace
 
 NodeEditor::NodeEditor(QWidget *parent)
-    : QWidget(parent), m_stack(new QStackedWidget(this)), m_title(new QLabel(this)),
+    : QWidget(parent), m_stack(new QStackedWidget(this)), m_hint(new QLabel(this)), m_title(new QLabel(this)),
       m_summary(new QLabel(this)), m_scroll(new QScrollArea(this)), m_messages(new QLabel(this)),
       m_footer(new QWidget(this))
 {
-    auto *hint = new QLabel(tr("Select a qdisc, class or filter"), this);
-    hint->setObjectName(QStringLiteral("editor.hint"));
-    hint->setAlignment(Qt::AlignCenter);
-    hint->setWordWrap(true);
-    hint->setForegroundRole(QPalette::PlaceholderText);
-    m_stack->addWidget(hint);
+    m_hint->setText(tr("Select a qdisc, class or filter"));
+    m_hint->setObjectName(QStringLiteral("editor.hint"));
+    m_hint->setAlignment(Qt::AlignCenter);
+    m_hint->setWordWrap(true);
+    m_hint->setTextFormat(Qt::RichText);
+    m_hint->setForegroundRole(QPalette::PlaceholderText);
+    m_stack->addWidget(m_hint);
 
     auto *page = new QWidget(this);
     auto *layout = new QVBoxLayout(page);
@@ -129,6 +130,16 @@ void NodeEditor::clear()
         m_valid = true;
         Q_EMIT validityChanged(true);
     }
+}
+
+void NodeEditor::setHint(const QString &hint)
+{
+    m_hint->setText(hint);
+}
+
+QString NodeEditor::hint() const
+{
+    return m_hint->text();
 }
 
 ParameterRow *NodeEditor::row(const QString &key) const

@@ -49,8 +49,14 @@ public:
     void setClass(const ClassNode &node);
     /** Edits a filter: protocol, prio, the kind's rows, flowid and actions. */
     void setFilter(const Filter &filter);
-    /** Shows the hint "Select a qdisc, class or filter". */
+    /** Shows no node: the hint (setHint()) in its place. */
     void clear();
+    /**
+     * What the editor says while it shows no node: how to start on an empty tree, to select a
+     * node on a full one. Rich text.
+     */
+    void setHint(const QString &hint);
+    QString hint() const;
 
     Subject subject() const { return m_subject; }
     /** The shown qdisc with every edit so far; meaningful while subject() is Qdisc. */
@@ -101,6 +107,7 @@ private:
     QString m_foreignKind; ///< a foreign kind's name: another foreign kind needs a new note
 
     QStackedWidget *m_stack;
+    QLabel *m_hint;
     QLabel *m_title;
     QLabel *m_summary;
     QScrollArea *m_scroll;

@@ -31,8 +31,9 @@ ParameterRow::ParameterRow(const QString &key, const QString &label, const QStri
     m_messageIcon->hide();
     // Under the editing widgets, not under the label: the eye finds it below what it belongs to;
     // the icon in the label column says error or warning without relying on colour alone.
-    m_grid->addWidget(m_messageIcon, 1, 0, Qt::AlignRight | Qt::AlignTop);
-    m_grid->addWidget(m_message, 1, 1, 1, -1);
+    // Line 1 is for an editor that wants the whole width (placeOnOwnLine), empty otherwise.
+    m_grid->addWidget(m_messageIcon, 2, 0, Qt::AlignRight | Qt::AlignTop);
+    m_grid->addWidget(m_message, 2, 1, 1, -1);
 }
 
 void ParameterRow::alignLabelTop()
@@ -46,6 +47,18 @@ void ParameterRow::addEditor(QWidget *widget, int column, int stretch)
 {
     m_grid->addWidget(widget, 0, column);
     m_grid->setColumnStretch(column, stretch);
+}
+
+void ParameterRow::placeOnOwnLine(QWidget *widget, int column, int stretch, bool ownLine)
+{
+    m_grid->removeWidget(widget);
+    if (ownLine) {
+        m_grid->addWidget(widget, 1, 0, 1, -1);
+        m_grid->setColumnStretch(column, 0);
+    } else {
+        m_grid->addWidget(widget, 0, column);
+        m_grid->setColumnStretch(column, stretch);
+    }
 }
 
 void ParameterRow::addStretch(int column)

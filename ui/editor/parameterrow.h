@@ -45,6 +45,11 @@ public:
 protected:
     /** Places @p widget at @p column (1 and up); a stretch of 0 keeps it at its size hint. */
     void addEditor(QWidget *widget, int column, int stretch = 0);
+    /**
+     * Moves @p widget, placed by addEditor() at @p column with @p stretch, onto a line of its own
+     * under the row, across the whole width (@p ownLine), or back.
+     */
+    void placeOnOwnLine(QWidget *widget, int column, int stretch, bool ownLine);
     /** Lets the empty @p column take the spare width, so editors before it keep their size hint. */
     void addStretch(int column);
     /** Puts the label at the top of a tall editor (a multi-line text) instead of its middle. */

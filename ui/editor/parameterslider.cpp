@@ -52,6 +52,39 @@ void ParameterSlider::setUpSlider()
     addEditor(m_slider, 1, 1);
 }
 
+int ParameterSlider::wantedTravel() const
+{
+    const ParameterScale &scale = m_spec.scale;
+    if (!scale.isLogarithmic())
+        return 0; // a handful of positions or an even range: any width reads well
+    const double lowest = scale.valueAt(scale.hasZeroAtStart() ? 1 : 0);
+    const double decades = std::log10(scale.maximum() / lowest);
+    return int(std::ceil(decades * MinimumPixelsPerDecade));
+}
+
+void ParameterSlider::resizeEvent(QResizeEvent *event)
+{
+    ParameterRow::resizeEvent(event);
+    placeSlider();
+}
+
+void ParameterSlider::placeSlider()
+{
+    const int wanted = wantedTravel();
+    if (wanted == 0)
+        return;
+    // What the slider would get beside the label, the value and the unit.
+    const int gap = std::max(6, style()->pixelMetric(QStyle::PM_LayoutHorizontalSpacing, nullptr, this));
+    const QWidget *unit = m_unitLabel ? static_cast<QWidget *>(m_unitLabel) : m_unitBox;
+    const int beside = width() - label()->width() - m_spin->width() - unit->width() - 3 * gap;
+    // A margin on the way back, so a width at the edge does not flip the slider to and fro.
+    const bool ownLine = m_sliderOnOwnLine ? beside < wanted + 2 * gap : beside < wanted;
+    if (ownLine == m_sliderOnOwnLine)
+        return;
+    m_sliderOnOwnLine = ownLine;
+    placeOnOwnLine(m_slider, 1, 1, ownLine);
+}
+
 void ParameterSlider::setUpSpinBox()
 {
     // One width for every spin box, measured by the style on a typical wide value, so the
@@ -210,7 +243,8 @@ void ParameterSlider::showInSpinBox()
     const QSignalBlocker blocker(m_spin);
     m_spin->setDecimals(unit.decimals); // before the range and value: both are rounded to it
     m_spin->setRange(m_spec.minimum / unit.factor, m_spec.maximum / unit.factor);
-    m_spin->setValue(m_value / unit.factor);
+    // Rounded for the eye, and the spin box holds what it shows: leaving it unedited changes nothing.
+    m_spin->setValue(unit.readable(m_value / unit.factor));
     m_shownInSpin = m_spin->value();
 }
 

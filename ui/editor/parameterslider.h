@@ -52,10 +52,25 @@ public:
     /** The unit selector; hidden for a quantity with one unit, whose name a label shows instead. */
     QComboBox *unitBox() const { return m_unitBox; }
 
+    /** True when the slider sits on a line of its own under the value (a narrow row). */
+    bool sliderOnOwnLine() const { return m_sliderOnOwnLine; }
+
+    /**
+     * The travel a logarithmic slider gets per decade at least: 20 px of a drag then change the
+     * value by at most a factor of 2.2. A row narrower than that puts the slider on its own line.
+     */
+    static constexpr int MinimumPixelsPerDecade = 60;
+
 Q_SIGNALS:
     void valueChanged(double value, bool final);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    /** The width the slider needs for MinimumPixelsPerDecade; 0 when any width will do. */
+    int wantedTravel() const;
+    void placeSlider();
     void setUpSlider();
     void setUpSpinBox();
     void setUpUnits();
@@ -74,6 +89,7 @@ private:
     int m_defaultUnit = 0; ///< the unit a 0 is shown in
     bool m_unitChosenByUser = false;
     bool m_draggedSincePress = false;
+    bool m_sliderOnOwnLine = false;
     double m_value = 0;
     double m_shownInSpin =
         0; ///< what the spin box was last given, to tell a user edit from focus loss

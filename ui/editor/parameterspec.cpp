@@ -31,7 +31,9 @@ ParameterSpec ParameterSpec::rate(const QString &key, const QString &label, cons
     ParameterSpec spec = base(key, label, toolTip, Quantity::Rate);
     spec.defaultUnit = QStringLiteral("mbit");
     // In bit/s so the slider stops at round bit rates (104 kbit, not 13 kB/s = 104 kbit by luck).
-    spec.scale = ParameterScale::logarithmic(8e3, 100e9, zeroAtStart);
+    // The slider spans the rates people shape at, six decades; the box takes any rate up to the
+    // maximum (a value beyond the slider's ends holds the handle at that end).
+    spec.scale = ParameterScale::logarithmic(10e3, 10e9, zeroAtStart);
     spec.scaleToBase = 1.0 / 8;
     // Far beyond any link, still below 2^53 so every value is an exact double and tc-exact text.
     spec.maximum = 12.5e12;

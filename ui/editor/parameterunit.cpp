@@ -1,5 +1,6 @@
 #include "parameterunit.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace qs {
@@ -40,6 +41,37 @@ QList<ParameterUnit> ParameterUnit::unitsFor(Quantity quantity, const QString &c
     return {};
 }
 
+namespace {
+
+// A value with more significant digits than this (a ramp's value on its way, "35732.112 kbit")
+// is rounded for the eye; up to it, what is stored is shown exactly ("1234.567 ms", "1514 b").
+constexpr int ExactDigits = 7;
+// What a rounded value keeps: "35.73 Mbit", "3.457 %".
+constexpr int RoundedDigits = 4;
+
+/** The significant digits of @p shown written with @p decimals decimals, trailing zeros dropped. */
+int significantDigits(double shown, int decimals)
+{
+    long long digits = std::llround(std::abs(shown) * std::pow(10.0, decimals));
+    if (digits == 0)
+        return 0;
+    while (digits % 10 == 0)
+        digits /= 10;
+    int count = 0;
+    for (; digits > 0; digits /= 10)
+        ++count;
+    return count;
+}
+
+/** @p shown is written exactly with at most @p decimals decimals. */
+bool exactWith(double shown, int decimals)
+{
+    const double scaled = shown * std::pow(10.0, decimals);
+    return std::abs(scaled - std::round(scaled)) < 1e-6 * std::max(1.0, std::abs(scaled));
+}
+
+} // namespace
+
 int ParameterUnit::bestUnitFor(const QList<ParameterUnit> &units, double value, int fallback)
 {
     if (!(value > 0))
@@ -48,12 +80,24 @@ int ParameterUnit::bestUnitFor(const QList<ParameterUnit> &units, double value, 
         if (!units[i].autoPick)
             continue;
         const double shown = value / units[i].factor;
-        const double thousandths = shown * 1000;
-        if (shown >= 1 &&
-            std::abs(thousandths - std::round(thousandths)) < 1e-6 * std::max(1.0, thousandths))
+        if (shown >= 1 && exactWith(shown, 3) && significantDigits(shown, 3) <= ExactDigits)
+            return i;
+    }
+    // Written exactly it would be a long number: the largest unit it reads in, rounded.
+    for (int i = int(units.size()) - 1; i >= 0; --i) {
+        if (units[i].autoPick && value / units[i].factor >= 1)
             return i;
     }
     return 0;
+}
+
+double ParameterUnit::readable(double shown) const
+{
+    if (exactWith(shown, decimals) && significantDigits(shown, decimals) <= ExactDigits)
+        return shown;
+    const int integerDigits = std::abs(shown) < 1 ? 1 : int(std::floor(std::log10(std::abs(shown)))) + 1;
+    const double scale = std::pow(10.0, std::clamp(RoundedDigits - integerDigits, 0, decimals));
+    return std::round(shown * scale) / scale;
 }
 
 } // namespace qs

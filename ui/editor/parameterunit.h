@@ -35,10 +35,16 @@ struct ParameterUnit
     static QList<ParameterUnit> unitsFor(Quantity quantity, const QString &countUnit = {});
     /**
      * The index in @p units that reads best for @p value: the largest unit in which the value is
-     * at least 1 and needs at most three decimals ("1.5 ms", "32 kb", but "1514 b"); @p fallback
-     * for 0.
+     * at least 1 and needs at most three decimals ("1.5 ms", "32 kb", but "1514 b") and at most
+     * seven significant digits; failing that the largest in which it is at least 1 (a ramp's
+     * 35732112 bit/s reads "35.73 mbit", see readable()); @p fallback for 0.
      */
     static int bestUnitFor(const QList<ParameterUnit> &units, double value, int fallback);
+    /**
+     * @p shown (a value in this unit) as the spin box shows it: exact when that takes at most
+     * seven significant digits, else rounded to four (never to fewer than whole units).
+     */
+    double readable(double shown) const;
 
     // Last: it ends in "private:", and the fields above stay public for aggregate initialisation.
     Q_DECLARE_TR_FUNCTIONS(qs::ParameterUnit)

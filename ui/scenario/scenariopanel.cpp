@@ -1,5 +1,9 @@
 #include "scenariopanel.h"
 
+#include "flowlayout.h"
+#include "heightforwidth.h"
+#include "kernelmark.h"
+#include "kinds/kernelmodules.h"
 #include "profiles/profilestore.h"
 #include "scenario/scenariostore.h"
 #include "targetbackend.h"
@@ -16,6 +20,8 @@
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace qs {
 
@@ -87,10 +93,15 @@ ScenarioPanel::ScenarioPanel(TargetBackend *backend, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
     layout->setSpacing(4);
-    auto *rows = new QHBoxLayout;
+    // The chooser, the buttons, the loops and the exit check box wrap onto more lines when the
+    // dock is narrow: in one row they made the window's least width 1109 px.
+    m_controls = new QWidget(this);
+    auto *rows = new FlowLayout(m_controls);
+    rows->setContentsMargins(0, 0, 0, 0);
     rows->addWidget(buildChooserRow());
-    rows->addWidget(buildControlRow(), 1);
-    layout->addLayout(rows);
+    addControls(rows);
+    followHeightForWidth(m_controls);
+    layout->addWidget(m_controls);
     layout->addLayout(about);
     layout->addWidget(m_timeline, 1);
     layout->addWidget(m_error);
@@ -140,11 +151,12 @@ QWidget *ScenarioPanel::buildChooserRow()
     return row;
 }
 
-QWidget *ScenarioPanel::buildControlRow()
+void ScenarioPanel::addControls(FlowLayout *flow)
 {
     auto *row = new QWidget(this);
     auto *layout = new QHBoxLayout(row);
     layout->setContentsMargins(0, 0, 0, 0);
+    flow->addWidget(row);
     const auto button = [&](const char *name, const QString &text, QStyle::StandardPixmap icon,
                             const QString &tip) {
         auto *b = new QPushButton(style()->standardIcon(icon), text, row);
@@ -166,29 +178,29 @@ QWidget *ScenarioPanel::buildControlRow()
     connect(m_resume, &QPushButton::clicked, this, &ScenarioPanel::resume);
     connect(m_pause, &QPushButton::clicked, this, &ScenarioPanel::pause);
     connect(m_stop, &QPushButton::clicked, this, &ScenarioPanel::stop);
-    layout->addSpacing(12);
 
-    m_loops = new LoopsSpinBox(row);
+    auto *loopsRow = new QWidget(this);
+    auto *loopsLayout = new QHBoxLayout(loopsRow);
+    loopsLayout->setContentsMargins(12, 0, 12, 0);
+    flow->addWidget(loopsRow);
+    m_loops = new LoopsSpinBox(loopsRow);
     m_loops->setObjectName(QStringLiteral("scenario.loops"));
     m_loops->setRange(LoopsAsWritten, Scenario::MaxLoops);
     m_loops->setValue(LoopsAsWritten);
     m_loops->setToolTip(tr(
         "How many times to play the steps: as the scenario says, ∞ (0) until stopped, or a count"));
-    auto *loopsLabel = new QLabel(tr("&Loops:"), row);
+    auto *loopsLabel = new QLabel(tr("&Loops:"), loopsRow);
     loopsLabel->setBuddy(m_loops);
-    layout->addWidget(loopsLabel);
-    layout->addWidget(m_loops);
-    layout->addSpacing(12);
+    loopsLayout->addWidget(loopsLabel);
+    loopsLayout->addWidget(m_loops);
 
-    m_revertOnExit = new QCheckBox(tr("Put back the original tree on e&xit"), row);
+    m_revertOnExit = new QCheckBox(tr("Put back the original tree on e&xit"), this);
     m_revertOnExit->setObjectName(QStringLiteral("scenario.revertOnExit"));
     m_revertOnExit->setChecked(true);
     m_revertOnExit->setToolTip(tr(
         "If Qdisc Studio closes or crashes while the scenario plays, playback stops and the tree "
         "from before it began is put back"));
-    layout->addWidget(m_revertOnExit);
-    layout->addStretch(1);
-    return row;
+    flow->addWidget(m_revertOnExit);
 }
 
 void ScenarioPanel::setTarget(const QString &target)
@@ -207,6 +219,23 @@ void ScenarioPanel::setTarget(const QString &target)
     updateControls();
     updateStateText();
 }
+
+namespace {
+
+// The modules a scenario's steps need that this kernel lacks; its profile and preset steps count
+// when they can be found (ramps change values, not kinds).
+QStringList missingModules(const Scenario &scenario, const ProfileStore &profiles)
+{
+    QString ignored;
+    const auto resolved = scenario.resolveReferences(&profiles, &ignored);
+    QList<QdiscTree> trees;
+    for (const ScenarioStep &step : (resolved ? *resolved : scenario).steps)
+        if (step.kind == ScenarioStep::Kind::Tree)
+            trees.append(step.tree);
+    return KernelModules::system().missingModules(trees);
+}
+
+} // namespace
 
 void ScenarioPanel::reload()
 {
@@ -229,9 +258,18 @@ void ScenarioPanel::reload()
     };
     //: heading in the scenario list
     heading(tr("Built-in (read-only)"));
-    for (int i = 0; i < m_builtinCount; ++i)
+    int playable = -1; // the first built-in one this kernel can play: the one shown at first
+    const ProfileStore profiles; // the built-ins' preset steps resolve against it
+    for (int i = 0; i < m_builtinCount; ++i) {
         //: a built-in scenario in the list: %1 its name
         m_chooser->addItem(tr("%1 (built-in)").arg(m_scenarios.at(i).name), i);
+        if (const QStringList missing = missingModules(m_scenarios.at(i), profiles); !missing.isEmpty()) {
+            m_chooser->setItemIcon(m_chooser->count() - 1, KernelMark::icon());
+            m_chooser->setItemData(m_chooser->count() - 1, KernelMark::needs(missing), Qt::ToolTipRole);
+        } else if (playable < 0) {
+            playable = i;
+        }
+    }
     //: heading in the scenario list: the user's own scenarios
     heading(tr("Yours"));
     if (mine.scenarios.isEmpty())
@@ -241,7 +279,7 @@ void ScenarioPanel::reload()
         m_chooser->addItem(m_scenarios.at(i).name, i);
 
     if (chosen.isEmpty() || !selectScenario(chosen))
-        m_chooser->setCurrentIndex(m_chooser->findData(0)); // the first scenario there is
+        m_chooser->setCurrentIndex(m_chooser->findData(std::max(playable, 0))); // else the first there is
     onScenarioChosen();
 
     if (!mine.problems.isEmpty()) {

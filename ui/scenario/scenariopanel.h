@@ -16,6 +16,7 @@ class QToolButton;
 
 namespace qs {
 
+class FlowLayout;
 class TargetBackend;
 class TimelineWidget;
 
@@ -83,7 +84,8 @@ Q_SIGNALS:
 
 private:
     QWidget *buildChooserRow();
-    QWidget *buildControlRow();
+    /** Play, resume, pause and stop; the loops; the exit check box: each a unit of @p flow. */
+    void addControls(FlowLayout *flow);
     void onScenarioChosen();
     void onProgress(const QString &target, const ScenarioProgress &progress);
     void onCommandDone(const QString &target, const QString &command, const QString &error);
@@ -102,6 +104,7 @@ private:
     int m_lastLoop = 0;       ///< the loop and step last entered: a change is a new step
     int m_lastStep = -1;
 
+    QWidget *m_controls = nullptr; ///< the chooser and the controls, in a FlowLayout
     QComboBox *m_chooser = nullptr;
     QToolButton *m_reload = nullptr;
     QLabel *m_badge = nullptr;

@@ -59,6 +59,14 @@ public:
 
     static ValidationIssues validate(const Params &p) { return p.validate(); }
 
+    /** tc prints "limit 1500p" and the times as the kernel holds them. */
+    static ShownWords readShown(ShownWords w)
+    {
+        ShowSupport::dropSuffix(w, u"limit", u"p");
+        CodelTime::readShownTimes(w);
+        return w;
+    }
+
     static QdiscParse parse(TcArgs &c, const Params *running)
     {
         Params p;

@@ -38,6 +38,17 @@ public:
 
     static ValidationIssues validate(const Params &p) { return p.validate(); }
 
+    /** tc prints counts with "p" and quanta with "b" where its parser reads bare numbers. */
+    static ShownWords readShown(ShownWords w)
+    {
+        using namespace ShowSupport;
+        dropSuffix(w, u"limit", u"p");
+        dropSuffix(w, u"flow_limit", u"p");
+        dropSuffix(w, u"quantum", u"b");
+        dropSuffix(w, u"initial_quantum", u"b");
+        return w;
+    }
+
     static QdiscParse parse(TcArgs &c, const Params *running)
     {
         Params p;

@@ -42,23 +42,7 @@ public:
         dropSuffix(w, u"limit", u"p");
         if (indexOf(w, u"ecn") < 0 && indexOf(w, u"noecn") < 0 && !w.isEmpty())
             w.append(TcWord{QStringLiteral("noecn"), w.last().line, w.last().column});
-        for (const char16_t *keyword : {u"target", u"interval", u"ce_threshold"}) {
-            const qsizetype at = indexOf(w, keyword);
-            if (at < 0 || at + 1 >= w.size() || !w[at + 1].text.endsWith(u"us") || w[at + 1].text.contains(u'.'))
-                continue;
-            bool ok = false;
-            const quint64 shown = w[at + 1].text.chopped(2).toULongLong(&ok);
-            if (!ok)
-                continue;
-            // The kernel: units = us * 1000 >> 10; printed: units << 10 / 1000.
-            const auto printed = [](quint64 us) { return ((us * 1000) >> 10 << 10) / 1000; };
-            for (quint64 us = shown; us <= shown + 2; ++us) {
-                if (printed(us) == shown) {
-                    w[at + 1].text = QString::number(us) + QStringLiteral("us");
-                    break;
-                }
-            }
-        }
+        CodelTime::readShownTimes(w);
         return w;
     }
 

@@ -2,6 +2,8 @@
 // iproute2 6.1's m_gact.c writes them. "action drop" is gact with its verb.
 #include "gactparams.h"
 
+#include "kinds/showsupport.h"
+
 #include "kinds/actionsupport.h"
 #include "kinds/kindsupport.h"
 #include "tc/tcargs.h"
@@ -29,6 +31,26 @@ public:
     static constexpr const char *module = "act_gact";
 
     static ValidationIssues validate(const Params &p) { return p.validate(); }
+
+    /**
+     * tc prints "action pass" and, on a kernel with GACT_PROB, "random type none pass val 0" or
+     * "random type determ drop val 10": read as the verb, and "random determ drop 10" when a type is set.
+     */
+    static ShownWords readShown(ShownWords w)
+    {
+        if (!w.isEmpty() && w[0].text == u"action")
+            w.removeFirst();
+        const qsizetype random = ShowSupport::indexOf(w, u"random");
+        if (random >= 0 && random + 5 < w.size() && w[random + 1].text == u"type" && w[random + 4].text == u"val") {
+            if (w[random + 2].text == u"none") {
+                w.remove(random, 6);
+            } else {
+                w.remove(random + 4); // "val"
+                w.remove(random + 1); // "type"
+            }
+        }
+        return w;
+    }
 
     static Params parse(TcArgs &c)
     {

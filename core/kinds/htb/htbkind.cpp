@@ -96,6 +96,7 @@ public:
         ShowSupport::drop(w, u"level", 1);
         ShowSupport::drop(w, u"linklayer", 1, u"ethernet");
         ShowSupport::drop(w, u"mpu", 1, u"0b");
+        ShowSupport::dropSuffix(w, u"mpu", u"b"); // printed as a size, read by tc as a number (get_u16)
         ShowSupport::dropCellOfOne(w, u"burst");
         ShowSupport::dropCellOfOne(w, u"cburst");
         // A burst of 0b is what tc's default (rate / HZ + mtu) shows at rates it overflows at.

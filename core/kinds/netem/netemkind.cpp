@@ -49,6 +49,20 @@ public:
             drop(w, label);
         return w;
     }
+    /** The distributions tc cannot print: the delay's is then imported as none (uniform), the slot's not at all. */
+    static QString shownCaveat(const ShownWords &w)
+    {
+        using ShowSupport::indexOf;
+        if (const qsizetype slot = indexOf(w, u"slot"); slot >= 0 && slot + 2 < w.size() && w[slot + 1].text == u"distribution"
+                                                        && TcUnits::startsWithDigit(w[slot + 2].text))
+            return tr("tc does not print the slot distribution's name (the kernel does not report its table): write uniform, "
+                      "normal, pareto or paretonormal after \"slot distribution\"");
+        const qsizetype delay = indexOf(w, u"delay");
+        if (delay >= 0 && delay + 2 < w.size() && TcUnits::parseTimeUs(w[delay + 2].text))
+            return tr("tc does not print the jitter's distribution (the kernel does not report its table): imported as uniform; "
+                      "add \"distribution normal\", \"pareto\" or \"paretonormal\" if it had one");
+        return {};
+    }
     static QdiscParse parse(TcArgs &args, const Params *running) { return NetemParts::parse(args, running); }
     static void print(TcOptionWords &words, const Params &p) { NetemParts::print(words, p); }
     static bool encode(nl_msg *msg, const Params &p, const CodecContext &context, QString *error)

@@ -26,6 +26,14 @@ public:
 
     static ValidationIssues validate(const Params &) { return {}; }
 
+    /** tc prints pfifo_fast's fixed bands and priomap, which it takes no option for. */
+    static ShownWords readShown(ShownWords w)
+    {
+        ShowSupport::drop(w, u"bands", 1);
+        ShowSupport::drop(w, u"priomap", TC_PRIO_MAX + 1);
+        return w;
+    }
+
     static QdiscParse parse(TcArgs &c, const Params *)
     {
         if (!c.atEnd())

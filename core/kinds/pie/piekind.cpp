@@ -29,6 +29,13 @@ public:
 
     static ValidationIssues validate(const Params &p) { return p.validate(); }
 
+    /** tc prints "limit 2000p". */
+    static ShownWords readShown(ShownWords w)
+    {
+        ShowSupport::dropSuffix(w, u"limit", u"p");
+        return w;
+    }
+
     static QdiscParse parse(TcArgs &c, const Params *running)
     {
         Params p;

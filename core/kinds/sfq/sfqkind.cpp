@@ -45,19 +45,6 @@ tc_sfq_qopt_v1 sfqOptions(const SfqParams &p)
     return opt;
 }
 
-/** The burst (0: tc's default) that makes tc compute @p wlog for @p min and @p max; nullopt when none does. */
-std::optional<quint32> redBurstForWlog(quint32 min, quint32 max, int wlog)
-{
-    const quint32 fallback = quint32((2 * quint64(min) + max) / 3000);
-    if (KindSupport::redEwmaLog(min, fallback, 1000) == wlog)
-        return 0u;
-    for (quint32 burst = 1; burst <= 65536; ++burst) {
-        if (KindSupport::redEwmaLog(min, burst, 1000) == wlog)
-            return burst;
-    }
-    return std::nullopt;
-}
-
 struct SfqKind
 {
     Q_DECLARE_TR_FUNCTIONS(qs::SfqKind)
@@ -75,6 +62,36 @@ public:
      * caps the flows at a limit it is sent, and starts with 127 packets and 128 flows), which
      * is then left out so the flows stay as they are.
      */
+    /**
+     * tc prints RED as the kernel holds it ("ewma 6 min 8000b max 60000b probability 0.2"), without
+     * redflowlimit and burst: they come back as decode() computes them (max; the burst that gives
+     * that ewma).
+     */
+    static void readShownRed(ShownWords &w)
+    {
+        using namespace ShowSupport;
+        const qsizetype ewma = indexOf(w, u"ewma");
+        const qsizetype min = indexOf(w, u"min");
+        const qsizetype max = indexOf(w, u"max");
+        if (ewma < 0 || min < 0 || max < 0 || std::max({ewma, min, max}) + 1 >= w.size())
+            return;
+        const auto minBytes = TcUnits::parseSize(w[min + 1].text);
+        const auto maxBytes = TcUnits::parseSize(w[max + 1].text);
+        bool ok = false;
+        const int wlog = w[ewma + 1].text.toInt(&ok);
+        if (!minBytes || !maxBytes || !ok)
+            return; // left as printed: the parser names the word it cannot read
+        w[min + 1].text = QString::number(*minBytes);
+        w[max + 1].text = QString::number(*maxBytes);
+        w[ewma].text = QStringLiteral("redflowlimit");
+        w[ewma + 1].text = QString::number(*maxBytes);
+        const quint32 tcDefault = quint32((2 * quint64(*minBytes) + *maxBytes) / 3000); // as decode() reads it back
+        if (const auto burst = KindSupport::redBurstForWlog(*minBytes, 1000, wlog, tcDefault); burst && *burst != 0) {
+            w.insert(ewma + 2, TcWord{QStringLiteral("burst"), w[ewma].line, w[ewma].column});
+            w.insert(ewma + 3, TcWord{QString::number(*burst), w[ewma].line, w[ewma].column});
+        }
+    }
+
     static ShownWords readShown(ShownWords w)
     {
         using namespace ShowSupport;
@@ -85,6 +102,7 @@ public:
         if (limit >= 0 && flows >= 0 && limit + 1 < w.size() && flows + 1 < w.size()
             && w[flows + 1].text.toUInt() > w[limit + 1].text.toUInt())
             w.remove(limit, 2);
+        readShownRed(w);
         return w;
     }
 
@@ -130,11 +148,7 @@ public:
                     c.fail(tr("avpkt must be above 0 bytes"));
                 red = true;
             } else if (word == u"probability") {
-                bool ok = false;
-                const double value = c.value(u"probability").toDouble(&ok);
-                if (!ok)
-                    c.fail(tr("probability must be a number such as 0.02"));
-                p.redProbability = value;
+                p.redProbability = KindSupport::parseRedProbability(c);
                 red = true;
             } else if (word == u"ecn") {
                 p.ecn = true;
@@ -277,7 +291,7 @@ public:
             // read back from them (avpkt as tc's default), redflowlimit as the least tc takes (max).
             if (opt.Scell_log != 0)
                 return std::nullopt;
-            const auto burst = redBurstForWlog(opt.qth_min, opt.qth_max, opt.Wlog);
+            const auto burst = KindSupport::redBurstForWlog(opt.qth_min, 1000, opt.Wlog, quint32((2 * quint64(opt.qth_min) + opt.qth_max) / 3000));
             if (!burst)
                 return std::nullopt;
             p.redFlowLimit = opt.qth_max;

@@ -96,7 +96,43 @@ public:
         ShowSupport::sizeAtRate(w, u"minburst", u"peakrate");
         ShowSupport::dropCellOfOne(w, u"burst");
         ShowSupport::dropCellOfOne(w, u"mtu");
+        burstFromWireLength(w);
         return w;
+    }
+
+    /**
+     * With an overhead, an mpu or ATM cells the kernel times the burst as the wire's length, and tc
+     * prints that length ("burst 10kb overhead 8 linklayer atm" shows "burst 11342b"): the burst
+     * given is computed back from those ticks, as decode() does.
+     */
+    static void burstFromWireLength(ShownWords &w)
+    {
+        using ShowSupport::indexOf;
+        const auto valueAfter = [&](QStringView keyword, qsizetype from = 0) { return ShowSupport::valueAfter(w, keyword, from); };
+        const qsizetype burstAt = indexOf(w, u"burst");
+        const auto rate = TcUnits::parseRate64(valueAfter(u"rate"));
+        const auto burst = TcUnits::parseSize(valueAfter(u"burst"));
+        if (burstAt < 0 || !rate || *rate == 0 || !burst)
+            return;
+        Params p;
+        p.overhead = TcUnits::parseU16(valueAfter(u"overhead"), 10).value_or(0);
+        // -d prints the rate's mpu right after the burst (and the peak rate's after the mtu).
+        const qsizetype mpuAt = indexOf(w, u"mpu", burstAt);
+        if (mpuAt == burstAt + 2)
+            p.mpu = TcUnits::parseSize(valueAfter(u"mpu", burstAt)).value_or(0);
+        p.linkLayer = KindSupport::parseLinkLayer(valueAfter(u"linklayer")).value_or(LinkLayer::Ethernet);
+        if (p.overhead == 0 && p.mpu == 0 && p.linkLayer == LinkLayer::Ethernet)
+            return;
+        const quint32 ticks = PschedClock::system().xmitTime(*rate, *burst);
+        w[burstAt + 1].text = QString::number(bytesForKernelTicks(*rate, ticks, p)) + u'b';
+        // tc prints lat as the limit's time less the wire length's; a latency adds the burst given,
+        // which is shorter: the limit itself, in bytes, keeps what the kernel holds.
+        const qsizetype latAt = indexOf(w, u"lat");
+        if (const auto lat = TcUnits::parseTimeUs(valueAfter(u"lat")); latAt >= 0 && lat) {
+            const quint64 limit = *rate * *lat / 1000000 + *burst;
+            w[latAt].text = QStringLiteral("limit");
+            w[latAt + 1].text = QString::number(std::min<quint64>(limit, 0xFFFFFFFFu));
+        }
     }
 
     static ValidationIssues validate(const Params &p) { return p.validate(); }

@@ -240,9 +240,7 @@ public:
         if (const qsizetype key = indexOf(w, u"key"); key >= 0 && key + 4 < w.size() && w[key + 1].text == u"ht" && w[key + 3].text == u"bkt")
             w.remove(key, 5);
         drop(w, u"terminal");
-        drop(w, u"not_in_hw");
-        drop(w, u"in_hw");
-        drop(w, u"in_hw_count", 1);
+        FilterSupport::dropHardwareState(w);
         // "(rule hit N success N)", "(success N )": the counters of a kernel with CONFIG_CLS_U32_PERF.
         for (qsizetype i = 0; i < w.size();) {
             if (w[i].text.startsWith(u'(') && (w[i].text == u"(rule" || w[i].text == u"(success")) {

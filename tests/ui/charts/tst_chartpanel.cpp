@@ -11,6 +11,8 @@
 #include <QChartView>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
 #include <QFile>
 #include <QHeaderView>
 #include <QImage>
@@ -370,6 +372,46 @@ private Q_SLOTS:
         const qint64 end = m_panel->viewEndNs();
         QCOMPARE(m_panel->plottedPoints(ChartMetric::Throughput, kLeaf).size(),
                  m_source.history(kLeaf)->rates(end - 30 * Second, end).points.size());
+    }
+
+    void closeMarkerLabelsDoNotOverlap()
+    {
+        // Scenario steps a second or two apart: each label is in a row of its own or left out,
+        // never printed over another (three rows were shared by any number before).
+        makePanel();
+        const qint64 end = m_panel->viewEndNs();
+        for (int i = 0; i < 10; ++i) {
+            m_panel->addMarker(qint64(m_panel->toChartTime(end - (15 - i) * Second)),
+                               QStringLiteral("step %1: rate %2mbit").arg(i + 1).arg(10 + i));
+        }
+        m_panel->refresh();
+        QTest::qWait(20);
+        const QList<ChartMarker> markers = m_panel->markers();
+        QCOMPARE(markers.size(), 10);
+        for (const ChartMarker &marker : markers)
+            QVERIFY(marker.visible); // every line is drawn
+        // The labels as drawn: the chart's text items that show a step's name.
+        QList<QGraphicsSimpleTextItem *> labels;
+        for (QGraphicsItem *item : m_panel->chart()->scene()->items()) {
+            auto *text = dynamic_cast<QGraphicsSimpleTextItem *>(item);
+            if (text && text->isVisible() && text->text().startsWith(QStringLiteral("step ")))
+                labels.append(text);
+        }
+        const qsizetype shown = labels.size();
+        for (qsizetype i = 0; i < labels.size(); ++i) {
+            const QRectF box = labels.at(i)->sceneBoundingRect();
+            QVERIFY2(m_panel->chart()->plotArea().adjusted(-1, -1, 1, 1).contains(box), qPrintable(labels.at(i)->text()));
+            for (qsizetype j = 0; j < i; ++j) {
+                QVERIFY2(!box.intersects(labels.at(j)->sceneBoundingRect()),
+                         qPrintable(labels.at(i)->text() + QStringLiteral(" covers ") + labels.at(j)->text()));
+            }
+        }
+        qsizetype reported = 0;
+        for (const ChartMarker &marker : markers)
+            reported += marker.labelShown ? 1 : 0;
+        QCOMPARE(reported, shown);
+        qInfo("%lld of %lld labels shown", qlonglong(shown), qlonglong(markers.size()));
+        QVERIFY(shown >= 3);
     }
 
     void nodesChangeKeepsSurvivingSeries()

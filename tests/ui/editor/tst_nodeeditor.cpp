@@ -358,9 +358,21 @@ private Q_SLOTS:
         QTest::newRow("fq_codel") << &qdiscKindOf<FqCodelParams>()
                                   << keys({"limit", "flows", "target", "interval", "quantum",
                                            "ecn"});
+        QTest::newRow("cake") << &qdiscKindOf<CakeParams>()
+                              << keys({"bandwidth", "autorate-ingress", "rtt", "diffserv", "flowmode", "nat", "wash",
+                                       "ingress", "ack-filter", "split-gso", "memlimit", "fwmark", "atm", "overhead",
+                                       "raw", "mpu"});
         QTest::newRow("pfifo") << &qdiscKindOf<PfifoParams>() << keys({"limit"});
         QTest::newRow("bfifo") << &qdiscKindOf<BfifoParams>() << keys({"limit"});
         QTest::newRow("prio") << &qdiscKindOf<PrioParams>() << keys({"bands", "priomap"});
+        QTest::newRow("red") << &qdiscKindOf<RedParams>()
+                             << keys({"limit", "avpkt", "min", "max", "probability", "burst", "bandwidth", "ecn", "harddrop", "adaptive", "nodrop"});
+        QTest::newRow("choke") << &qdiscKindOf<ChokeParams>() << keys({"limit", "avpkt", "min", "max", "probability", "burst", "bandwidth", "ecn"});
+        QTest::newRow("plug") << &qdiscKindOf<PlugParams>() << keys({"action", "limit"});
+        QTest::newRow("sfb") << &qdiscKindOf<SfbParams>()
+                             << keys({"limit", "max", "target", "increment", "decrement", "penalty_rate", "penalty_burst", "rehash", "db"});
+        QTest::newRow("hhf") << &qdiscKindOf<HhfParams>()
+                             << keys({"limit", "quantum", "admit_bytes", "hh_limit", "reset_timeout", "evict_timeout", "non_hh_weight"});
         QTest::newRow("ingress") << &qdiscKindOf<IngressParams>() << QStringList();
         QTest::newRow("clsact") << &qdiscKindOf<ClsactParams>() << QStringList();
         QTest::newRow("foreign") << &qdiscKindOf<ForeignParams>() << QStringList();
@@ -518,6 +530,30 @@ private Q_SLOTS:
         QVERIFY(editor()->isValid());
     }
 
+    void matchallFilterChoosesWhereItRuns()
+    {
+        Filter filter;
+        filter.params = MatchallParams{};
+        filter.parent = TcHandle::ingressHandle();
+        filter.protocol = EtherType::All;
+        filter.prio = 1;
+        filter.classId = TcHandle::make(1, 1);
+        editor()->setFilter(filter);
+        QVERIFY(!part(QStringLiteral("param.matches")));
+        auto *runsIn = part<QComboBox>(QStringLiteral("param.skip_hw.combo"));
+        QVERIFY(runsIn && runsIn->isVisible());
+        QCOMPARE(runsIn->currentIndex(), 0);
+        QSignalSpy spy(editor(), &NodeEditor::filterEdited);
+        runsIn->setFocus();
+        QTest::keyClick(runsIn, Qt::Key_Down); // software and hardware → software only
+        QVERIFY(spy.count() > 0);
+        const auto edited = spy.last().at(0).value<Filter>();
+        QVERIFY(edited.params.get<MatchallParams>().offload.skipHw);
+        QVERIFY(!edited.params.get<MatchallParams>().offload.skipSw);
+        QVERIFY(editor()->isValid());
+        QVERIFY(part<QLabel>(QStringLiteral("editor.summary"))->text().contains(QStringLiteral("skip_hw")));
+    }
+
     void filterActionsTakePoliceAndGact()
     {
         Filter filter;
@@ -611,6 +647,18 @@ private Q_SLOTS:
         editor()->setQdisc(qdisc(FqCodelParams{}));
         QApplication::processEvents();
         saveScreenshot(editor(), QStringLiteral("editor-fq_codel.png"));
+
+        CakeParams cake;
+        cake.bandwidth = 100'000'000 / 8;
+        cake.rttUs = 50000;
+        cake.diffserv = CakeDiffserv::Diffserv4;
+        cake.flowMode = CakeFlowMode::DualDsthost;
+        cake.nat = true;
+        cake.atm = CakeAtm::Ptm;
+        cake.overhead = 30;
+        editor()->setQdisc(qdisc(cake));
+        QApplication::processEvents();
+        saveScreenshot(editor(), QStringLiteral("editor-cake.png"));
 
         // A dark theme: everything follows the palette, the message colours included.
         QPalette dark;

@@ -139,6 +139,39 @@ private Q_SLOTS:
         QCOMPARE(row->spinBox()->value() * 1000, row->value());
     }
 
+    void aNarrowRowGivesTheSliderALineOfItsOwn()
+    {
+        ParameterSlider *row = show(ParameterSpec::rate(QStringLiteral("rate"), QStringLiteral("Rate"), {}, false));
+        row->resize(420, row->sizeHint().height());
+        QTRY_VERIFY(row->sliderOnOwnLine());
+        QTRY_VERIFY2(row->slider()->width() >= 380, qPrintable(QString::number(row->slider()->width())));
+        QVERIFY(row->slider()->geometry().top() >= row->spinBox()->geometry().bottom()); // under the value
+        row->resize(1200, row->sizeHint().height());
+        QTRY_VERIFY(!row->sliderOnOwnLine());
+        QTRY_VERIFY(row->slider()->geometry().top() < row->spinBox()->geometry().bottom()); // beside it again
+    }
+
+    void twentyPixelsOfARateDragMoveItByAtMostTwoAndAHalf()
+    {
+        // Issue 19, item 6: in the editor's width at 1280×800 a 20 px drag took 10 Mbit to
+        // 101 kbit. Now 20 px change the rate by at most a factor of 2.5, either way.
+        ParameterSlider *row = show(ParameterSpec::rate(QStringLiteral("rate"), QStringLiteral("Rate"), {}, false));
+        row->resize(420, row->sizeHint().height());
+        QTRY_VERIFY(row->slider()->width() >= 380);
+        for (const int dx : {20, -20}) {
+            row->setValue(1.25e6); // 10 mbit, in bytes/s
+            QSlider *slider = row->slider();
+            const QPoint start = handleRect(slider).center();
+            QTest::mousePress(slider, Qt::LeftButton, {}, start);
+            QTest::mouseMove(slider, start + QPoint(dx / 2, 0));
+            QTest::mouseMove(slider, start + QPoint(dx, 0));
+            QTest::mouseRelease(slider, Qt::LeftButton, {}, start + QPoint(dx, 0));
+            const double factor = dx > 0 ? row->value() / 1.25e6 : 1.25e6 / row->value();
+            qInfo("%+d px: 10 Mbit/s -> %.0f kbit/s (a factor of %.2f)", dx, row->value() * 8 / 1e3, factor);
+            QVERIFY2(factor > 1.05 && factor <= 2.5, qPrintable(QString::number(factor)));
+        }
+    }
+
     void clickWithoutMovingEmitsNothing()
     {
         ParameterSlider *row = show(delaySpec());
@@ -248,6 +281,38 @@ private Q_SLOTS:
         rate->setValue(250000); // bytes/s
         QCOMPARE(rate->unit(), QStringLiteral("mbit"));
         QCOMPARE(spinText(rate), QStringLiteral("2"));
+    }
+
+    void rampValuesReadAtAGlance()
+    {
+        // A scenario's ramp passes through values like 35732112 bit/s: read as a person would
+        // say them, not to the last bit ("35732.112 kbit" before).
+        ParameterSlider *rate =
+            show(ParameterSpec::rate(QStringLiteral("rate"), QStringLiteral("Rate"), {}, true));
+        rate->setValue(35732112.0 / 8); // bytes/s
+        QCOMPARE(rate->unit(), QStringLiteral("mbit"));
+        QCOMPARE(spinText(rate), QStringLiteral("35.73"));
+        QCOMPARE(rate->value(), 35732112.0 / 8); // only the text is rounded
+        // Leaving the box unedited keeps the exact value.
+        QSignalSpy spy(rate, &ParameterSlider::valueChanged);
+        QLineEdit *edit = rate->spinBox()->findChild<QLineEdit *>();
+        edit->setFocus();
+        QTest::keyClick(edit, Qt::Key_Enter);
+        rate->spinBox()->clearFocus();
+        QCOMPARE(spy.count(), 0);
+        QCOMPARE(rate->value(), 35732112.0 / 8);
+        // In a unit the user chose, whole units at most.
+        rate->setUnit(QStringLiteral("kbit"));
+        QCOMPARE(spinText(rate), QStringLiteral("35732"));
+        // Values a person types stay exact.
+        rate->setUnit(QStringLiteral("mbit"));
+        rate->setValue(1234560.0 / 8);
+        QCOMPARE(spinText(rate), QStringLiteral("1.23456"));
+
+        ParameterSlider *delay = show(delaySpec());
+        delay->setValue(157345); // µs, mid-ramp
+        QCOMPARE(delay->unit(), QStringLiteral("ms"));
+        QCOMPARE(spinText(delay), QStringLiteral("157.345"));
     }
 
     void keyboardStepsAreFinal()

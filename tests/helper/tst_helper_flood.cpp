@@ -1,0 +1,244 @@
+// No local user can make qdisc-studio-helper deaf (issue 15, finding 1). On a private system
+// bus with the real polkitd, an unprivileged test user floods the helper with big documents and
+// with calls that wait for polkit, while root's client keeps asking GetVersion: every answer
+// must come, within 100 ms once the flood has passed (see MaxLatencyDuringMs for while it
+// passes), the helper's resident memory must stay below 64 MiB, and every flooding call must get
+// an error rather than silence.
+//
+// Before the fix, each call waiting for polkit kept its whole D-Bus message; 40 Apply calls of
+// 4 000 103 bytes made libdbus stop reading the helper's connection (its limit is 63 MiB of
+// messages alive), so polkit's answers were never read and nobody was answered again.
+
+#include "systembusfixture.h"
+
+#include "../kernel/labnamespace.h"
+
+#include <QDBusMessage>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QScopeGuard>
+#include <QTest>
+#include <QThread>
+
+#include <algorithm>
+
+using namespace qs::test;
+
+namespace {
+
+const QString Service = QStringLiteral("org.qdiscstudio.Helper1");
+const QString ObjectPath = QStringLiteral("/org/qdiscstudio/Helper1");
+const QString Interface = QStringLiteral("org.qdiscstudio.Helper1");
+
+// Lexically before the fixture's rule (49-…), so it decides first: the denied user may change
+// things after authenticating as itself. With no agent polkit still refuses it at once; with
+// the flood's silent agent, polkit waits for that agent, forever.
+const QString AgentRuleFile = QStringLiteral("/etc/polkit-1/rules.d/48-qdisc-studio-flood-test.rules");
+const char AgentRule[] = R"(// Written by tests/helper/tst_helper_flood.cpp while it runs.
+polkit.addRule(function(action, subject) {
+    if (action.id === "org.qdiscstudio.apply" && subject.user === "qs-test-denied")
+        return polkit.Result.AUTH_SELF;
+});
+)";
+
+// Once the flood has passed, everyone is answered at once again. While it passes, a call of
+// another client waits in the bus daemon's queue towards the helper behind the flood's messages
+// already queued there (the helper reads them as fast as libdbus validates them, and refuses
+// each unread): on this machine, 2 cores under a load of about 7, 0.2-0.8 s. Deaf — the bug —
+// is a call never answered: every GetVersion must be, within MaxLatencyDuringMs.
+constexpr qint64 MaxLatencyAfterMs = 100;
+constexpr qint64 MaxLatencyDuringMs = 2000;
+constexpr qint64 MaxRssKiB = 64 * 1024;
+
+qint64 residentKiB(qint64 pid)
+{
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    return -1;
+}
+
+/** What root's client saw while a flood ran and for a while after it. */
+struct Watch
+{
+    QList<qint64> latenciesUs;
+    int failures = 0; ///< GetVersion calls answered with an error or not at all
+    QString firstFailure;
+    qint64 maxRssKiB = 0;
+    qint64 maxAfterUs = 0; ///< the slowest answer once the flood had ended
+
+    qint64 maxUs() const { return latenciesUs.isEmpty() ? -1 : *std::max_element(latenciesUs.cbegin(), latenciesUs.cend()); }
+    qint64 medianUs() const
+    {
+        if (latenciesUs.isEmpty())
+            return -1;
+        QList<qint64> sorted = latenciesUs;
+        std::sort(sorted.begin(), sorted.end());
+        return sorted[sorted.size() / 2];
+    }
+    QString summary() const
+    {
+        return QStringLiteral("GetVersion: %1 calls, median %2 ms, max %3 ms (max after the flood %4 ms), %5 failed%6; helper RSS max %7 MiB")
+            .arg(latenciesUs.size())
+            .arg(double(medianUs()) / 1000.0, 0, 'f', 2)
+            .arg(double(maxUs()) / 1000.0, 0, 'f', 2)
+            .arg(double(maxAfterUs) / 1000.0, 0, 'f', 2)
+            .arg(failures)
+            .arg(firstFailure.isEmpty() ? QString() : QStringLiteral(" (") + firstFailure + u')')
+            .arg(double(maxRssKiB) / 1024.0, 0, 'f', 1);
+    }
+};
+
+} // namespace
+
+class TestHelperFlood : public QObject
+{
+    Q_OBJECT
+
+    SystemBusFixture m_bus;
+    std::unique_ptr<LabNamespace> m_lab;
+    QString m_target;
+    QString m_stateDir;
+    QTemporaryDir m_files;
+
+    QDBusConnection root() { return m_bus.connection(QStringLiteral("root-client")); }
+
+    /** Asks GetVersion every 10 ms while @p flood runs and for @p afterMs once it ended. */
+    Watch watchWhile(QProcess &flood, int afterMs)
+    {
+        Watch watch;
+        QDBusMessage call = QDBusMessage::createMethodCall(Service, ObjectPath, Interface, QStringLiteral("GetVersion"));
+        QDeadlineTimer after(QDeadlineTimer::Forever);
+        const QDeadlineTimer limit(120000);
+        while (!limit.hasExpired()) {
+            const bool ended = flood.state() == QProcess::NotRunning || flood.waitForFinished(0);
+            if (ended && after.isForever())
+                after = QDeadlineTimer(afterMs);
+            if (after.hasExpired())
+                break;
+            QElapsedTimer clock;
+            clock.start();
+            const QDBusMessage reply = root().call(call, QDBus::Block, 5000);
+            const qint64 us = clock.nsecsElapsed() / 1000;
+            if (reply.type() != QDBusMessage::ReplyMessage) {
+                ++watch.failures;
+                if (watch.firstFailure.isEmpty())
+                    watch.firstFailure = reply.errorName() + QStringLiteral(": ") + reply.errorMessage();
+            }
+            watch.latenciesUs.append(us);
+            if (qEnvironmentVariableIsSet("QS_FLOOD_TRACE") && us > 20000)
+                qInfo("slow GetVersion: %lld ms at %lld ms", us / 1000, limit.remainingTime() > 0 ? 120000 - limit.remainingTime() : -1);
+            if (!after.isForever())
+                watch.maxAfterUs = std::max(watch.maxAfterUs, us);
+            watch.maxRssKiB = std::max(watch.maxRssKiB, residentKiB(m_bus.helperPid()));
+            QThread::msleep(10);
+        }
+        return watch;
+    }
+    /** N from the first "…KEY=N" in the flood's summary ("Apply error NAME=COUNT", "unanswered=N"). */
+    static int count(const QString &output, const QString &key)
+    {
+        for (const QString &line : output.split(u'\n')) {
+            const int at = line.indexOf(key + u'=');
+            if (at >= 0)
+                return line.mid(at + key.size() + 1).section(u' ', 0, 0).toInt();
+        }
+        return -1;
+    }
+    QString helperPath() const
+    {
+        // An older helper can be measured the same way (QS_FLOOD_HELPER=/path/to/qdisc-studio-helper).
+        return qEnvironmentVariable("QS_FLOOD_HELPER", QStringLiteral(QS_HELPER_PATH));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(isRoot(), "the helper tests need root (a system bus, polkit and network namespaces)");
+        QVERIFY(m_files.isValid());
+        m_stateDir = m_files.filePath(QStringLiteral("state"));
+        QString error;
+        QVERIFY2(m_bus.start(&error), qPrintable(error));
+        m_lab = std::make_unique<LabNamespace>(QStringLiteral("qs-flood"));
+        QVERIFY(m_lab->ok());
+        QVERIFY(m_lab->addVethPair(QStringLiteral("va"), QStringLiteral("vb")));
+        m_target = m_lab->target(QStringLiteral("va"));
+        QVERIFY2(m_bus.startHelper(helperPath(), {QStringLiteral("--state-dir"), m_stateDir, QStringLiteral("--idle-timeout"), QStringLiteral("0")}, &error),
+                 qPrintable(error));
+    }
+
+    void cleanupTestCase()
+    {
+        QFile::remove(AgentRuleFile);
+        m_bus.stopHelper();
+        m_bus.stop();
+        m_lab.reset();
+    }
+
+    void documentsWithoutGrantAreRefusedAtOnce()
+    {
+        // 40 × 4 000 103 bytes from one connection of a user polkit refuses, all sent at once.
+        auto flood = m_bus.startAs(TestUser::Denied, QStringLiteral(QS_HELPERFLOOD_PATH),
+                                   {QStringLiteral("--apply"), QStringLiteral("40"), QStringLiteral("--bytes"), QStringLiteral("4000103"),
+                                    QStringLiteral("--wait-ms"), QStringLiteral("30000"), m_target});
+        QVERIFY2(flood->state() != QProcess::NotRunning || flood->exitCode() == 0, qPrintable(flood->errorString()));
+        const Watch watch = watchWhile(*flood, 1000);
+        const QString output = QString::fromUtf8(flood->readAllStandardOutput());
+        qInfo("40 × 4 MB Apply without a grant: %s", qPrintable(watch.summary()));
+        qInfo("the flood saw: %s", qPrintable(output.simplified()));
+        QVERIFY2(watch.failures == 0, qPrintable(watch.summary()));
+        QVERIFY2(watch.maxUs() < MaxLatencyDuringMs * 1000, qPrintable(watch.summary()));
+        QVERIFY2(watch.maxAfterUs < MaxLatencyAfterMs * 1000, qPrintable(watch.summary()));
+        QVERIFY2(watch.maxRssKiB > 0 && watch.maxRssKiB < MaxRssKiB, qPrintable(watch.summary()));
+        QCOMPARE(count(output, QStringLiteral("unanswered")), 0);
+        QCOMPARE(count(output, QStringLiteral("Apply error org.qdiscstudio.Error.AuthorizeFirst")), 40);
+        QVERIFY(m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("show"), QStringLiteral("dev"), QStringLiteral("va")}).out.contains(QStringLiteral("noqueue")));
+    }
+
+    void agentThatNeverAnswersHoldsOnlyCappedSmallCalls()
+    {
+        QVERIFY(QFile::exists(QStringLiteral("/etc/polkit-1/rules.d")));
+        {
+            QFile rule(AgentRuleFile);
+            QVERIFY(rule.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            rule.write(AgentRule);
+        }
+        auto removeRule = qScopeGuard([] { QFile::remove(AgentRuleFile); });
+        QThread::msleep(2000); // polkitd reloads its rules when the folder changes
+
+        // Three connections of one user, each with an agent that never answers: 20 Authorize
+        // and 14 Apply of 4 MB each. The helper keeps at most 16 waiting per connection and 32
+        // per user, small ones; the rest, and every document, are answered at once.
+        auto flood = m_bus.startAs(TestUser::Denied, QStringLiteral(QS_HELPERFLOOD_PATH),
+                                   {QStringLiteral("--agent"), QStringLiteral("--connections"), QStringLiteral("3"), QStringLiteral("--authorize"),
+                                    QStringLiteral("20"), QStringLiteral("--apply"), QStringLiteral("14"), QStringLiteral("--bytes"),
+                                    QStringLiteral("4000103"), QStringLiteral("--wait-ms"), QStringLiteral("5000"), m_target});
+        const Watch watch = watchWhile(*flood, 1000);
+        const QString output = QString::fromUtf8(flood->readAllStandardOutput());
+        qInfo("3 connections, silent agent, 60 Authorize + 42 × 4 MB Apply: %s", qPrintable(watch.summary()));
+        qInfo("the flood saw: %s", qPrintable(output.simplified()));
+        QVERIFY2(!output.contains(QStringLiteral("cannot")), qPrintable(output));
+        QVERIFY2(watch.failures == 0, qPrintable(watch.summary()));
+        QVERIFY2(watch.maxUs() < MaxLatencyDuringMs * 1000, qPrintable(watch.summary()));
+        QVERIFY2(watch.maxAfterUs < MaxLatencyAfterMs * 1000, qPrintable(watch.summary()));
+        QVERIFY2(watch.maxRssKiB > 0 && watch.maxRssKiB < MaxRssKiB, qPrintable(watch.summary()));
+        QCOMPARE(count(output, QStringLiteral("Apply error org.qdiscstudio.Error.AuthorizeFirst")), 42);
+        // Waiting for the agent: the caps' worth, never more.
+        QCOMPARE(count(output, QStringLiteral("Authorize error org.qdiscstudio.Error.TooManyWaiting")), 60 - 32);
+        QVERIFY2(output.contains(QStringLiteral("Authorize answered=28 unanswered=32 ok=0")), qPrintable(output));
+
+        // The flood left: its checks end with it, and the user counts from zero again.
+        removeRule.dismiss();
+        QFile::remove(AgentRuleFile);
+        QThread::msleep(2000);
+        const CommandResult after = m_bus.runAs(TestUser::Denied, QStringLiteral(QS_HELPERCALL_PATH),
+                                                {QStringLiteral("Authorize"), QStringLiteral("s:") + m_target});
+        QVERIFY2(after.out.startsWith(QStringLiteral("error org.qdiscstudio.Error.NotAuthorized")), qPrintable(after.out + after.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHelperFlood)
+#include "tst_helper_flood.moc"
