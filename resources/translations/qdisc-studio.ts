@@ -8938,11 +8938,6 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Steps: %1 · a pass: %2</source>
-        <extracomment>the timeline when nothing plays: %1 how many steps, %2 the length of one pass (&quot;2:30&quot;)</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Paused in step %1 of %2 · %3</source>
         <extracomment>%1 the step, %2 how many, %3 &quot;0:42 / 2:00&quot;</extracomment>
         <translation type="unfinished"></translation>
@@ -8959,6 +8954,11 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>Click to jump to this step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not playing · %1</source>
+        <extracomment>the timeline when nothing plays: %1 &quot;0:00 / 2:30&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>

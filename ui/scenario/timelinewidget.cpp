@@ -185,8 +185,10 @@ QString TimelineWidget::headerText(qint64 positionMs) const
     const QString clock = QStringLiteral("%1 / %2").arg(clockText(positionMs), clockText(m_passMs));
     const int step = currentStep();
     if (step < 0)
-        //: the timeline when nothing plays: %1 how many steps, %2 the length of one pass ("2:30")
-        return tr("Steps: %1 · a pass: %2").arg(m_blocks.size()).arg(clockText(m_passMs));
+        // The panel's description above already counts the steps: the timeline says only that
+        // nothing plays, in the clock form it shows while playing.
+        //: the timeline when nothing plays: %1 "0:00 / 2:30"
+        return tr("Not playing · %1").arg(clock);
     if (m_progress.state == ScenarioProgress::State::Paused)
         //: %1 the step, %2 how many, %3 "0:42 / 2:00"
         return tr("Paused in step %1 of %2 · %3").arg(step + 1).arg(m_blocks.size()).arg(clock);
