@@ -865,7 +865,9 @@ private Q_SLOTS:
                                                  "tc qdisc add dev eth3 root handle 1: plug limit 10kb");
         QTest::newRow("sfb") << QStringLiteral("tc qdisc add dev eth0 root handle 1: sfb rehash 1000 db 100 limit 10 max 20 target 10 "
                                                 "increment 0.001 decrement 0.0001 penalty_rate 4000 penalty_burst 64\n"
-                                                "tc qdisc add dev eth1 root sfb\ntc qdisc add dev eth2 root sfb max 100");
+                                                "tc qdisc add dev eth1 root sfb\ntc qdisc add dev eth2 root sfb max 100\n"
+                                                // a default target beside another max (the fuzzer's find)
+                                                "tc qdisc add dev eth3 root sfb max 20 target 20\ntc qdisc add dev eth4 root sfb target 25");
         QTest::newRow("hhf") << QStringLiteral("tc qdisc add dev eth0 root handle 1: hhf limit 1500 quantum 9000 hh_limit 1024 reset_timeout 100ms "
                                                 "admit_bytes 100000 evict_timeout 0.5s non_hh_weight 10\ntc qdisc add dev eth1 root hhf");
         QTest::newRow("matchall") << QStringLiteral(

@@ -171,8 +171,12 @@ public:
             w.add(u"rehash", QString::number(p.rehashMs));
         if (p.warmupMs != defaults.warmupMs)
             w.add(u"db", QString::number(p.warmupMs));
+        // tc fills a missing max or target from the other (see parse): either given, both printed,
+        // or "max 20 target 20" would read back with target 16.
+        const bool binPair = p.max != defaults.max || p.target != defaults.target;
         for (const Field &f : kCounts) {
-            if (p.*f.member != defaults.*f.member)
+            const bool ofPair = f.member == &SfbParams::max || f.member == &SfbParams::target;
+            if (p.*f.member != defaults.*f.member || (ofPair && binPair))
                 w.add(f.word, QString::number(p.*f.member));
         }
         if (p.increment != defaults.increment)
