@@ -99,6 +99,37 @@ std::optional<LabBook::Lab> LabBook::take(const QString &id)
     return lab;
 }
 
+void LabBook::keepRemains(const QString &id, const Caller &owner, LabRemains remains)
+{
+    m_remains.insert_or_assign(id, Remains{owner, std::move(remains)});
+}
+
+QStringList LabBook::sweepRemains()
+{
+    QStringList released;
+    for (auto it = m_remains.begin(); it != m_remains.end();) {
+        QString error;
+        const int open = it->second.namespaces.openSockets(&error);
+        if (open < 0) // cannot be looked into: not counted, rather than counted for ever
+            helperLog()->error("removed demo lab {}: {}; not counted as a lab any more", it->first.toStdString(), error.toStdString());
+        if (open > 0) {
+            ++it;
+            continue;
+        }
+        released.append(it->first);
+        it = m_remains.erase(it); // its descriptors close: the kernel frees the namespaces
+    }
+    return released;
+}
+
+int LabBook::remainsOf(qint64 uid) const
+{
+    int count = 0;
+    for (const auto &[id, remains] : m_remains)
+        count += remains.owner.uid == uid ? 1 : 0;
+    return count;
+}
+
 QStringList LabBook::ids() const
 {
     QStringList ids;
