@@ -587,15 +587,17 @@ bool HelperService::removeLab(QString id, const QString &action, Caller caller, 
     LabNetwork network = lab->network;
     const QString target = network.target();
     forgetNamespaces({network.namespaceA(), network.namespaceB()});
-    // Held before their names go: sockets handed out by OpenLabSockets keep them alive after removal.
-    LabRemains remains = LabRemains::hold({network.namespaceA(), network.namespaceB()});
+    // Marked before their names go: sockets handed out by OpenLabSockets keep them alive after removal.
+    LabRemains remains;
+    QString markError;
+    if (!LabRemains::mark({network.namespaceA(), network.namespaceB()}, QStringLiteral("qdisc-studio lab %1").arg(id), &remains, &markError))
+        helperLog()->error("demo lab {}: {}; whether sockets keep it alive after removal is not known", id.toStdString(), markError.toStdString());
     QString error;
     const bool ok = network.remove(&error);
     QStringList changes{QStringLiteral("lab %1: namespaces %2, %3").arg(id, network.namespaceA(), network.namespaceB())};
-    QString socketsError;
-    if (const int open = ok ? remains.openSockets(&socketsError) : 0; open > 0) {
-        changes.append(QStringLiteral("%1 socket(s) still open in them keep them alive: counted as a lab of uid %2 until closed")
-                           .arg(open)
+    if (const int living = ok ? remains.alive() : 0; living > 0) {
+        changes.append(QStringLiteral("%1 of them live on, held by sockets still open: counted as a lab of uid %2 until they end")
+                           .arg(living)
                            .arg(lab->owner.uid));
         m_labs.keepRemains(id, lab->owner, std::move(remains));
         m_remainsSweep.start();
@@ -615,7 +617,7 @@ bool HelperService::removeLab(QString id, const QString &action, Caller caller, 
 void HelperService::sweepLabRemains()
 {
     for (const QString &id : m_labs.sweepRemains())
-        helperLog()->info("removed demo lab {}: no socket keeps its namespaces any more, the kernel frees them", id.toStdString());
+        helperLog()->info("removed demo lab {}: its namespaces ended, it counts no more", id.toStdString());
     if (!m_labs.hasRemains())
         m_remainsSweep.stop();
     touch();

@@ -108,16 +108,12 @@ QStringList LabBook::sweepRemains()
 {
     QStringList released;
     for (auto it = m_remains.begin(); it != m_remains.end();) {
-        QString error;
-        const int open = it->second.namespaces.openSockets(&error);
-        if (open < 0) // cannot be looked into: not counted, rather than counted for ever
-            helperLog()->error("removed demo lab {}: {}; not counted as a lab any more", it->first.toStdString(), error.toStdString());
-        if (open > 0) {
+        if (it->second.namespaces.alive() > 0) {
             ++it;
             continue;
         }
         released.append(it->first);
-        it = m_remains.erase(it); // its descriptors close: the kernel frees the namespaces
+        it = m_remains.erase(it);
     }
     return released;
 }

@@ -55,11 +55,11 @@ public:
     bool isEmpty() const { return m_labs.empty(); }
 
     /**
-     * Lab @p id of @p owner was removed, but sockets made in it are still open (@p remains holds
+     * Lab @p id of @p owner was removed, but sockets made in it are still open (@p remains marks
      * its namespaces): it counts as a lab of its owner's until they are closed (issue 15, finding 3).
      */
     void keepRemains(const QString &id, const Caller &owner, LabRemains remains);
-    /** Lets go of every removed lab no socket keeps any more; returns the ids let go. */
+    /** Forgets every removed lab whose namespaces ended; returns their ids. */
     QStringList sweepRemains();
     /** Removed labs still kept alive by open sockets: of everyone, or of user @p uid only. */
     int remainsCount() const { return int(m_remains.size()); }
