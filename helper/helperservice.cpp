@@ -586,6 +586,7 @@ bool HelperService::removeLab(QString id, const QString &action, Caller caller, 
         return true;
     LabNetwork network = lab->network;
     const QString target = network.target();
+    const QStringList watchers = m_watcher.watchersOf(target); // forgetNamespaces() ends their watches
     forgetNamespaces({network.namespaceA(), network.namespaceB()});
     // Marked before their names go: sockets handed out by OpenLabSockets keep them alive after removal.
     LabRemains remains;
@@ -603,11 +604,13 @@ bool HelperService::removeLab(QString id, const QString &action, Caller caller, 
         m_remainsSweep.start();
     }
     audit(caller, action, target, {}, ok ? QStringLiteral("ok") : QStringLiteral("failed: ") + error, changes);
-    if (ok)
-        m_watcher.noteChanged(target); // whoever still shows it reads it again, and finds it gone
-    else
+    if (ok) {
+        for (const QString &watcher : watchers) // whoever still shows it reads it again, and finds it gone
+            signalReaders(target, QStringLiteral("TreeChanged"), {target}, watcher);
+    } else {
         helperLog()->error("demo lab {} of {} was not removed completely: {}", id.toStdString(), caller.busName.toStdString(),
                            error.toStdString());
+    }
     if (errorOut)
         *errorOut = error;
     touch();
