@@ -936,6 +936,54 @@ private Q_SLOTS:
         QVERIFY(kernelTree() == m_original); // nothing plays any more
     }
 
+    void onePlaysAtMostFourScenarios()
+    {
+        // Issue 15, finding 5: one user's playbacks are capped, those without their client included.
+        QStringList devices{QStringLiteral("va")};
+        for (int i = 0; i < 4; i += 2) {
+            const QString first = QStringLiteral("c%1").arg(i);
+            QVERIFY(m_hosts->a.ip({QStringLiteral("link"), QStringLiteral("add"), first, QStringLiteral("type"), QStringLiteral("veth"),
+                                   QStringLiteral("peer"), QStringLiteral("name"), QStringLiteral("c%1").arg(i + 1)})
+                        .ok());
+            devices << first << QStringLiteral("c%1").arg(i + 1);
+        }
+        const auto removeLinks = qScopeGuard([this] {
+            for (const QString &device : {QStringLiteral("c0"), QStringLiteral("c2")})
+                m_hosts->a.ip({QStringLiteral("link"), QStringLiteral("del"), device});
+        });
+        const Scenario scenario = scenarioOf(QStringLiteral("capped"), {treeStep(QStringLiteral("a"), 10000, TbfScript.arg(QStringLiteral("10mbit")))});
+        const QString file = writeFile(QStringLiteral("capped.json"), documentOf(scenario));
+        QStringList calls;
+        for (const QString &device : std::as_const(devices)) {
+            const QString target = m_hosts->a.target(device);
+            calls << QStringLiteral("--") << QStringLiteral("Authorize") << QStringLiteral("s:") + target << QStringLiteral("--")
+                  << QStringLiteral("PlayScenario") << QStringLiteral("s:") + target << QStringLiteral("file:") + file
+                  << QStringLiteral("opts:{\"revertOnExit\":false}");
+        }
+        calls.removeFirst();
+        const auto stopAll = qScopeGuard([&] {
+            for (const QString &device : std::as_const(devices))
+                call(QStringLiteral("StopScenario"), {m_hosts->a.target(device)});
+        });
+        QString output;
+        auto client = startHeld(TestUser::Granted, calls, &output);
+        const QStringList lines = output.split(u'\n', Qt::SkipEmptyParts);
+        QVERIFY2(lines.size() == 11, qPrintable(output));
+        for (int i = 0; i < 4; ++i)
+            QVERIFY2(lines.at(2 * i + 1) == QStringLiteral("ok"), qPrintable(output));
+        QVERIFY2(lines.at(9).startsWith(QStringLiteral("error org.qdiscstudio.Error.Failed")) && lines.at(9).contains(QStringLiteral("4 scenarios")),
+                 qPrintable(output));
+        // Gone from the bus, its four play on, and still count.
+        ::kill(pid_t(client->processId()), SIGKILL);
+        client->waitForFinished();
+        const CommandResult again = helperCallAs(TestUser::Granted, {QStringLiteral("--authorize"), m_hosts->a.target(devices.last()),
+                                                                     QStringLiteral("PlayScenario"), QStringLiteral("s:") + m_hosts->a.target(devices.last()),
+                                                                     QStringLiteral("file:") + file, QStringLiteral("opts:{}")});
+        QVERIFY2(again.out.contains(QStringLiteral("error org.qdiscstudio.Error.Failed")) && again.out.contains(QStringLiteral("4 scenarios")),
+                 qPrintable(again.out));
+        QCOMPARE(progressNow()->state, ScenarioProgress::State::Playing);
+    }
+
     // Last, as it restarts the helper. SIGTERM: a playback whose tree is promised back is halted
     // and the promise kept once; one without a promise is stopped as its onAbort says.
     void helperExitEndsPlaybacks()
