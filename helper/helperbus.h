@@ -27,6 +27,15 @@ inline constexpr int MaxLabs = 4;
 /** Demo labs of one user at once (root is not counted): one user's connections cannot hold them all. */
 inline constexpr int MaxLabsPerUser = 2;
 
+/**
+ * Scenario playbacks of one user at once (root is not counted). With the longest time a playback
+ * plays on once its client has left (HelperService::Settings::ownerlessPlaybackMs), this bounds
+ * what one user can leave running in the helper (issue 15, finding 5).
+ */
+inline constexpr int MaxPlaybacksPerUser = 4;
+/** How long a playback asked to go on without its client (revertOnExit false) plays on once that client left, by default. */
+inline constexpr int DefaultOwnerlessPlaybackSeconds = 24 * 60 * 60;
+
 /** Keys of Apply's options. */
 inline constexpr QLatin1String RevertAfterSeconds{"revertAfterSeconds"};
 inline constexpr QLatin1String RevertOnExit{"revertOnExit"};

@@ -4,6 +4,7 @@
 #include "lab/labsockets.h"
 #include "model/treejson.h"
 #include "netlink/netlinksocket.h"
+#include "netlink/pschedclock.h"
 #include "netlink/tcengine.h"
 #include "scenario/scenario.h"
 #include "stats/monotonicclock.h"
@@ -93,7 +94,10 @@ HelperService::HelperService(QDBusConnection bus, Settings settings, QObject *pa
     connect(&m_reverts, &RevertBook::timedOut, this, [this](const QString &target, const QdiscTree &before, const QString &transaction) {
         revertTo(target, before, HelperBus::RevertedTimeout, Caller{QStringLiteral("auto-revert")}, transaction);
     });
-    connect(&m_watcher, &TreeWatcher::treeChanged, this, &HelperService::TreeChanged);
+    connect(&m_watcher, &TreeWatcher::treeChanged, this,
+            [this](const QString &target) { signalReaders(target, QStringLiteral("TreeChanged"), {target}); });
+    m_remainsSweep.setInterval(1000);
+    connect(&m_remainsSweep, &QTimer::timeout, this, &HelperService::sweepLabRemains);
     m_idle.setSingleShot(true);
     connect(&m_idle, &QTimer::timeout, this, [this] {
         if (hasWork())
@@ -114,7 +118,8 @@ void HelperService::touch()
 
 bool HelperService::hasWork() const
 {
-    return !m_reverts.isEmpty() || !m_watcher.isEmpty() || m_authorizer.pendingChecks() > 0 || !m_labs.isEmpty() ||
+    // A removed lab whose sockets are open counts too: a helper started afresh would not know it.
+    return !m_reverts.isEmpty() || !m_watcher.isEmpty() || m_authorizer.pendingChecks() > 0 || !m_labs.isEmpty() || m_labs.hasRemains() ||
            !m_scenarios.isEmpty(); // a paused playback is work too: it waits for its client
 }
 
@@ -206,6 +211,9 @@ void HelperService::clientLeft(const QString &busName)
         if (!deferred.isEmpty())
             earlier.insert(target, deferred.first().tree); // promised by a client that left before: the older tree
     }
+    // The others were asked to go on without it: they do, for a bounded time (issue 15, finding 5).
+    for (const QString &target : m_scenarios.targetsOf(busName))
+        boundOwnerless(target);
     QHash<QString, QdiscTree> reverts = m_reverts.takeExitReverts(busName);
     for (auto it = earlier.begin(); it != earlier.end(); ++it)
         reverts.insert(it.key(), it.value());
@@ -223,6 +231,18 @@ void HelperService::clientLeft(const QString &busName)
 }
 
 // --- plumbing ------------------------------------------------------------------------------
+
+void HelperService::signalReaders(const QString &target, const QString &name, const QVariantList &arguments, const QString &also)
+{
+    QStringList readers = m_watcher.watchersOf(target);
+    if (!also.isEmpty() && !readers.contains(also))
+        readers.append(also);
+    for (const QString &reader : std::as_const(readers)) {
+        QDBusMessage signal = QDBusMessage::createTargetedSignal(reader, HelperBus::Path, HelperBus::Interface, name);
+        signal.setArguments(arguments);
+        m_bus.send(signal);
+    }
+}
 
 void HelperService::replyError(const QDBusMessage &call, QLatin1String name, const QString &text)
 {
@@ -428,6 +448,11 @@ bool HelperService::reportKernelResult(const QDBusMessage &call, const Caller &c
             m_watcher.noteChanged(target);
         return true;
     }
+    if (result.foreignRefused) { // issue 15, finding 2: a client's raw options never reach the kernel
+        audit(caller, action, target, transaction, QStringLiteral("refused: ") + result.error);
+        replyError(call, HelperBus::Error::InvalidTree, result.error);
+        return false;
+    }
     QString text = QStringLiteral("The kernel refused: %1").arg(result.error);
     if (result.done > 0)
         text += result.restored ? QStringLiteral(". %1 was put back as it was.").arg(target)
@@ -459,7 +484,7 @@ void HelperService::revertTo(const QString &target, const QdiscTree &tree, QLati
         // What other promises about this target meant to undo is undone: keeping them would let a
         // later timeout wipe a change made after this revert.
         m_reverts.forgetTarget(target);
-        Q_EMIT Reverted(target, reason);
+        signalReaders(target, QStringLiteral("Reverted"), {target, QString(reason)});
     }
 }
 
@@ -561,20 +586,44 @@ bool HelperService::removeLab(QString id, const QString &action, Caller caller, 
         return true;
     LabNetwork network = lab->network;
     const QString target = network.target();
+    const QStringList watchers = m_watcher.watchersOf(target); // forgetNamespaces() ends their watches
     forgetNamespaces({network.namespaceA(), network.namespaceB()});
+    // Marked before their names go: sockets handed out by OpenLabSockets keep them alive after removal.
+    LabRemains remains;
+    QString markError;
+    if (!LabRemains::mark({network.namespaceA(), network.namespaceB()}, QStringLiteral("qdisc-studio lab %1").arg(id), &remains, &markError))
+        helperLog()->error("demo lab {}: {}; whether sockets keep it alive after removal is not known", id.toStdString(), markError.toStdString());
     QString error;
     const bool ok = network.remove(&error);
-    audit(caller, action, target, {}, ok ? QStringLiteral("ok") : QStringLiteral("failed: ") + error,
-          {QStringLiteral("lab %1: namespaces %2, %3").arg(id, network.namespaceA(), network.namespaceB())});
-    if (ok)
-        m_watcher.noteChanged(target); // whoever still shows it reads it again, and finds it gone
-    else
+    QStringList changes{QStringLiteral("lab %1: namespaces %2, %3").arg(id, network.namespaceA(), network.namespaceB())};
+    if (const int living = ok ? remains.alive() : 0; living > 0) {
+        changes.append(QStringLiteral("%1 of them live on, held by sockets still open: counted as a lab of uid %2 until they end")
+                           .arg(living)
+                           .arg(lab->owner.uid));
+        m_labs.keepRemains(id, lab->owner, std::move(remains));
+        m_remainsSweep.start();
+    }
+    audit(caller, action, target, {}, ok ? QStringLiteral("ok") : QStringLiteral("failed: ") + error, changes);
+    if (ok) {
+        for (const QString &watcher : watchers) // whoever still shows it reads it again, and finds it gone
+            signalReaders(target, QStringLiteral("TreeChanged"), {target}, watcher);
+    } else {
         helperLog()->error("demo lab {} of {} was not removed completely: {}", id.toStdString(), caller.busName.toStdString(),
                            error.toStdString());
+    }
     if (errorOut)
         *errorOut = error;
     touch();
     return ok;
+}
+
+void HelperService::sweepLabRemains()
+{
+    for (const QString &id : m_labs.sweepRemains())
+        helperLog()->info("removed demo lab {}: its namespaces ended, it counts no more", id.toStdString());
+    if (!m_labs.hasRemains())
+        m_remainsSweep.stop();
+    touch();
 }
 
 void HelperService::removeAllLabs()
@@ -757,8 +806,10 @@ QString HelperService::Apply(const QString &target, const QString &treeJson, con
             replyError(call, HelperBus::Error::Failed, QStringLiteral("cannot read the tree of %1 to be able to revert: %2; nothing changed").arg(target, error));
             return;
         }
-        haltPlayback(target, action, caller);
-        const ApplyResult result = engine->apply(tree);
+        // A client's document: its foreign nodes are kept only where the kernel holds them (issue 15, finding 2).
+        const ApplyResult result = engine->apply(tree, TcEngine::ForeignNodes::KeepOnly);
+        if (!result.foreignRefused)
+            haltPlayback(target, action, caller);
         const QString transaction = RevertBook::newTransaction();
         if (!reportKernelResult(call, caller, action, target, result, transaction))
             return;
@@ -834,7 +885,7 @@ QString HelperService::Restore(const QString &target)
         m_snapshots.remove(target);
         m_snapshotOf.remove(target);
         m_reverts.forgetTarget(target);
-        Q_EMIT Reverted(target, HelperBus::RevertedRestore);
+        signalReaders(target, QStringLiteral("Reverted"), {target, QString(HelperBus::RevertedRestore)}, call.service());
         m_bus.send(call.createReply(reportOf(result)));
     });
     return {};
@@ -925,23 +976,35 @@ QString HelperService::CreateLab(const QVariantMap &options, QString &target)
             replyError(call, HelperBus::Error::InvalidArguments, owned);
             return;
         }
-        if (m_labs.size() >= HelperBus::MaxLabs) {
-            audit(caller, action, {}, {}, QStringLiteral("refused: %1 labs exist already").arg(m_labs.size()));
+        // A removed lab counts while sockets from OpenLabSockets keep its namespaces (issue 15, finding 3).
+        sweepLabRemains();
+        const auto kept = [](int remains) {
+            return remains == 0 ? QString()
+                                : QStringLiteral(" (%1 of them removed, but kept alive by sockets OpenLabSockets handed out, which are "
+                                                 "still open: close the program holding them)")
+                                      .arg(remains);
+        };
+        const int labs = m_labs.size() + m_labs.remainsCount();
+        if (labs >= HelperBus::MaxLabs) {
+            audit(caller, action, {}, {}, QStringLiteral("refused: %1 labs exist already, %2 of them removed but held open").arg(labs).arg(m_labs.remainsCount()));
             replyError(call, HelperBus::Error::Failed,
-                       QStringLiteral("There are already %1 demo labs on this computer, the most the helper keeps at once. Close the "
+                       QStringLiteral("There are already %1 demo labs on this computer%2, the most the helper keeps at once. Close the "
                                       "demo in another Qdisc Studio window (its lab goes with it), then try again.")
-                           .arg(m_labs.size()));
+                           .arg(labs)
+                           .arg(kept(m_labs.remainsCount())));
             return;
         }
-        int ofUser = 0;
+        int ofUser = m_labs.remainsOf(caller.uid);
+        const int userRemains = ofUser;
         for (const QString &id : m_labs.ids())
             ofUser += m_labs.find(id)->owner.uid == caller.uid ? 1 : 0;
         if (caller.uid != 0 && ofUser >= HelperBus::MaxLabsPerUser) {
-            audit(caller, action, {}, {}, QStringLiteral("refused: the user has %1 labs already").arg(ofUser));
+            audit(caller, action, {}, {}, QStringLiteral("refused: the user has %1 labs already, %2 of them removed but held open").arg(ofUser).arg(userRemains));
             replyError(call, HelperBus::Error::Failed,
-                       QStringLiteral("You have %1 demo labs already, the most the helper keeps for one user. Close the demo in "
+                       QStringLiteral("You have %1 demo labs already%2, the most the helper keeps for one user. Close the demo in "
                                       "another Qdisc Studio window (its lab goes with it), then try again.")
-                           .arg(ofUser));
+                           .arg(ofUser)
+                           .arg(kept(userRemains)));
             return;
         }
         // A namespace of that name may exist, made by someone else: ids are never reused.
@@ -1038,7 +1101,7 @@ void HelperService::emitProgress(const QString &target, const qs::ScenarioProgre
 
 void HelperService::sendProgress(const QString &target, const qs::ScenarioProgress &progress)
 {
-    // Every client on the system bus hears these: a scenario of 50 ms steps must not flood it.
+    // Every watcher of the target hears these: a scenario of 50 ms steps must not flood the bus.
     constexpr qint64 IntervalNs = qint64(HelperBus::ScenarioProgressIntervalMs) * 1'000'000;
     std::shared_ptr<ProgressGate> &slot = m_progressGates[target];
     const bool first = !slot;
@@ -1051,7 +1114,8 @@ void HelperService::sendProgress(const QString &target, const qs::ScenarioProgre
                 return;
             gate->sentAtNs = monotonicNowNs();
             gate->sentState = gate->pending->state;
-            Q_EMIT ScenarioProgress(target, progressJson(*std::exchange(gate->pending, std::nullopt)));
+            signalReaders(target, QStringLiteral("ScenarioProgress"), {target, progressJson(*std::exchange(gate->pending, std::nullopt))},
+                          m_progressOwners.value(target));
         });
     }
     ProgressGate &gate = *slot;
@@ -1063,9 +1127,10 @@ void HelperService::sendProgress(const QString &target, const qs::ScenarioProgre
         gate.timer.stop();
         gate.sentAtNs = now;
         gate.sentState = progress.state;
+        const QString owner = last ? m_progressOwners.take(target) : m_progressOwners.value(target);
         if (last) // the next playback on the target starts afresh
             m_progressGates.remove(target);
-        Q_EMIT ScenarioProgress(target, progressJson(progress));
+        signalReaders(target, QStringLiteral("ScenarioProgress"), {target, progressJson(progress)}, owner);
         return;
     }
     gate.pending = progress; // replaces one held back already: the latest is what matters
@@ -1098,8 +1163,15 @@ bool HelperService::applyForScenario(const QString &target, const QdiscTree &tre
                      .arg(target);
         return false;
     }
-    // No TreeChanged of our own: the watcher sees the kernel's notifications of every step.
-    const ApplyResult result = engine->apply(tree);
+    // No TreeChanged of our own: the watcher sees the kernel's notifications of every step. The
+    // steps are the client's (their foreign nodes only kept in place); the tree from before, put
+    // back at the end, is the kernel's own.
+    const bool kernelsOwn = playback && tree == playback->player->treeBefore();
+    const ApplyResult result = engine->apply(tree, kernelsOwn ? TcEngine::ForeignNodes::Send : TcEngine::ForeignNodes::KeepOnly);
+    if (result.foreignRefused) {
+        *error = nestedSentence(result.error);
+        return false;
+    }
     if (!result.ok) {
         // A clause: the player nests it ("step 2 (Outage) could not be applied: …"), and so do clients.
         *error = QStringLiteral("the kernel refused: %1").arg(nestedSentence(result.error));
@@ -1276,6 +1348,17 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
             replyError(call, HelperBus::Error::InvalidArguments, playing);
             return;
         }
+        int ofUser = 0; // those whose client left count too: they are what this bounds (issue 15, finding 5)
+        for (const QString &on : m_scenarios.targets())
+            ofUser += m_scenarios.find(on)->owner.uid == caller.uid ? 1 : 0;
+        if (caller.uid != 0 && ofUser >= HelperBus::MaxPlaybacksPerUser) {
+            audit(caller, action, target, {}, QStringLiteral("refused: the user plays %1 scenarios already").arg(ofUser));
+            replyError(call, HelperBus::Error::Failed,
+                       QStringLiteral("You play %1 scenarios already, the most the helper plays for one user at once (also those "
+                                      "asked to go on after their program ended): stop one with StopScenario, then try again")
+                           .arg(ofUser));
+            return;
+        }
         std::optional<QdiscTree> unused;
         TcEngine *engine = prepareChange(call, caller, action, target, ifb, &unused);
         if (!engine)
@@ -1288,6 +1371,20 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
             return;
         }
         QdiscTree::splitTarget(target, &current->netns, &current->device);
+        // A step's foreign node must be one the kernel holds now, kept as it is: the rule of Apply
+        // (TcEngine::ForeignNodes::KeepOnly), checked for every step before anything plays.
+        const TcPlanner planner(PschedClock::system());
+        for (qsizetype i = 0; i < scenario.steps.size(); ++i) {
+            if (scenario.steps[i].kind != ScenarioStep::Kind::Tree)
+                continue;
+            const QList<TcOperation> raw = TcPlanner::foreignSteps(planner.plan(*current, scenario.steps[i].tree));
+            if (raw.isEmpty())
+                continue;
+            const QString refusal = QStringLiteral("steps[%1]: ").arg(i) + TcEngine::foreignRefusal(target, raw.first());
+            audit(caller, action, target, {}, QStringLiteral("refused: ") + refusal);
+            replyError(call, HelperBus::Error::InvalidTree, refusal);
+            return;
+        }
         auto player = std::make_unique<ScenarioPlayer>(scenario, *current, [this, target](const QdiscTree &tree, QString *applyError) {
             return applyForScenario(target, tree, applyError);
         });
@@ -1306,6 +1403,7 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
         // as long as the playback; one already made (an Apply of this client's) stays as it was.
         const bool promised = revertOnExit && !m_reverts.hasExitRevert(call.service(), target);
         m_scenarios.insert(target, ScenarioBook::Playback{std::move(player), caller, revertOnExit, m_engines.identityOf(target), {}, promised});
+        m_progressOwners.insert(target, call.service()); // its progress goes to it, and to the target's watchers
         if (revertOnExit) {
             m_reverts.rememberForExit(call.service(), target, *current);
             trackClient(call.service());
@@ -1376,22 +1474,51 @@ void HelperService::ResumeScenario(const QString &target)
     });
 }
 
+qs::ScenarioProgress HelperService::stopPlayback(const QString &target, ScenarioPlayer &player, const Caller &caller, const QString &action)
+{
+    const QString summary = playbackSummary(player.progress());
+    const bool restores = player.scenario().onAbort == ScenarioEnding::Restore;
+    audit(caller, action, target, {}, QStringLiteral("ok"),
+          {summary, restores ? QStringLiteral("onAbort: the tree from before comes back") : QStringLiteral("onAbort: the last step stays")});
+    // The player carries out onAbort and ends; playbackEnded() forgets it, with the
+    // revert-on-exit promise the playback made (player stays valid until the loop returns).
+    player.stop();
+    if (ScenarioBook::Playback *still = m_scenarios.find(target); still && still->player.get() == &player) {
+        const ScenarioBook::Playback stopped{nullptr, still->owner, still->revertOnExit, {}, {}, still->promisedExitRevert};
+        haltPlayback(target, QStringLiteral("stop"), caller); // it did not end by itself: it must not play on
+        dropPlaybackPromise(target, stopped, QStringLiteral("stopped"));
+    }
+    return player.progress();
+}
+
+void HelperService::boundOwnerless(const QString &target)
+{
+    ScenarioBook::Playback *playback = m_scenarios.find(target);
+    if (!playback || playback->ownerlessDeadline)
+        return;
+    ScenarioPlayer *player = playback->player.get();
+    auto deadline = std::make_unique<QTimer>();
+    deadline->setSingleShot(true);
+    connect(deadline.get(), &QTimer::timeout, this, [this, target, player] {
+        ScenarioBook::Playback *still = m_scenarios.find(target);
+        if (!still || still->player.get() != player)
+            return;
+        still->ownerlessDeadline.release()->deleteLater(); // this timer: the playback it belongs to ends now
+        holdProgress(target);
+        stopPlayback(target, *player, Caller{QStringLiteral("ownerless-limit")}, QStringLiteral("stop-scenario(ownerless-limit)"));
+        releaseProgress();
+    });
+    deadline->start(std::max(0, m_settings.ownerlessPlaybackMs));
+    audit(playback->owner, QStringLiteral("scenario-ownerless"), target, {}, QStringLiteral("ok"),
+          {QStringLiteral("its client left the bus; it plays on for at most %1 s, then stops as its onAbort says")
+               .arg(m_settings.ownerlessPlaybackMs / 1000.0)});
+    playback->ownerlessDeadline = std::move(deadline);
+}
+
 void HelperService::StopScenario(const QString &target)
 {
     controlScenario(target, QStringLiteral("stop-scenario"), [this, target](const QDBusMessage &call, const Caller &caller, ScenarioPlayer &player) {
-        const QString summary = playbackSummary(player.progress());
-        const bool restores = player.scenario().onAbort == ScenarioEnding::Restore;
-        audit(caller, QStringLiteral("stop-scenario"), target, {}, QStringLiteral("ok"),
-              {summary, restores ? QStringLiteral("onAbort: the tree from before comes back") : QStringLiteral("onAbort: the last step stays")});
-        // The player carries out onAbort and ends; playbackEnded() forgets it, with the
-        // revert-on-exit promise the playback made (player stays valid until the loop returns).
-        player.stop();
-        if (ScenarioBook::Playback *still = m_scenarios.find(target); still && still->player.get() == &player) {
-            const ScenarioBook::Playback stopped{nullptr, still->owner, still->revertOnExit, {}, {}, still->promisedExitRevert};
-            haltPlayback(target, QStringLiteral("stop"), caller); // it did not end by itself: it must not play on
-            dropPlaybackPromise(target, stopped, QStringLiteral("stopped"));
-        }
-        const qs::ScenarioProgress after = player.progress();
+        const qs::ScenarioProgress after = stopPlayback(target, player, caller, QStringLiteral("stop-scenario"));
         if (after.state == qs::ScenarioProgress::State::Failed) {
             replyError(call, HelperBus::Error::KernelRefused, QStringLiteral("on %1, %2").arg(target, nestedSentence(after.error)));
             return;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "auditlog.h"
+#include "helperbus.h"
 #include "authorizer.h"
 #include "labbook.h"
 #include "revertbook.h"
@@ -45,6 +46,11 @@ public:
     {
         QString stateDirectory = QStringLiteral("/run/qdisc-studio");
         int idleTimeoutMs = 60 * 1000;
+        /**
+         * A playback whose client left the bus (it asked for no revert on exit) is stopped, as its
+         * onAbort says, this long after: nothing the helper plays outlives its client unbounded.
+         */
+        int ownerlessPlaybackMs = HelperBus::DefaultOwnerlessPlaybackSeconds * 1000;
     };
 
     HelperService(QDBusConnection bus, Settings settings, QObject *parent = nullptr);
@@ -92,10 +98,10 @@ public:
     void SeekScenario(const QString &target, uint step);
     QString GetScenarioProgress(const QString &target);
 
+    // TreeChanged, Reverted and ScenarioProgress are not Qt signals here (the adaptor would
+    // broadcast them to every client on the bus): signalReaders() sends them to whom they concern.
+
 Q_SIGNALS:
-    void TreeChanged(const QString &target);
-    void Reverted(const QString &target, const QString &reason);
-    void ScenarioProgress(const QString &target, const QString &progressJson);
     /** Nothing pending or watched for the idle timeout: the helper may exit. */
     void idle();
 
@@ -149,6 +155,16 @@ private:
      * By value: callers pass the id and owner of the very entry this erases.
      */
     bool removeLab(QString id, const QString &action, Caller caller, QString *error = nullptr);
+    /** Lets go of removed labs whose sockets are all closed (see LabBook::keepRemains()); stops the sweep when none is left. */
+    void sweepLabRemains();
+    /**
+     * Sends the interface's signal @p name (TreeChanged, Reverted, ScenarioProgress) about
+     * @p target to the clients that may read it: its watchers (Watch checked that, as GetTree
+     * does) and @p also (a playback's owner, a Restore's caller: it passed the change check), each
+     * addressed by unique name. Never broadcast: a user without the read grant must not learn
+     * another user's targets, lab ids or step names (issue 15, finding 4).
+     */
+    void signalReaders(const QString &target, const QString &name, const QVariantList &arguments, const QString &also = {});
     void replyError(const QDBusMessage &call, QLatin1String name, const QString &text);
     /** A reply now, for checks that fail before any delay. */
     void refuse(QLatin1String name, const QString &text);
@@ -169,6 +185,13 @@ private:
     void revertTo(const QString &target, const QdiscTree &tree, QLatin1String reason, const Caller &caller,
                   const QString &transaction = {});
 
+    /**
+     * Ends @p target's playback as StopScenario does (onAbort carried out, its promise dropped),
+     * audited as @p action by @p caller; the player's progress afterwards.
+     */
+    qs::ScenarioProgress stopPlayback(const QString &target, ScenarioPlayer &player, const Caller &caller, const QString &action);
+    /** @p target's playback goes on without its client: it is stopped at the latest Settings::ownerlessPlaybackMs later. */
+    void boundOwnerless(const QString &target);
     /** Pause, Resume, Stop and Seek: polkit as for a change, then @p work on the target's player (refused when none plays). */
     void controlScenario(const QString &target, const QString &action, std::function<void(const QDBusMessage &, const Caller &, ScenarioPlayer &)> work);
     /** The player's ApplyFunction: @p target's engine, refusing a device made again since the playback began. */
@@ -223,12 +246,15 @@ private:
         QTimer timer; ///< sends pending when the interval ends
     };
     QHash<QString, std::shared_ptr<ProgressGate>> m_progressGates; ///< while a playback reports
+    /** Per target: the client whose playback reports there, until its last ScenarioProgress went out. */
+    QHash<QString, QString> m_progressOwners;
     QHash<QString, Caller> m_callers;  ///< by unique bus name, while it is on the bus
     QHash<QString, int> m_waitingBySender; ///< calls waiting for polkit, see admitWaiting(); gone with the sender
     QHash<qint64, int> m_waitingByUid;
     QSet<QString> m_tracked;           ///< clients whose departure matters (reverts, watches)
     QHash<QString, TargetIdentity> m_snapshotOf; ///< targets whose snapshot on disk is known to match
     QTimer m_idle;
+    QTimer m_remainsSweep; ///< while removed labs are kept alive by open sockets
 };
 
 } // namespace qs

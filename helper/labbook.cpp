@@ -99,6 +99,33 @@ std::optional<LabBook::Lab> LabBook::take(const QString &id)
     return lab;
 }
 
+void LabBook::keepRemains(const QString &id, const Caller &owner, LabRemains remains)
+{
+    m_remains.insert_or_assign(id, Remains{owner, std::move(remains)});
+}
+
+QStringList LabBook::sweepRemains()
+{
+    QStringList released;
+    for (auto it = m_remains.begin(); it != m_remains.end();) {
+        if (it->second.namespaces.alive() > 0) {
+            ++it;
+            continue;
+        }
+        released.append(it->first);
+        it = m_remains.erase(it);
+    }
+    return released;
+}
+
+int LabBook::remainsOf(qint64 uid) const
+{
+    int count = 0;
+    for (const auto &[id, remains] : m_remains)
+        count += remains.owner.uid == uid ? 1 : 0;
+    return count;
+}
+
 QStringList LabBook::ids() const
 {
     QStringList ids;

@@ -2,6 +2,7 @@
 
 #include "auditlog.h"
 #include "lab/labnetwork.h"
+#include "lab/labremains.h"
 
 #include <QString>
 #include <QStringList>
@@ -53,8 +54,27 @@ public:
     int size() const { return int(m_labs.size()); }
     bool isEmpty() const { return m_labs.empty(); }
 
+    /**
+     * Lab @p id of @p owner was removed, but sockets made in it are still open (@p remains marks
+     * its namespaces): it counts as a lab of its owner's until they are closed (issue 15, finding 3).
+     */
+    void keepRemains(const QString &id, const Caller &owner, LabRemains remains);
+    /** Forgets every removed lab whose namespaces ended; returns their ids. */
+    QStringList sweepRemains();
+    /** Removed labs still kept alive by open sockets: of everyone, or of user @p uid only. */
+    int remainsCount() const { return int(m_remains.size()); }
+    int remainsOf(qint64 uid) const;
+    bool hasRemains() const { return !m_remains.empty(); }
+    void releaseAllRemains() { m_remains.clear(); }
+
 private:
+    struct Remains
+    {
+        Caller owner;
+        LabRemains namespaces;
+    };
     std::map<QString, Lab> m_labs; ///< by id (LabNetwork has no default value, so not a QHash)
+    std::map<QString, Remains> m_remains; ///< by id
 };
 
 } // namespace qs

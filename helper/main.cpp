@@ -71,7 +71,12 @@ int main(int argc, char *argv[])
                                                   "(syslog when /dev/log exists, else stderr). Default auto."),
                                    QStringLiteral("WHERE"), QStringLiteral("auto"));
     const QCommandLineOption verbose(QStringLiteral("verbose"), QStringLiteral("Log debug lines too."));
-    parser.addOptions({idleTimeout, stateDir, logTo, verbose});
+    const QCommandLineOption ownerless(QStringLiteral("max-ownerless-playback"),
+                                       QStringLiteral("Seconds a scenario playback asked to go on without its client plays on once that client "
+                                                      "left, before it is stopped as its onAbort says (default %1).")
+                                           .arg(qs::HelperBus::DefaultOwnerlessPlaybackSeconds),
+                                       QStringLiteral("SECONDS"), QString::number(qs::HelperBus::DefaultOwnerlessPlaybackSeconds));
+    parser.addOptions({idleTimeout, stateDir, logTo, verbose, ownerless});
     parser.process(app);
 
     const QString where = parser.value(logTo);
@@ -93,6 +98,12 @@ int main(int argc, char *argv[])
         log->error("--idle-timeout needs a whole number of seconds, not \"{}\"", parser.value(idleTimeout).toStdString());
         return 2;
     }
+    const int ownerlessSeconds = parser.value(ownerless).toInt(&numberOk);
+    if (!numberOk || ownerlessSeconds < 1 || ownerlessSeconds > qs::HelperBus::DefaultOwnerlessPlaybackSeconds) {
+        log->error("--max-ownerless-playback needs a whole number of seconds, 1…{}, not \"{}\"", qs::HelperBus::DefaultOwnerlessPlaybackSeconds,
+                   parser.value(ownerless).toStdString());
+        return 2;
+    }
     if (geteuid() != 0)
         log->warn("not running as root: the kernel will refuse every change");
 
@@ -103,6 +114,7 @@ int main(int argc, char *argv[])
     }
     qs::HelperService::Settings settings;
     settings.idleTimeoutMs = idleSeconds * 1000;
+    settings.ownerlessPlaybackMs = ownerlessSeconds * 1000;
     settings.stateDirectory = parser.value(stateDir);
     qs::HelperService service(bus, settings);
     new Helper1Adaptor(&service);

@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 
 #include <memory>
 #include <optional>
@@ -49,6 +50,8 @@ public:
          * scenario's own ending decides what stays. A promise from an earlier Apply stays.
          */
         bool promisedExitRevert = false;
+        /** Once its owner left the bus: when it is stopped at the latest (HelperService::boundOwnerless()). */
+        std::unique_ptr<QTimer> ownerlessDeadline;
     };
 
     explicit ScenarioBook(QObject *parent = nullptr);

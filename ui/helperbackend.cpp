@@ -24,7 +24,7 @@ HelperBackend::HelperBackend(const QDBusConnection &bus, QObject *parent)
 {
     connect(&m_client.proxy(), &OrgQdiscstudioHelper1Interface::TreeChanged, this, &TargetBackend::treeChanged);
     connect(&m_client.proxy(), &OrgQdiscstudioHelper1Interface::Reverted, this, &TargetBackend::reverted);
-    // Broadcast for every target: a viewer of another client's playback follows it too.
+    // For the targets it watches (and its own playbacks): a viewer of another client's playback follows it too.
     connect(&m_client.proxy(), &OrgQdiscstudioHelper1Interface::ScenarioProgress, this, [this](const QString &target, const QString &json) {
         if (const auto progress = ScenarioProgress::fromJson(QJsonDocument::fromJson(json.toUtf8()).object()))
             Q_EMIT scenarioProgress(target, *progress);

@@ -408,7 +408,16 @@ ApplyResult TcEngine::run(const QList<TcOperation> &plan)
     return result;
 }
 
-ApplyResult TcEngine::apply(const QdiscTree &desired)
+QString TcEngine::foreignRefusal(const QString &target, const TcOperation &step)
+{
+    //: %1 a target, %2 a step ("add qdisc 1: (cake) at root"). A foreign node is one Qdisc Studio kept as the kernel reported it.
+    return tr("%1: %2: this node is a foreign one (raw options Qdisc Studio cannot check), and such a node is only kept where "
+              "the kernel already holds it, exactly as read, never sent. Leave it as read from the kernel (and its parent as it "
+              "is), or give it a kind Qdisc Studio knows. Nothing was changed")
+        .arg(target, step.describe());
+}
+
+ApplyResult TcEngine::apply(const QdiscTree &desired, ForeignNodes foreign)
 {
     ApplyResult result;
     QString error;
@@ -422,7 +431,14 @@ ApplyResult TcEngine::apply(const QdiscTree &desired)
     wanted.device = m_device;
     wanted.isIfb = original->isIfb;
     const TcPlanner planner(m_clock);
-    result = run(planner.plan(*original, wanted));
+    const QList<TcOperation> plan = planner.plan(*original, wanted);
+    if (const QList<TcOperation> raw = TcPlanner::foreignSteps(plan); foreign == ForeignNodes::KeepOnly && !raw.isEmpty()) {
+        result.plan = plan;
+        result.foreignRefused = true;
+        result.error = foreignRefusal(m_target, raw.first());
+        return result;
+    }
+    result = run(plan);
     // What the kernel now holds is what was asked — unless it picked handles itself, which only
     // a read can tell.
     const bool handlesChosen = std::all_of(wanted.qdiscs.begin(), wanted.qdiscs.end(),

@@ -47,6 +47,11 @@ struct ApplyResult
      * the qdisc kind netem); empty for any other refusal. @ref error then names it and the fix.
      */
     QString missingModule;
+    /**
+     * Refused before anything was sent (ForeignNodes::KeepOnly): the tree would have sent a
+     * foreign node's raw options; @ref error names the node.
+     */
+    bool foreignRefused = false;
 };
 
 /**
@@ -77,8 +82,21 @@ public:
 
     /** Everything tc configures on the device, whoever built it; unknown kinds are kept as foreign nodes. */
     std::optional<QdiscTree> read(QString *error);
+    /** What apply() does with foreign nodes of the desired tree (raw options the model never checked). */
+    enum class ForeignNodes {
+        /** Sent as they are: trees read from the kernel (snapshots, the tree before a change). */
+        Send,
+        /**
+         * Only kept where the kernel holds them already (TcPlanner::foreignSteps() is empty);
+         * otherwise nothing is sent and the result is foreignRefused. For trees from outside:
+         * a client's raw options would reach the kernel as root, of any kind.
+         */
+        KeepOnly,
+    };
+    /** Why ForeignNodes::KeepOnly refuses a tree whose plan has @p step (see TcPlanner::foreignSteps()). */
+    static QString foreignRefusal(const QString &target, const TcOperation &step);
     /** Turns the device's tree into @p desired; on any refusal puts back what was there. */
-    ApplyResult apply(const QdiscTree &desired);
+    ApplyResult apply(const QdiscTree &desired, ForeignNodes foreign = ForeignNodes::Send);
     /** Runs @p plan as it is (no rollback): for tests and benchmarks that need a chosen plan. */
     ApplyResult execute(const QList<TcOperation> &plan);
     /** Back to the device's default qdisc: root and ingress trees removed. */

@@ -59,7 +59,31 @@ QString TcOperation::describe() const
     return {};
 }
 
+bool TcOperation::sendsForeignOptions() const
+{
+    switch (type) {
+    case Type::AddQdisc: case Type::ReplaceQdisc: case Type::ChangeQdisc:
+        return qdisc.isForeign();
+    case Type::AddClass: case Type::ChangeClass:
+        return classNode.isForeign();
+    case Type::AddFilter:
+        return filter.isForeign();
+    case Type::DeleteFilter: case Type::DeleteClass: case Type::DeleteQdisc:
+        return false; // a deletion names the node, it sends no options
+    }
+    return false;
+}
+
 TcPlanner::TcPlanner(const PschedClock &clock) : m_clock(clock) {}
+
+QList<TcOperation> TcPlanner::foreignSteps(const QList<TcOperation> &plan)
+{
+    QList<TcOperation> steps;
+    for (const TcOperation &op : plan)
+        if (op.sendsForeignOptions())
+            steps.append(op);
+    return steps;
+}
 
 bool TcPlanner::sameKernelState(const QdiscParams &running, const QdiscParams &wanted) const
 {

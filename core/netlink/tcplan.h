@@ -33,6 +33,11 @@ public:
 
     /** "change qdisc 1: (netem) at root", for logs, the audit line and error messages. */
     QString describe() const;
+    /**
+     * It sends the raw options of a foreign node (a qdisc, class or filter kept as the kernel
+     * reported it): bytes the model never checked, of any kind.
+     */
+    bool sendsForeignOptions() const;
 };
 
 /**
@@ -53,6 +58,14 @@ public:
     bool sameKernelState(const ClassParams &running, const ClassParams &wanted) const;
     /** The same filter as far as the kernel can tell (handle and prio only when @p wanted sets them). */
     static bool sameFilter(const Filter &running, const Filter &wanted);
+    /**
+     * The steps of @p plan that would send a foreign node's raw options. A foreign node of the
+     * desired tree that the kernel already holds at its place (same parent, handle, kind and
+     * options) is kept as it is and is in no step; any other one is (new, changed, or re-added
+     * under a parent that is rebuilt). A tree from outside (a client's document) may hold foreign
+     * nodes only when this is empty: see TcEngine::ForeignNodes.
+     */
+    static QList<TcOperation> foreignSteps(const QList<TcOperation> &plan);
 
 private:
     PschedClock m_clock; // a copy: planners outlive the clocks tests hand them

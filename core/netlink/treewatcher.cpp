@@ -28,6 +28,15 @@ TreeWatcher::TreeWatcher(QObject *parent) : QObject(parent)
 
 TreeWatcher::~TreeWatcher() = default;
 
+QStringList TreeWatcher::watchersOf(const QString &target) const
+{
+    QStringList clients;
+    for (auto it = m_watches.cbegin(); it != m_watches.cend(); ++it)
+        if (it->contains(target))
+            clients.append(it.key());
+    return clients;
+}
+
 void TreeWatcher::noteChanged(const QString &target)
 {
     m_dirty.insert(target);

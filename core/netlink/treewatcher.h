@@ -4,6 +4,7 @@
 #include <QObject>
 #include <QSet>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 
 #include <memory>
@@ -32,9 +33,11 @@ public:
     void unwatchClient(const QString &client);
     /** Nobody watches targets in @p namespaces any more (they are being deleted); their sockets are closed. */
     void unwatchNamespaces(const QStringList &namespaces);
-    /** A change the helper made itself: signalled even when nobody watches the target. */
+    /** A change the helper made itself: treeChanged() even when the kernel sent no notification. */
     void noteChanged(const QString &target);
     bool isEmpty() const { return m_watches.isEmpty(); }
+    /** The clients watching @p target: whom its treeChanged() concerns (nobody else may read it). */
+    QStringList watchersOf(const QString &target) const;
 
 Q_SIGNALS:
     void treeChanged(const QString &target);

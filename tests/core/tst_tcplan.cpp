@@ -102,6 +102,40 @@ private Q_SLOTS:
         QCOMPARE(describe(planner.plan(tree(current), tree(desired))), expected);
     }
 
+    void foreignNodesAreSentOnlyWhenNotHeld()
+    {
+        // Issue 15, finding 2: the rule the helper applies to clients' trees (TcEngine::ForeignNodes::KeepOnly).
+        const TcPlanner planner(PschedClock(1000, 64, 1000000, 1000000000));
+        QdiscTree held = tree(QStringLiteral("tc qdisc add dev eth0 root handle 1: htb default 10\n"
+                                             "tc class add dev eth0 parent 1: classid 1:10 htb rate 5mbit ceil 5mbit\n"
+                                             "tc qdisc add dev eth0 parent 1:10 handle 20: pfifo"));
+        QdiscNode &leaf = held.qdiscs[1];
+        leaf.params = ForeignParams{QStringLiteral("mq"), QByteArray()}; // as the kernel reported it
+        QdiscTree same = held;
+        QVERIFY(TcPlanner::foreignSteps(planner.plan(held, same)).isEmpty());
+        QdiscTree otherClass = held; // a change elsewhere keeps it in place
+        otherClass.classes[0] = tree(QStringLiteral("tc qdisc add dev eth0 root handle 1: htb default 10\n"
+                                                    "tc class add dev eth0 parent 1: classid 1:10 htb rate 7mbit ceil 7mbit"))
+                                    .classes[0];
+        QVERIFY(!planner.plan(held, otherClass).isEmpty());
+        QVERIFY(TcPlanner::foreignSteps(planner.plan(held, otherClass)).isEmpty());
+        QdiscTree forged = held; // the client's own bytes
+        forged.qdiscs[1].params = ForeignParams{QStringLiteral("mq"), QByteArray("\x07\0\0\0", 4)};
+        QCOMPARE(describe(TcPlanner::foreignSteps(planner.plan(held, forged))), QStringLiteral("change qdisc 20: (mq) at 1:10"));
+        QdiscTree fresh = tree(QStringLiteral("tc qdisc add dev eth0 root handle 1: tbf rate 1mbit burst 10kb latency 10ms"));
+        QdiscTree injected = fresh;
+        injected.qdiscs[0].params = ForeignParams{QStringLiteral("pfifo_head_drop"), QByteArray("\x07\0\0\0", 4)};
+        // Another kind under the same handle: deleted, then added.
+        QCOMPARE(describe(TcPlanner::foreignSteps(planner.plan(fresh, injected))), QStringLiteral("add qdisc 1: (pfifo_head_drop) at root"));
+        QCOMPARE(describe(TcPlanner::foreignSteps(planner.plan(QdiscTree(), injected))), QStringLiteral("add qdisc 1: (pfifo_head_drop) at root"));
+        // Held, but re-added under a parent that is rebuilt (htb's default has no change operation): sent again.
+        QdiscTree rebuilt = held;
+        rebuilt.qdiscs[0] = tree(QStringLiteral("tc qdisc add dev eth0 root handle 1: htb default 20")).qdiscs[0];
+        QCOMPARE(describe(TcPlanner::foreignSteps(planner.plan(held, rebuilt))), QStringLiteral("add qdisc 20: (mq) at 1:10"));
+        // The kernel's own tree going back (a revert) may send it: that is the engine's ForeignNodes::Send.
+        QCOMPARE(describe(TcPlanner::foreignSteps(planner.plan(QdiscTree(), held))), QStringLiteral("add qdisc 20: (mq) at 1:10"));
+    }
+
     void burstsCompareInKernelUnits()
     {
         // Two byte counts the kernel keeps as the same ticks are one state: no change.

@@ -1,11 +1,15 @@
 // qs_test_helpercall: raw calls to the helper on the system bus, as whoever runs it — the tests'
 // way to speak to the helper as an unprivileged user with arguments of their choosing.
 //
-//   qs_test_helpercall [--hold] [--authorize TARGET] METHOD [ARG...] [-- METHOD [ARG...]]...
+//   qs_test_helpercall [--hold] [--signals] [--authorize TARGET] METHOD [ARG...] [-- METHOD [ARG...]]...
 //     ARG: s:TEXT | file:PATH (a string read from PATH) | opts:JSON (an a{sv} from a JSON object;
 //          whole non-negative numbers become u) | first:N / prev:N (argument N of the first /
 //          the previous call's reply, as a string; first:N:netns: its namespace part, the text
-//          before '/' of a target)
+//          before '/' of a target) | reply:K:N (argument N of call K's reply, K counting from 0)
+//
+// Every reply is kept until it exits: descriptors handed over (OpenLabSockets) stay open while
+// it holds. With --signals it prints "signal NAME ARG..." for every TreeChanged, Reverted and
+// ScenarioProgress the helper sends it, as they come (also while holding).
 //
 // The calls go one after another over one connection (so a lab made by the first belongs to
 // all). Prints one line per call, at once: "ok" and the reply's arguments (a file descriptor as
@@ -21,11 +25,13 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSocketNotifier>
 #include <QTextStream>
 
 #include <cmath>
 #include <cstdio>
 #include <sys/socket.h>
+#include <unistd.h>
 
 namespace {
 
@@ -57,6 +63,26 @@ QString describe(const QVariant &value)
     return QStringLiteral("fd:%1/%2").arg(domain).arg(type);
 }
 
+/** Prints the helper's signals that reach this connection. */
+class SignalPrinter : public QObject
+{
+    Q_OBJECT
+public:
+    explicit SignalPrinter(QTextStream &out) : m_out(out) {}
+public Q_SLOTS:
+    void onSignal(const QDBusMessage &message)
+    {
+        m_out << "signal " << message.member();
+        for (const QVariant &value : message.arguments())
+            m_out << ' ' << value.toString();
+        m_out << '\n';
+        m_out.flush();
+    }
+
+private:
+    QTextStream &m_out;
+};
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -67,6 +93,14 @@ int main(int argc, char **argv)
     const bool hold = !args.isEmpty() && args.first() == QStringLiteral("--hold");
     if (hold)
         args.removeFirst();
+    SignalPrinter printer(out);
+    if (!args.isEmpty() && args.first() == QStringLiteral("--signals")) {
+        args.removeFirst();
+        for (const char *name : {"TreeChanged", "Reverted", "ScenarioProgress"})
+            QDBusConnection::systemBus().connect(QStringLiteral("org.qdiscstudio.Helper1"), QStringLiteral("/org/qdiscstudio/Helper1"),
+                                                 QStringLiteral("org.qdiscstudio.Helper1"), QLatin1String(name), &printer,
+                                                 SLOT(onSignal(QDBusMessage)));
+    }
     QString authorizeTarget;
     if (args.size() >= 2 && args.first() == QStringLiteral("--authorize")) {
         authorizeTarget = args.at(1);
@@ -87,6 +121,7 @@ int main(int argc, char **argv)
 
     QVariantList first;
     QVariantList previous;
+    QList<QVariantList> replies; ///< every call's, kept until the end
     bool failed = false;
     if (!authorizeTarget.isEmpty()) {
         QDBusMessage authorize = QDBusMessage::createMethodCall(
@@ -120,6 +155,8 @@ int main(int argc, char **argv)
                 call << QString::fromUtf8(file.readAll());
             } else if (arg.startsWith(QStringLiteral("opts:"))) {
                 call << optionsOf(arg.mid(5).toUtf8());
+            } else if (arg.startsWith(QStringLiteral("reply:"))) {
+                call << replies.value(arg.section(u':', 1, 1).toInt()).value(arg.section(u':', 2, 2).toInt()).toString();
             } else if (arg.startsWith(QStringLiteral("first:")) ||
                        arg.startsWith(QStringLiteral("prev:"))) {
                 const QVariantList &from =
@@ -146,12 +183,23 @@ int main(int argc, char **argv)
         if (&request == &calls.constFirst())
             first = reply.arguments();
         previous = reply.arguments();
+        replies.append(reply.arguments());
     }
     if (hold) {
         out << "holding\n";
         out.flush();
-        while (std::getchar() != EOF) {
-        }
+        // An event loop, so that signals are printed while it holds; it ends with standard input.
+        QSocketNotifier input(0, QSocketNotifier::Read);
+        QObject::connect(&input, &QSocketNotifier::activated, &app, [&app, &input] {
+            char buffer[256];
+            if (::read(0, buffer, sizeof(buffer)) <= 0) {
+                input.setEnabled(false);
+                app.quit();
+            }
+        });
+        app.exec();
     }
     return failed ? 1 : 0;
 }
+
+#include "helpercall.moc"

@@ -14,12 +14,14 @@
 #include "netlink/pschedclock.h"
 #include "netlink/tcengine.h"
 #include "netlink/tcplan.h"
+#include "scenario/scenario.h"
 
 #include <QDBusMessage>
 #include <QDBusPendingCall>
 #include <QDBusPendingReply>
 #include <QDBusUnixFileDescriptor>
 #include <QDeadlineTimer>
+#include <QJsonArray>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QJsonDocument>
@@ -36,9 +38,11 @@
 #include <cstring>
 #include <poll.h>
 #include <sys/file.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <linux/sockios.h>
 #include <unistd.h>
 
 using namespace qs;
@@ -117,6 +121,26 @@ quint64 netnsCookie(int fd)
     quint64 cookie = 0;
     socklen_t length = sizeof(cookie);
     return ::getsockopt(fd, SOL_SOCKET, SO_NETNS_COOKIE, &cookie, &length) == 0 ? cookie : 0;
+}
+
+/** The inode of the network namespace socket @p fd was made in (SIOCGSKNS); 0 when it cannot be told. */
+ino_t socketNamespaceInode(int fd)
+{
+    const int ns = ::ioctl(fd, SIOCGSKNS);
+    if (ns < 0)
+        return 0;
+    struct stat info{};
+    const bool ok = ::fstat(ns, &info) == 0;
+    ::close(ns);
+    return ok ? info.st_ino : 0;
+}
+
+/** The lines of a held qs_test_helpercall from @p process until it ends (standard input closed). */
+QStringList finishHeld(QProcess &process)
+{
+    process.closeWriteChannel();
+    process.waitForFinished(10000);
+    return QString::fromUtf8(process.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
 }
 
 /** What qs_test_helpercall prints for OpenLabSockets' nine descriptors (fd:DOMAIN/TYPE). */
@@ -570,6 +594,8 @@ private Q_SLOTS:
         QDBusConnection connection = root();
         QSignalSpy reverted(this, &TestHelper::revertedSeen);
         QVERIFY(connection.connect(Service, ObjectPath, Interface, QStringLiteral("Reverted"), this, SLOT(onReverted(QString, QString))));
+        // Reverted goes to the target's watchers, as the window watches the target it shows.
+        QCOMPARE(call(QStringLiteral("Watch"), {m_target}).type(), QDBusMessage::ReplyMessage);
         QElapsedTimer sinceApply;
         const QDBusMessage applied = call(QStringLiteral("Apply"), {m_target, document(TbfScript.arg(QStringLiteral("2mbit"))),
                                                                     QVariantMap{{QStringLiteral("revertAfterSeconds"), 2u}}});
@@ -669,6 +695,7 @@ private Q_SLOTS:
         QVERIFY(connection.connect(Service, ObjectPath, Interface, QStringLiteral("TreeChanged"), this, SLOT(onTreeChanged(QString))));
         const QString vb = m_lab->target(QStringLiteral("vb"));
         QCOMPARE(call(QStringLiteral("Watch"), {vb}).type(), QDBusMessage::ReplyMessage);
+        QCOMPARE(call(QStringLiteral("Watch"), {m_target}).type(), QDBusMessage::ReplyMessage);
         QVERIFY(m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("vb"), QStringLiteral("root"),
                            QStringLiteral("tbf"), QStringLiteral("rate"), QStringLiteral("1mbit"), QStringLiteral("burst"), QStringLiteral("10kb"),
                            QStringLiteral("latency"), QStringLiteral("10ms")})
@@ -1008,6 +1035,187 @@ private Q_SLOTS:
             client->waitForFinished(10000);
         }
         QTRY_VERIFY_WITH_TIMEOUT(std::none_of(ids.cbegin(), ids.cend(), labExists), 4000);
+    }
+
+    void removedLabHeldOpenBySocketsStillCounts()
+    {
+        // Issue 15, finding 3: sockets from OpenLabSockets keep a removed lab's namespaces alive
+        // (the kernel cannot end them sooner). 10 create/remove cycles holding them: a removed lab
+        // counts against the limit of 4 while they are open, so at most 4 labs' namespaces live.
+        const auto client = [this] { return m_bus.connection(QStringLiteral("lab-cycles")); };
+        const auto disconnect = qScopeGuard([] { QDBusConnection::disconnectFromBus(QStringLiteral("lab-cycles")); });
+        const int descriptorsBefore = helperDescriptors();
+        QList<QDBusMessage> held;
+        QSet<ino_t> namespaces;
+        int created = 0;
+        QString refusal;
+        for (int cycle = 0; cycle < 10; ++cycle) {
+            const QDBusMessage lab = call(QStringLiteral("CreateLab"), {QVariantMap()}, client());
+            if (lab.type() != QDBusMessage::ReplyMessage) {
+                refusal = lab.errorMessage();
+                continue;
+            }
+            ++created;
+            const QString id = lab.arguments().value(0).toString();
+            const QDBusMessage sockets = call(QStringLiteral("OpenLabSockets"), {id}, client());
+            QVERIFY2(sockets.type() == QDBusMessage::ReplyMessage, qPrintable(sockets.errorMessage()));
+            held.append(sockets);
+            for (const QVariant &fd : sockets.arguments())
+                namespaces.insert(socketNamespaceInode(fd.value<QDBusUnixFileDescriptor>().fileDescriptor()));
+            QVERIFY2(call(QStringLiteral("RemoveLab"), {id}, client()).type() == QDBusMessage::ReplyMessage, qPrintable(id));
+            QVERIFY(!labExists(id)); // its names are gone; its namespaces live on in the sockets
+        }
+        namespaces.remove(0);
+        qInfo("10 cycles holding the sockets: %d labs made, %lld namespaces kept alive by the sockets", created, qsizetype(namespaces.size()));
+        QCOMPARE(created, 4);
+        QCOMPARE(namespaces.size(), 8);
+        QVERIFY2(refusal.contains(QStringLiteral("4 demo labs")) && refusal.contains(QStringLiteral("kept alive by sockets")), qPrintable(refusal));
+        QVERIFY(m_bus.helperOutput().contains(QStringLiteral("2 of them live on, held by sockets still open")));
+        // The sockets closed, the namespaces end; the helper sees it within its sweep (1 s), and a
+        // lab can be made again. The helper held none of them itself.
+        QCOMPARE(helperDescriptors(), descriptorsBefore);
+        const qsizetype endedBefore = m_bus.helperOutput().count(QStringLiteral(": its namespaces ended, it counts no more"));
+        held.clear();
+        QElapsedTimer sinceClosed;
+        sinceClosed.start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_bus.helperOutput().count(QStringLiteral(": its namespaces ended, it counts no more")) - endedBefore, qsizetype(4), 3000);
+        qInfo("the 4 removed labs' namespaces seen ended %lld ms after their sockets were closed", sinceClosed.elapsed());
+        const QDBusMessage again = call(QStringLiteral("CreateLab"), {QVariantMap()}, client());
+        QVERIFY2(again.type() == QDBusMessage::ReplyMessage, qPrintable(again.errorMessage()));
+        QCOMPARE(call(QStringLiteral("RemoveLab"), {again.arguments().value(0)}, client()).type(), QDBusMessage::ReplyMessage);
+        QVERIFY(helperAnswers());
+    }
+
+    void foreignNodeFromAClientIsRefused()
+    {
+        // Issue 15, finding 2: the attacker's document, from a user holding only the lab action,
+        // on its own lab. Raw options of a foreign node (of any kind) never reach the kernel.
+        const QString attack = writeFile(QStringLiteral("foreign.json"),
+                                         QStringLiteral("{\"schemaVersion\":1,\"tree\":{\"qdiscs\":[{\"parent\":\"root\",\"kind\":\"pfifo_head_drop\","
+                                                        "\"foreign\":true,\"options\":\"BwAAAA==\"}]}}"));
+        QStringList lines;
+        auto client = startHeld(TestUser::LabOnly,
+                                {QStringLiteral("CreateLab"), QStringLiteral("opts:{}"), QStringLiteral("--"), QStringLiteral("Apply"),
+                                 QStringLiteral("first:1"), QStringLiteral("file:") + attack, QStringLiteral("opts:{}")},
+                                &lines);
+        const QString all = lines.join(u'\n');
+        QVERIFY2(lines.size() == 3 && lines.at(0).startsWith(QStringLiteral("ok ")), qPrintable(all));
+        const QString target = lines.at(0).section(u' ', 2, 2);
+        QVERIFY2(lines.at(1).startsWith(QStringLiteral("error org.qdiscstudio.Error.InvalidTree")) && lines.at(1).contains(QStringLiteral("foreign")) &&
+                     lines.at(1).contains(QStringLiteral("pfifo_head_drop")),
+                 qPrintable(all));
+        QVERIFY2(!tcShow(target).contains(QStringLiteral("pfifo_head_drop")), qPrintable(tcShow(target)));
+        QVERIFY2(QRegularExpression(QStringLiteral("action=apply target=\"%1\" tx=\\S+ result=\"refused: ").arg(QRegularExpression::escape(target)))
+                     .match(m_bus.helperOutput())
+                     .hasMatch(),
+                 qPrintable(m_bus.helperOutput().right(2000)));
+        finishHeld(*client);
+        QVERIFY(helperAnswers());
+    }
+
+    void foreignNodeTheKernelHoldsIsKeptInPlace()
+    {
+        // mq is a kind the model does not know: read as a foreign node, with its queues' qdiscs.
+        QVERIFY(m_lab->ip({QStringLiteral("link"), QStringLiteral("add"), QStringLiteral("mq0"), QStringLiteral("numtxqueues"), QStringLiteral("4"),
+                           QStringLiteral("type"), QStringLiteral("veth"), QStringLiteral("peer"), QStringLiteral("name"), QStringLiteral("mq1"),
+                           QStringLiteral("numtxqueues"), QStringLiteral("4")})
+                    .ok());
+        const auto removeLink = qScopeGuard([this] { m_lab->ip({QStringLiteral("link"), QStringLiteral("del"), QStringLiteral("mq0")}); });
+        QVERIFY(m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("mq0"), QStringLiteral("root"),
+                           QStringLiteral("handle"), QStringLiteral("1:"), QStringLiteral("mq")})
+                    .ok());
+        const QString target = m_lab->target(QStringLiteral("mq0"));
+        const auto restore = qScopeGuard([&] { call(QStringLiteral("Restore"), {target}); });
+        const QDBusMessage read = call(QStringLiteral("GetTree"), {target});
+        QVERIFY2(read.type() == QDBusMessage::ReplyMessage, qPrintable(read.errorMessage()));
+        QJsonObject document = QJsonDocument::fromJson(read.arguments().value(0).toString().toUtf8()).object();
+        QJsonObject tree = document.value(QStringLiteral("tree")).toObject();
+        QJsonArray qdiscs = tree.value(QStringLiteral("qdiscs")).toArray();
+        QCOMPARE(qdiscs.size(), 1); // the mq, as the kernel reported it (the queues' own qdiscs are not kept)
+        const qsizetype mq = 0;
+        QVERIFY2(qdiscs.at(mq).toObject().value(QStringLiteral("kind")) == QStringLiteral("mq") &&
+                     qdiscs.at(mq).toObject().value(QStringLiteral("foreign")).toBool(),
+                 qPrintable(read.arguments().value(0).toString()));
+        const auto withQdiscs = [&](const QJsonArray &nodes) {
+            QJsonObject changed = tree;
+            changed.insert(QStringLiteral("qdiscs"), nodes);
+            QJsonObject doc = document;
+            doc.insert(QStringLiteral("tree"), changed);
+            return QString::fromUtf8(QJsonDocument(doc).toJson(QJsonDocument::Compact));
+        };
+        // The tree as read with an ingress qdisc added: the mq the kernel holds stays, unsent.
+        QJsonArray replaced = qdiscs;
+        replaced.append(QJsonObject{{QStringLiteral("parent"), QStringLiteral("ingress")}, {QStringLiteral("handle"), QStringLiteral("ffff:")},
+                                    {QStringLiteral("kind"), QStringLiteral("ingress")}});
+        const QDBusMessage kept = call(QStringLiteral("Apply"), {target, withQdiscs(replaced), QVariantMap()});
+        QVERIFY2(kept.type() == QDBusMessage::ReplyMessage, qPrintable(kept.errorMessage()));
+        QVERIFY2(!kept.arguments().value(1).toString().contains(QStringLiteral("(mq)")), qPrintable(kept.arguments().value(1).toString()));
+        const QString shown = m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("show"), QStringLiteral("dev"), QStringLiteral("mq0")}).out;
+        QVERIFY2(shown.contains(QStringLiteral("qdisc mq 1: root")) && shown.contains(QStringLiteral("qdisc ingress ffff:")), qPrintable(shown));
+        // The same mq with options of the client's: refused before anything is sent, whoever asks.
+        QJsonArray forged = replaced;
+        QJsonObject forgedMq = forged.at(mq).toObject();
+        forgedMq.insert(QStringLiteral("options"), QStringLiteral("BwAAAA=="));
+        forged[mq] = forgedMq;
+        const QDBusMessage refused = call(QStringLiteral("Apply"), {target, withQdiscs(forged), QVariantMap()});
+        QCOMPARE(refused.errorName(), QStringLiteral("org.qdiscstudio.Error.InvalidTree"));
+        QVERIFY2(refused.errorMessage().contains(QStringLiteral("change qdisc 1: (mq) at root")) && refused.errorMessage().contains(QStringLiteral("foreign")),
+                 qPrintable(refused.errorMessage()));
+        QCOMPARE(m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("show"), QStringLiteral("dev"), QStringLiteral("mq0")}).out, shown);
+    }
+
+    void signalsGoOnlyToReaders()
+    {
+        // Issue 15, finding 4: TreeChanged, Reverted and ScenarioProgress go to the target's
+        // watchers (Watch checks the read grant) and the playback's owner, never to everyone.
+        QStringList deniedLines;
+        auto denied = startHeld(TestUser::Denied, {QStringLiteral("--signals"), QStringLiteral("Watch"), QStringLiteral("s:") + m_target}, &deniedLines);
+        QVERIFY2(deniedLines.value(0).startsWith(QStringLiteral("error ") + NotAuthorized), qPrintable(deniedLines.join(u'\n')));
+        QStringList grantedLines;
+        auto granted = startHeld(TestUser::Granted, {QStringLiteral("--signals"), QStringLiteral("Watch"), QStringLiteral("s:") + m_target}, &grantedLines);
+        QVERIFY2(grantedLines.value(0) == QStringLiteral("ok"), qPrintable(grantedLines.join(u'\n')));
+
+        QCOMPARE(call(QStringLiteral("Apply"), {m_target, document(TbfScript.arg(QStringLiteral("2mbit"))),
+                                                QVariantMap{{QStringLiteral("revertAfterSeconds"), 1u}}})
+                     .type(),
+                 QDBusMessage::ReplyMessage);
+        QTRY_VERIFY_WITH_TIMEOUT(kernelHoldsNothing(), 4000); // reverted
+        Scenario scenario;
+        scenario.name = QStringLiteral("secret plan");
+        ScenarioStep step;
+        step.name = QStringLiteral("hidden step");
+        step.durationMs = 300;
+        step.kind = ScenarioStep::Kind::Tree;
+        step.tree = treeOf(TbfScript.arg(QStringLiteral("3mbit")));
+        step.tree.netns.clear();
+        step.tree.device.clear();
+        scenario.steps = {step, step};
+        scenario.steps[1].durationMs = 10000;
+        const QString played = QString::fromUtf8(QJsonDocument(scenario.toJson()).toJson(QJsonDocument::Compact));
+        QCOMPARE(call(QStringLiteral("Authorize"), {m_target}).type(), QDBusMessage::ReplyMessage);
+        const QDBusMessage playing = call(QStringLiteral("PlayScenario"), {m_target, played, QVariantMap{{QStringLiteral("revertOnExit"), false}}});
+        QVERIFY2(playing.type() == QDBusMessage::ReplyMessage, qPrintable(playing.errorMessage()));
+        // Refusals name nobody before polkit has answered: not who plays there, not its connection.
+        const QString file = writeFile(QStringLiteral("played.json"), played);
+        for (const TestUser user : {TestUser::Denied, TestUser::LabOnly}) {
+            const CommandResult other = helperCallAs(user, {QStringLiteral("--authorize"), m_target, QStringLiteral("PlayScenario"), QStringLiteral("s:") + m_target,
+                                                            QStringLiteral("file:") + file, QStringLiteral("opts:{}")});
+            QVERIFY2(other.out.contains(QStringLiteral("error org.qdiscstudio.Error.AuthorizeFirst")) && !other.out.contains(QStringLiteral("uid")) &&
+                         !other.out.contains(QStringLiteral(":1.")) && !other.out.contains(QStringLiteral("secret plan")),
+                     qPrintable(other.out));
+        }
+        QTest::qWait(600); // step 2 began: its progress went out
+        QCOMPARE(call(QStringLiteral("StopScenario"), {m_target}).type(), QDBusMessage::ReplyMessage);
+        QTRY_VERIFY_WITH_TIMEOUT(kernelHoldsNothing(), 2000);
+        QTest::qWait(300); // the last signals on their way
+
+        const QString seen = finishHeld(*granted).join(u'\n');
+        QVERIFY2(seen.contains(QStringLiteral("signal TreeChanged ") + m_target), qPrintable(seen));
+        QVERIFY2(seen.contains(QStringLiteral("signal Reverted %1 timeout").arg(m_target)), qPrintable(seen));
+        QVERIFY2(seen.contains(QStringLiteral("signal ScenarioProgress ") + m_target) && seen.contains(QStringLiteral("hidden step")), qPrintable(seen));
+        const QStringList heard = finishHeld(*denied);
+        QVERIFY2(std::none_of(heard.cbegin(), heard.cend(), [](const QString &line) { return line.startsWith(QStringLiteral("signal ")); }),
+                 qPrintable(heard.join(u'\n')));
     }
 
     void leftoverLabsAreRemovedAtStart()

@@ -21,6 +21,7 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QScopeGuard>
 #include <QTest>
 
 #include <arpa/inet.h>
@@ -258,6 +259,19 @@ class TestHelperScenario : public QObject
         return m_bus.runAs(user, QStringLiteral(QS_HELPERCALL_PATH), arguments);
     }
     QString helperOutput() const { return m_bus.helperOutput(); }
+    /** ScenarioProgress goes to the target's watchers and the playback's owner: watch it, as the window does. */
+    void watchTarget() { QCOMPARE(call(QStringLiteral("Watch"), {m_target}).type(), QDBusMessage::ReplyMessage); }
+    bool restartHelper(const QStringList &extra = {})
+    {
+        m_bus.stopHelper();
+        QString error;
+        if (!m_bus.startHelper(QStringLiteral(QS_HELPER_PATH),
+                               QStringList{QStringLiteral("--state-dir"), m_stateDir, QStringLiteral("--idle-timeout"), QStringLiteral("0")} + extra, &error)) {
+            qWarning("%s", qPrintable(error));
+            return false;
+        }
+        return call(QStringLiteral("Watch"), {m_target}).type() == QDBusMessage::ReplyMessage;
+    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -278,6 +292,7 @@ private Q_SLOTS:
                  qPrintable(error));
         QVERIFY(root().connect(Service, ObjectPath, Interface, QStringLiteral("ScenarioProgress"), this,
                                SLOT(onScenarioProgress(QString, QString))));
+        watchTarget();
     }
 
     void init()
@@ -886,6 +901,89 @@ private Q_SLOTS:
         QVERIFY(kernelTree() == m_original);
     }
 
+    // Issue 15, finding 5: a playback asked to go on without its client (revertOnExit false, loops
+    // forever) is stopped as its onAbort says once the helper's maximum has passed since the client
+    // left (2 s here; 24 h by default).
+    void ownerlessPlaybackIsBounded()
+    {
+        QVERIFY(restartHelper({QStringLiteral("--max-ownerless-playback"), QStringLiteral("2")}));
+        const auto back = qScopeGuard([this] { QVERIFY(restartHelper()); });
+        Scenario scenario = scenarioOf(QStringLiteral("forever"),
+                                       {treeStep(QStringLiteral("a"), 300, TbfScript.arg(QStringLiteral("10mbit"))),
+                                        treeStep(QStringLiteral("b"), 300, TbfScript.arg(QStringLiteral("20mbit")))});
+        scenario.loops = 0;
+        const QString file = writeFile(QStringLiteral("forever.json"), documentOf(scenario));
+        QString output;
+        auto client = startHeld(TestUser::Granted,
+                                {QStringLiteral("--authorize"), m_target, QStringLiteral("PlayScenario"), QStringLiteral("s:") + m_target,
+                                 QStringLiteral("file:") + file, QStringLiteral("opts:{\"revertOnExit\":false}")},
+                                &output);
+        QVERIFY2(output.startsWith(QStringLiteral("ok")), qPrintable(output));
+        ::kill(pid_t(client->processId()), SIGKILL);
+        client->waitForFinished();
+        QElapsedTimer sinceExit;
+        sinceExit.start();
+        QTRY_VERIFY_WITH_TIMEOUT(helperOutput().contains(QStringLiteral("action=scenario-ownerless target=\"%1\" result=\"ok\"").arg(m_target)), 2000);
+        QTest::qWait(1000);
+        QCOMPARE(progressNow()->state, ScenarioProgress::State::Playing); // it plays on without its client
+        QTRY_VERIFY_WITH_TIMEOUT(kernelTree() == m_original, 4000); // onAbort: the tree from before
+        qInfo("ownerless playback stopped and its tree put back %lld ms after its client was killed (limit 2 s)", sinceExit.elapsed());
+        QVERIFY(sinceExit.elapsed() >= 1900);
+        QCOMPARE(progressNow()->steps, 0);
+        QVERIFY(helperOutput().contains(QStringLiteral("action=stop-scenario(ownerless-limit) target=\"%1\" result=\"ok\"").arg(m_target)));
+        QVERIFY(helperOutput().contains(QStringLiteral("action=scenario-end target=\"%1\" result=\"stopped\"").arg(m_target)));
+        QTest::qWait(700);
+        QVERIFY(kernelTree() == m_original); // nothing plays any more
+    }
+
+    void onePlaysAtMostFourScenarios()
+    {
+        // Issue 15, finding 5: one user's playbacks are capped, those without their client included.
+        QStringList devices{QStringLiteral("va")};
+        for (int i = 0; i < 4; i += 2) {
+            const QString first = QStringLiteral("c%1").arg(i);
+            QVERIFY(m_hosts->a.ip({QStringLiteral("link"), QStringLiteral("add"), first, QStringLiteral("type"), QStringLiteral("veth"),
+                                   QStringLiteral("peer"), QStringLiteral("name"), QStringLiteral("c%1").arg(i + 1)})
+                        .ok());
+            devices << first << QStringLiteral("c%1").arg(i + 1);
+        }
+        const auto removeLinks = qScopeGuard([this] {
+            for (const QString &device : {QStringLiteral("c0"), QStringLiteral("c2")})
+                m_hosts->a.ip({QStringLiteral("link"), QStringLiteral("del"), device});
+        });
+        const Scenario scenario = scenarioOf(QStringLiteral("capped"), {treeStep(QStringLiteral("a"), 10000, TbfScript.arg(QStringLiteral("10mbit")))});
+        const QString file = writeFile(QStringLiteral("capped.json"), documentOf(scenario));
+        QStringList calls;
+        for (const QString &device : std::as_const(devices)) {
+            const QString target = m_hosts->a.target(device);
+            calls << QStringLiteral("--") << QStringLiteral("Authorize") << QStringLiteral("s:") + target << QStringLiteral("--")
+                  << QStringLiteral("PlayScenario") << QStringLiteral("s:") + target << QStringLiteral("file:") + file
+                  << QStringLiteral("opts:{\"revertOnExit\":false}");
+        }
+        calls.removeFirst();
+        const auto stopAll = qScopeGuard([&] {
+            for (const QString &device : std::as_const(devices))
+                call(QStringLiteral("StopScenario"), {m_hosts->a.target(device)});
+        });
+        QString output;
+        auto client = startHeld(TestUser::Granted, calls, &output);
+        const QStringList lines = output.split(u'\n', Qt::SkipEmptyParts);
+        QVERIFY2(lines.size() == 11, qPrintable(output));
+        for (int i = 0; i < 4; ++i)
+            QVERIFY2(lines.at(2 * i + 1) == QStringLiteral("ok"), qPrintable(output));
+        QVERIFY2(lines.at(9).startsWith(QStringLiteral("error org.qdiscstudio.Error.Failed")) && lines.at(9).contains(QStringLiteral("4 scenarios")),
+                 qPrintable(output));
+        // Gone from the bus, its four play on, and still count.
+        ::kill(pid_t(client->processId()), SIGKILL);
+        client->waitForFinished();
+        const CommandResult again = helperCallAs(TestUser::Granted, {QStringLiteral("--authorize"), m_hosts->a.target(devices.last()),
+                                                                     QStringLiteral("PlayScenario"), QStringLiteral("s:") + m_hosts->a.target(devices.last()),
+                                                                     QStringLiteral("file:") + file, QStringLiteral("opts:{}")});
+        QVERIFY2(again.out.contains(QStringLiteral("error org.qdiscstudio.Error.Failed")) && again.out.contains(QStringLiteral("4 scenarios")),
+                 qPrintable(again.out));
+        QCOMPARE(progressNow()->state, ScenarioProgress::State::Playing);
+    }
+
     // Last, as it restarts the helper. SIGTERM: a playback whose tree is promised back is halted
     // and the promise kept once; one without a promise is stopped as its onAbort says.
     void helperExitEndsPlaybacks()
@@ -910,6 +1008,7 @@ private Q_SLOTS:
             QVERIFY2(m_bus.startHelper(QStringLiteral(QS_HELPER_PATH),
                                        {QStringLiteral("--state-dir"), m_stateDir, QStringLiteral("--idle-timeout"), QStringLiteral("0")}, &error),
                      qPrintable(error));
+            watchTarget();
         }
     }
 
