@@ -85,8 +85,8 @@ public:
         nlattr *nest = nla_nest_start(msg, TCA_OPTIONS);
         if (!nest || !KindSupport::putU32(msg, TCA_DRR_QUANTUM, p.quantum))
             return false;
-        nla_nest_end(msg, nest);
-        return true;
+        // libnl's nla_nest_end() drops an empty nest, which the kernel then misses.
+        return nla_nest_end_keep_empty(msg, nest) == 0;
     }
 
     static std::optional<Params> decode(const nlattr *options, const CodecContext &, const QdiscParams &)
