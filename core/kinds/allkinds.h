@@ -7,6 +7,7 @@
 #include "choke/chokeparams.h"
 #include "clsact/clsactparams.h"
 #include "codel/codelparams.h"
+#include "drr/drrparams.h"
 #include "fifo/fifoparams.h"
 #include "foreign/foreignactionparams.h"
 #include "foreign/foreignclassparams.h"
@@ -14,6 +15,7 @@
 #include "foreign/foreignparams.h"
 #include "fq/fqparams.h"
 #include "fq_codel/fqcodelparams.h"
+#include "fq_pie/fqpieparams.h"
 #include "gact/gactparams.h"
 #include "hhf/hhfparams.h"
 #include "htb/htbparams.h"
@@ -28,6 +30,7 @@
 #include "police/policeparams.h"
 #include "plug/plugparams.h"
 #include "prio/prioparams.h"
+#include "qfq/qfqparams.h"
 #include "red/redparams.h"
 #include "sfb/sfbparams.h"
 #include "sfq/sfqparams.h"
@@ -50,11 +53,11 @@ template <class... P> struct KindTypes
  * Everything that dispatches over kinds walks this list (Kinds::qdiscs(), the editor's forms), so
  * a kind listed here without a part fails to compile.
  */
-using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, SfqParams, FqCodelParams, CakeParams, CodelParams, PieParams, FqParams, RedParams, ChokeParams, PlugParams, SfbParams, HhfParams, PfifoParams, BfifoParams,
+using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, DrrQdiscParams, QfqQdiscParams, SfqParams, FqCodelParams, FqPieParams, CakeParams, CodelParams, PieParams, FqParams, RedParams, ChokeParams, PlugParams, SfbParams, HhfParams, PfifoParams, BfifoParams,
                                  PfifoHeadDropParams, PrioParams, PfifoFastParams, SkbprioParams, NoqueueParams, IngressParams, ClsactParams>;
 
 /** The class kinds of the classful qdisc kinds. */
-using ClassKindTypes = KindTypes<HtbClassParams>;
+using ClassKindTypes = KindTypes<HtbClassParams, DrrClassParams, QfqClassParams>;
 
 /** Every filter kind (classifier). */
 using FilterKindTypes = KindTypes<U32Params, MatchallParams>;

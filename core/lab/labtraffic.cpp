@@ -1,4 +1,5 @@
 #include "labtraffic.h"
+#include "stats/monotonicclock.h"
 #include "log/errnotext.h"
 
 #include "lab/labpacketlog.h"
@@ -44,13 +45,6 @@ namespace {
 qint64 nanoseconds(const timespec &t)
 {
     return qint64(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
-}
-
-qint64 monotonicNs()
-{
-    timespec now{};
-    ::clock_gettime(CLOCK_MONOTONIC, &now);
-    return nanoseconds(now);
 }
 
 qint64 realtimeNs()
@@ -103,9 +97,9 @@ qint64 monotonicFromRecentRealtime(qint64 kernelRealtimeNs, qint64 fallbackNs)
 {
     if (kernelRealtimeNs <= 0)
         return fallbackNs;
-    const qint64 before = monotonicNs();
+    const qint64 before = monotonicNowNs();
     const qint64 real = realtimeNs();
-    const qint64 after = monotonicNs();
+    const qint64 after = monotonicNowNs();
     const qint64 ago = real - kernelRealtimeNs;
     if (ago < 0 || ago > 10'000'000'000)
         return fallbackNs; // the realtime clock was stepped in between: do without the stamp
@@ -331,7 +325,7 @@ void LabTraffic::State::bulkLoop()
     };
 
     for (;;) {
-        qint64 now = monotonicNs();
+        qint64 now = monotonicNowNs();
         if (sender == Sender::Idle && now >= nextAttemptNs) {
             if (::connect(senderFd, reinterpret_cast<const sockaddr *>(&tcpTarget),
                           sizeof(tcpTarget)) == 0) {
@@ -360,7 +354,7 @@ void LabTraffic::State::bulkLoop()
         }
         if (fds[0].revents)
             break;
-        now = monotonicNs();
+        now = monotonicNowNs();
         if (fds[1].revents & POLLIN) {
             // A new connection replaces the old one: after a reconnect the old one is dead.
             const int accepted =
@@ -423,7 +417,7 @@ void LabTraffic::State::bulkLoop()
 void LabTraffic::State::sendProbe()
 {
     char packet[probeBytes] = {};
-    const qint64 now = monotonicNs();
+    const qint64 now = monotonicNowNs();
     writeHeader(packet, probeMagic, probes.next(), now);
     if (::send(sockets.probeSender, packet, sizeof(packet), MSG_DONTWAIT) < 0)
         return; // not sent (a full socket buffer): nothing to account for
@@ -433,7 +427,7 @@ void LabTraffic::State::sendProbe()
 
 void LabTraffic::State::sendFlow()
 {
-    const qint64 now = monotonicNs();
+    const qint64 now = monotonicNowNs();
     writeHeader(flowPacket.data(), flowMagic, flow.next(), now);
     // A datagram the local qdisc drops still "succeeds" here (no IP_RECVERR): it is lost on the
     // link, as it should be. EAGAIN/ENOBUFS mean it never left: it is not counted at all.
@@ -479,7 +473,7 @@ bool LabTraffic::State::receiveProbes(char *buffer, size_t size)
             return any;
         }
         any = true;
-        const qint64 now = monotonicNs();
+        const qint64 now = monotonicNowNs();
         quint64 sequence = 0;
         qint64 sentNs = 0;
         if (got < probeBytes || !readHeader(buffer, got, probeMagic, &sequence, &sentNs))
@@ -500,7 +494,7 @@ void LabTraffic::State::receiveFlow(char *buffer, size_t size)
         const ssize_t got = ::recv(sockets.udpReceiver, buffer, size, MSG_DONTWAIT);
         if (got < 0)
             return;
-        const qint64 now = monotonicNs();
+        const qint64 now = monotonicNowNs();
         quint64 sequence = 0;
         qint64 sentNs = 0;
         if (!readHeader(buffer, got, flowMagic, &sequence, &sentNs))
@@ -543,7 +537,7 @@ void LabTraffic::State::takeSample()
 {
     ByteSample sample;
     const std::optional<quint64> link = linkRxBytes();
-    sample.timeNs = monotonicNs();
+    sample.timeNs = monotonicNowNs();
     sample.tcpBytes = tcpBytes;
     sample.udpBytes = udpBytes;
     sample.linkRxBytes = link.value_or(0);
@@ -555,7 +549,7 @@ void LabTraffic::State::takeSample()
 void LabTraffic::State::meterLoop()
 {
     std::vector<char> buffer(65536);
-    qint64 now = monotonicNs();
+    qint64 now = monotonicNowNs();
     qint64 nextFlow = now;
     qint64 nextProbe = now;
     qint64 nextSample = now;
@@ -566,7 +560,7 @@ void LabTraffic::State::meterLoop()
             next = now + interval;
     };
     for (;;) {
-        now = monotonicNs();
+        now = monotonicNowNs();
         if (now >= nextProbe) {
             sendProbe();
             advance(nextProbe, probeIntervalNs, now);
@@ -586,7 +580,7 @@ void LabTraffic::State::meterLoop()
                          {sockets.probeEchoer, POLLIN, 0},
                          {sockets.probeSender, POLLIN, 0},
                          {sockets.udpReceiver, POLLIN, 0}};
-        const timespec timeout = toTimespec(deadline - monotonicNs());
+        const timespec timeout = toTimespec(deadline - monotonicNowNs());
         if (::ppoll(fds, 4, &timeout, nullptr) < 0 && errno != EINTR) {
             fail(tr("waiting for the UDP flow and probes failed: %1").arg(errnoText(errno)));
             break;
@@ -683,7 +677,7 @@ void LabTraffic::State::requestLoop()
     // The client, in namespace b: one socket, a new connection for every transaction.
     enum class Phase { Idle, Connecting, Receiving } phase = Phase::Idle;
     qint64 startedNs = 0;
-    qint64 nextStartNs = monotonicNs();
+    qint64 nextStartNs = monotonicNowNs();
     qint64 wanted = 0;
     qint64 received = 0;
     bool recorded = false;
@@ -712,7 +706,7 @@ void LabTraffic::State::requestLoop()
     };
 
     for (;;) {
-        qint64 now = monotonicNs();
+        qint64 now = monotonicNowNs();
         if (phase == Phase::Idle && now >= nextStartNs) {
             wanted = config.requestSizes[nextSize++ % config.requestSizes.size()];
             received = 0;
@@ -747,7 +741,7 @@ void LabTraffic::State::requestLoop()
         }
         if (fds[0].revents)
             break;
-        now = monotonicNs();
+        now = monotonicNowNs();
 
         if (fds[1].revents & POLLIN) {
             const int accepted = ::accept4(listener, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
@@ -786,14 +780,14 @@ void LabTraffic::State::requestLoop()
                 if (got > 0) {
                     received += got;
                     if (!recorded && received >= wanted) {
-                        recordRequest(startedNs, monotonicNs(), true); // the last byte is here
+                        recordRequest(startedNs, monotonicNowNs(), true); // the last byte is here
                         recorded = true;
                     }
                     continue;
                 }
                 if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
                     break;
-                end(monotonicNs(), false); // the end of the stream (short unless recorded), or a reset
+                end(monotonicNowNs(), false); // the end of the stream (short unless recorded), or a reset
             }
         }
     }
@@ -933,7 +927,7 @@ bool LabTraffic::start(QString *error)
     d->requests = SequenceRing<RequestRecord>(
         d->historyNs / std::chrono::nanoseconds(c.requestInterval).count() + 2);
     d->flowPacket.assign(size_t(c.udpPayloadBytes), 'u');
-    d->resetNs = monotonicNs();
+    d->resetNs = monotonicNowNs();
 
     d->stopFd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     if (d->stopFd < 0)
@@ -983,14 +977,14 @@ bool LabTraffic::isRunning() const
 void LabTraffic::reset()
 {
     const std::lock_guard lock(d->mutex);
-    d->resetNs = monotonicNs();
+    d->resetNs = monotonicNowNs();
 }
 
 LabMeasurement LabTraffic::snapshot(std::chrono::milliseconds window) const
 {
     LabMeasurement m;
     const std::lock_guard lock(d->mutex);
-    const qint64 now = monotonicNs();
+    const qint64 now = monotonicNowNs();
     qint64 start = std::max(d->resetNs, now - d->historyNs);
     if (window.count() > 0)
         start = std::max(start, now - std::chrono::nanoseconds(window).count());

@@ -1,4 +1,5 @@
 #include "tcengine.h"
+#include "stats/monotonicclock.h"
 
 #include "kinds/kernelmodules.h"
 
@@ -114,13 +115,6 @@ CounterSample countersOf(const nlattr *stats2, bool *packets64)
         sample.overlimits = queue.overlimits;
     }
     return sample;
-}
-
-qint64 monotonicNs()
-{
-    timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return qint64(now.tv_sec) * 1000000000 + now.tv_nsec;
 }
 
 } // namespace
@@ -488,7 +482,7 @@ std::optional<QList<NodeStats>> TcEngine::readStats(QString *error)
         node.counters = countersOf(tb[TCA_STATS2], &node.packets64);
         nodes.append(node);
     };
-    const qint64 now = monotonicNs();
+    const qint64 now = monotonicNowNs();
     if (auto failure = m_socket->dump(tcMessage(RTM_GETQDISC, 0, m_ifindex, 0, 0).get(), [&](const nlmsghdr *m) { take(m, false); })) {
         *error = tr("%1: reading statistics failed: %2").arg(m_target, failure->toString());
         return std::nullopt;

@@ -1,5 +1,7 @@
 #include "profilestore.h"
 
+#include "storefiles.h"
+
 #include "builtinpresets.h"
 
 #include <QCollator>
@@ -23,24 +25,14 @@ namespace qs {
 
 namespace {
 
-constexpr qsizetype MaxFileNameBytes = 120;
+using namespace StoreFiles;
+
 // A profile is a few kilobytes; refusing huge files keeps a stray file from eating memory.
 constexpr qint64 MaxProfileFileBytes = 16 * 1024 * 1024;
-constexpr int MaxCollisionSuffix = 10000;
 
 QString jsonSuffix()
 {
     return QStringLiteral(".json");
-}
-
-QString quoted(const QString &text)
-{
-    return u'"' + text + u'"';
-}
-
-QString nativePath(const QString &path)
-{
-    return QDir::toNativeSeparators(path);
 }
 
 /** Characters that cannot, or should not, be part of a file name. */
@@ -171,39 +163,6 @@ QString errorSummary(const ValidationIssues &issues)
     return messages.join(QStringLiteral("; "));
 }
 
-/** Writes @p bytes to @p path through a temporary file, so that a failure leaves @p path untouched. */
-bool writeAtomically(const QString &path, const QByteArray &bytes, QString *reason)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *reason = file.errorString();
-        return false;
-    }
-    // write() may stop short without an error (the file-size limit, a full disk); the retry
-    // then fails with the reason.
-    for (qint64 written = 0; written < bytes.size();) {
-        const qint64 n = file.write(bytes.constData() + written, bytes.size() - written);
-        if (n <= 0) {
-            *reason = n < 0 ? file.errorString()
-                            : ProfileStore::tr("only %1 of %2 bytes could be written").arg(written).arg(bytes.size());
-            file.cancelWriting();
-            return false;
-        }
-        written += n;
-    }
-    if (!file.commit()) {
-        *reason = file.errorString();
-        return false;
-    }
-    return true;
-}
-
-void setError(QString *error, const QString &message)
-{
-    if (error)
-        *error = message;
-}
-
 Profile stamped(Profile profile)
 {
     const QDateTime now = QDateTime::currentDateTimeUtc();
@@ -211,12 +170,6 @@ Profile stamped(Profile profile)
     if (!profile.created.isValid())
         profile.created = now;
     return profile;
-}
-
-bool pathIsTaken(const QString &path)
-{
-    const QFileInfo info(path);
-    return info.exists() || info.isSymLink(); // a dangling link still occupies the name
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "model/treejson.h"
 #include "profiles/builtinpresets.h"
 #include "profiles/profilestore.h"
+#include "profiles/storefiles.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -24,11 +25,7 @@ namespace qs {
 
 namespace {
 
-QString quoted(const QString &text)
-{
-    return u'"' + text + u'"';
-}
-
+using StoreFiles::quoted; // names in messages are quoted as the stores quote them
 QString endingName(ScenarioEnding ending)
 {
     return ending == ScenarioEnding::KeepLast ? QStringLiteral("keep") : QStringLiteral("restore");

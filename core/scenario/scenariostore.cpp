@@ -1,6 +1,7 @@
 #include "scenariostore.h"
 
 #include "profiles/profilestore.h"
+#include "profiles/storefiles.h"
 
 #include <QCollator>
 #include <QDir>
@@ -23,34 +24,17 @@ namespace qs {
 
 namespace {
 
-// As ProfileStore: file names fit 120 UTF-8 bytes, with ".json" and any "-N" collision suffix.
-constexpr qsizetype MaxFileNameBytes = 120;
+using namespace StoreFiles;
+
 // A scenario is a few kilobytes (a thousand inline trees at most a few megabytes); refusing huge
 // files keeps a stray file from eating memory.
 constexpr qint64 MaxScenarioFileBytes = 16 * 1024 * 1024;
-constexpr int MaxCollisionSuffix = 10000;
-
-QString quotedName(const QString &text)
-{
-    return u'"' + text + u'"';
-}
-
-QString nativePath(const QString &path)
-{
-    return QDir::toNativeSeparators(path);
-}
-
-void setError(QString *error, const QString &message)
-{
-    if (error)
-        *error = message;
-}
 
 /**
  * The file name for @p name with collision number @p n (1: none, 2: "-2", …): ProfileStore's
  * safe file name, shortened by whole characters when the suffix would not fit.
  */
-QString fileNameWithSuffix(const QString &name, int n)
+QString scenarioFileNameWithSuffix(const QString &name, int n)
 {
     const QString jsonSuffix = QStringLiteral(".json");
     QString stem = ProfileStore::fileNameFor(name);
@@ -67,12 +51,6 @@ QString fileNameWithSuffix(const QString &name, int n)
     if (stem.isEmpty())
         stem = QStringLiteral("_");
     return stem + suffix;
-}
-
-bool pathIsTaken(const QString &path)
-{
-    const QFileInfo info(path);
-    return info.exists() || info.isSymLink(); // a dangling link still occupies the name
 }
 
 std::optional<Scenario> readScenarioFile(const QString &path, QString *reason, const QString &separator = QStringLiteral("; "))
@@ -98,34 +76,6 @@ std::optional<Scenario> readScenarioFile(const QString &path, QString *reason, c
     if (!scenario)
         *reason = errors.join(separator);
     return scenario;
-}
-
-/** Writes @p bytes to @p path through a temporary file, so that a failure leaves @p path untouched.
- */
-bool writeAtomically(const QString &path, const QByteArray &bytes, QString *reason)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *reason = file.errorString();
-        return false;
-    }
-    for (qint64 written = 0; written < bytes.size();) {
-        const qint64 n = file.write(bytes.constData() + written, bytes.size() - written);
-        if (n <= 0) {
-            *reason = n < 0 ? file.errorString()
-                            : ScenarioStore::tr("only %1 of %2 bytes could be written")
-                                  .arg(written)
-                                  .arg(bytes.size());
-            file.cancelWriting();
-            return false;
-        }
-        written += n;
-    }
-    if (!file.commit()) {
-        *reason = file.errorString();
-        return false;
-    }
-    return true;
 }
 
 struct Entry
@@ -156,7 +106,7 @@ QList<Entry> scan(const QString &directory)
 const Entry *findEntry(const QList<Entry> &entries, const QString &name)
 {
     const Entry *first = nullptr;
-    const QString ownFileName = fileNameWithSuffix(name, 1);
+    const QString ownFileName = scenarioFileNameWithSuffix(name, 1);
     for (const Entry &entry : entries) {
         if (!entry.scenario || entry.scenario->name != name)
             continue;
@@ -245,7 +195,7 @@ ScenarioStore::Listing ScenarioStore::list() const
             listing.problems.append(
                 {nativePath(entry.path),
                  tr("scenario %1 is already stored in %2; this copy is ignored")
-                     .arg(quotedName(entry.scenario->name), nativePath(primary->path))});
+                     .arg(quoted(entry.scenario->name), nativePath(primary->path))});
             continue;
         }
         listing.scenarios.append(*entry.scenario);
@@ -260,7 +210,7 @@ std::optional<Scenario> ScenarioStore::load(const QString &name, QString *error)
     if (const Entry *entry = findEntry(entries, name))
         return entry->scenario;
     setError(error,
-             tr("there is no scenario named %1 in %2").arg(quotedName(name), nativePath(m_directory)));
+             tr("there is no scenario named %1 in %2").arg(quoted(name), nativePath(m_directory)));
     return std::nullopt;
 }
 
@@ -274,18 +224,18 @@ bool ScenarioStore::save(const Scenario &scenario, QString *error)
         setError(
             error,
             tr("Scenario %1 was not saved: a built-in scenario has that name; choose another one.")
-                .arg(quotedName(scenario.name)));
+                .arg(quoted(scenario.name)));
         return false;
     }
     const QStringList problems = scenario.validate();
     if (!problems.isEmpty()) {
         setError(error, tr("Scenario %1 was not saved because it is not valid: %2")
-                            .arg(quotedName(scenario.name), nestedSentence(problems.join(QStringLiteral("; ")))));
+                            .arg(quoted(scenario.name), nestedSentence(problems.join(QStringLiteral("; ")))));
         return false;
     }
     if (!QDir().mkpath(m_directory)) {
         setError(error, tr("Scenario %1 was not saved: the directory %2 cannot be created.")
-                            .arg(quotedName(scenario.name), nativePath(m_directory)));
+                            .arg(quoted(scenario.name), nativePath(m_directory)));
         return false;
     }
     QString path;
@@ -294,13 +244,13 @@ bool ScenarioStore::save(const Scenario &scenario, QString *error)
         path = entry->path;
     const QDir dir(m_directory);
     for (int n = 1; path.isEmpty() && n <= MaxCollisionSuffix; ++n) {
-        const QString candidate = dir.filePath(fileNameWithSuffix(scenario.name, n));
+        const QString candidate = dir.filePath(scenarioFileNameWithSuffix(scenario.name, n));
         if (!pathIsTaken(candidate))
             path = candidate;
     }
     if (path.isEmpty()) {
         setError(error, tr("Scenario %1 was not saved: no free file name in %2.")
-                            .arg(quotedName(scenario.name), nativePath(m_directory)));
+                            .arg(quoted(scenario.name), nativePath(m_directory)));
         return false;
     }
     const bool replacing = pathIsTaken(path);
@@ -309,9 +259,9 @@ bool ScenarioStore::save(const Scenario &scenario, QString *error)
         //: %3 is the system's reason, %2 the file.
         setError(error, replacing ? tr("Scenario %1 was not saved to %2: %3. The previously saved "
                                        "version is unchanged.")
-                                        .arg(quotedName(scenario.name), nativePath(path), nestedSentence(reason))
+                                        .arg(quoted(scenario.name), nativePath(path), nestedSentence(reason))
                                   : tr("Scenario %1 was not saved to %2: %3.")
-                                        .arg(quotedName(scenario.name), nativePath(path), nestedSentence(reason)));
+                                        .arg(quoted(scenario.name), nativePath(path), nestedSentence(reason)));
         return false;
     }
     return true;
@@ -325,15 +275,15 @@ bool ScenarioStore::remove(const QString &name, QString *error)
         setError(error,
                  isBuiltin(name)
                      ? tr("Scenario %1 was not deleted: built-in scenarios cannot be deleted.")
-                           .arg(quotedName(name))
+                           .arg(quoted(name))
                      : tr("Scenario %1 was not deleted: there is no such scenario in %2.")
-                           .arg(quotedName(name), nativePath(m_directory)));
+                           .arg(quoted(name), nativePath(m_directory)));
         return false;
     }
     QFile file(entry->path);
     if (!file.remove()) {
         setError(error, tr("Scenario %1 was not deleted: %2 cannot be removed: %3.")
-                            .arg(quotedName(name), nativePath(entry->path), nestedSentence(file.errorString())));
+                            .arg(quoted(name), nativePath(entry->path), nestedSentence(file.errorString())));
         return false;
     }
     return true;
@@ -378,13 +328,13 @@ std::optional<Scenario> ScenarioStore::find(const QString &nameOrPath, QString *
         return scenario;
     QStringList names;
     for (const Scenario &scenario : builtins())
-        names.append(quotedName(scenario.name));
+        names.append(quoted(scenario.name));
     //: %2 is the user's scenario directory, %3 the built-in names ("Entering a tunnel", …).
     setError(
         error,
         tr("there is no scenario named %1: not in %2, and no built-in scenario has that name (%3); "
            "to play a file, give its path")
-            .arg(quotedName(nameOrPath), nativePath(m_directory), names.join(QStringLiteral(", "))));
+            .arg(quoted(nameOrPath), nativePath(m_directory), names.join(QStringLiteral(", "))));
     return std::nullopt;
 }
 

@@ -341,6 +341,12 @@ private Q_SLOTS:
         QTest::newRow("bad time") << QStringLiteral("\ntc qdisc add dev eth0 root netem delay 10xs") << 2 << 40 << QStringLiteral("10xs");
         QTest::newRow("bad percent") << QStringLiteral("tc qdisc add dev eth0 root netem loss 120%") << 1 << 39 << QStringLiteral("120%");
         QTest::newRow("unknown kind") << QStringLiteral("tc qdisc add dev eth0 root cbs idleslope 1000") << 1 << 28 << QStringLiteral("cbs");
+        QTest::newRow("qdisc option of drr") << QStringLiteral("tc qdisc add dev eth0 root drr quantum 1500") << 1 << 32 << QStringLiteral("quantum");
+        QTest::newRow("drr class below a class") << QStringLiteral("tc qdisc add dev eth0 root handle 1: drr\n"
+                                                                   "tc class add dev eth0 parent 1: classid 1:1 drr\n"
+                                                                   "tc class add dev eth0 parent 1:1 classid 1:2 drr")
+                                                 << 3 << 10 << QStringLiteral("add");
+        QTest::newRow("fq_pie ecn_prob") << QStringLiteral("tc qdisc add dev eth0 root fq_pie ecn_prob 100") << 1 << 44 << QStringLiteral("100");
         QTest::newRow("not tc") << QStringLiteral("iptables -A INPUT -j DROP") << 1 << 1 << QStringLiteral("iptables");
         QTest::newRow("shell variable") << QStringLiteral("tc qdisc add dev $DEV root netem delay 1ms") << 1 << 18 << QStringLiteral("$");
         QTest::newRow("missing value") << QStringLiteral("tc qdisc add dev eth0 root tbf rate") << 1 << 32 << QStringLiteral("rate");
@@ -501,6 +507,15 @@ private Q_SLOTS:
         QTest::newRow("cake replace in place") << QStringLiteral("tc qdisc add dev eth0 root handle 1: cake overhead 128 mpu 256\n"
                                                                  "tc qdisc replace dev eth0 root handle 1: cake mpu 128 besteffort")
                                                << QString();
+        QTest::newRow("fq_pie flows") << QStringLiteral("tc qdisc add dev eth0 root fq_pie flows 512\ntc qdisc change dev eth0 root fq_pie flows 512")
+                                      << QStringLiteral("flows");
+        QTest::newRow("fq_pie target") << QStringLiteral("tc qdisc add dev eth0 root fq_pie flows 512\ntc qdisc change dev eth0 root fq_pie target 2ms")
+                                       << QString();
+        // drr and qfq have no change operation, but tc sends them no options: the kernel takes it.
+        QTest::newRow("drr change") << QStringLiteral("tc qdisc add dev eth0 root handle 1: drr\ntc qdisc change dev eth0 root handle 1: drr")
+                                    << QString();
+        QTest::newRow("qfq replace in place") << QStringLiteral("tc qdisc add dev eth0 root handle 1: qfq\ntc qdisc replace dev eth0 root handle 1: qfq")
+                                              << QString();
         QTest::newRow("htb replace same handle") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc qdisc replace dev eth0 root handle 1: htb default 10")
                                                  << QStringLiteral("delete it and add it again, or replace it with a new handle");
         QTest::newRow("replace same handle other kind") << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem\ntc qdisc replace dev eth0 root handle 1: tbf rate 1mbit burst 10kb latency 10ms")
@@ -876,6 +891,27 @@ private Q_SLOTS:
             "tc filter add dev eth0 parent ffff: protocol all prio 2 chain 2 matchall classid 1:3 action continue\n"
             "tc qdisc add dev eth1 root handle 1: prio\n"
             "tc filter add dev eth1 parent 1: protocol ipv6 prio 3 matchall action drop");
+        QTest::newRow("fq_pie") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: fq_pie limit 2000 flows 65536 target 20ms tupdate 30ms alpha 4 beta 32 quantum 9000 "
+            "memory_limit 16mb ecn_prob 20 ecn bytemode dq_rate_estimator\n"
+            "tc qdisc add dev eth1 root fq_pie noecn nobytemode no_dq_rate_estimator\ntc qdisc add dev eth2 root fq_pie");
+        QTest::newRow("fq_pie kept by change") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: fq_pie flows 512 ecn_prob 30 ecn\n"
+            "tc qdisc change dev eth0 root handle 1: fq_pie target 5ms");
+        QTest::newRow("drr") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: drr\n"
+            "tc class add dev eth0 parent 1: classid 1:1 drr quantum 1514\n"
+            "tc class add dev eth0 parent 1: classid 1:2 drr\n"
+            "tc qdisc add dev eth0 parent 1:1 handle 10: pfifo limit 10\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 1 u32 match ip dport 80 0xffff flowid 1:1\n"
+            "tc class change dev eth0 parent 1: classid 1:2 drr quantum 3kb");
+        QTest::newRow("qfq") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: qfq\n"
+            "tc class add dev eth0 parent 1: classid 1:1 qfq weight 100 maxpkt 2000\n"
+            "tc class add dev eth0 parent 1: classid 1:2 qfq w 10\n"
+            "tc class add dev eth0 parent 1: classid 1:3 qfq\n"
+            "tc qdisc add dev eth0 parent 1:2 handle 20: fq_pie\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 1 u32 match ip dport 80 0xffff flowid 1:2");
         QTest::newRow("empty") << QStringLiteral("tc qdisc del dev eth0 root");
         // States only a change leaves behind: written as an add and a change.
         QTest::newRow("netem kept by change") << QStringLiteral(

@@ -67,6 +67,14 @@ private Q_SLOTS:
             "tc qdisc add dev eth6 root cake bandwidth 20mbit autorate-ingress rtt 30ms diffserv8 triple-isolate nat nowash egress "
             "ack-filter split-gso memlimit 4mb fwmark 0xf raw ptm overhead -4 mpu 64\n"
             "tc qdisc add dev eth7 root cake unlimited diffserv4 docsis");
+        QTest::newRow("fq_pie") << QStringLiteral(
+            "tc qdisc add dev eth0 root fq_pie limit 2000 flows 4096 target 20ms tupdate 30ms alpha 4 beta 32 quantum 9000 "
+            "memory_limit 16mb ecn_prob 20 ecn nobytemode dq_rate_estimator");
+        QTest::newRow("drr and qfq") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: drr\ntc class add dev eth0 parent 1: classid 1:1 drr quantum 3000\n"
+            "tc class add dev eth0 parent 1: classid 1:2 drr\n"
+            "tc qdisc add dev eth0 parent 1:2 handle 2: qfq\ntc class add dev eth0 parent 2: classid 2:1 qfq weight 10 maxpkt 9000\n"
+            "tc class add dev eth0 parent 2: classid 2:2 qfq");
         QTest::newRow("prio and fifos") << QStringLiteral(
             "tc qdisc add dev eth0 root handle 1: prio bands 5 priomap 4 3 2 1 0 0 0 0 1 1 1 1 1 1 1 1\n"
             "tc qdisc add dev eth0 parent 1:1 handle 10: pfifo limit 10\ntc qdisc add dev eth0 parent 1:2 handle 20: bfifo");

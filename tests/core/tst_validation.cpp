@@ -114,6 +114,21 @@ private Q_SLOTS:
                                     << QStringLiteral("buckets") << true << QStringLiteral("262144");
         QTest::newRow("sfq red max beyond Wlog") << QStringLiteral("tc qdisc add dev eth0 root sfq redflowlimit 50000000 min 100000 max 40000000")
                                                  << QStringLiteral("max") << true << QStringLiteral("EINVAL");
+        QTest::newRow("fq_pie flows") << QStringLiteral("tc qdisc add dev eth0 root fq_pie flows 65537")
+                                      << QStringLiteral("flows") << true << QStringLiteral("65536");
+        QTest::newRow("drr quantum 0") << QStringLiteral("tc qdisc add dev eth0 root handle 1: drr\n"
+                                                         "tc class add dev eth0 parent 1: classid 1:1 drr quantum 0")
+                                       << QStringLiteral("quantum") << true << QStringLiteral("cannot be zero");
+        QTest::newRow("qfq weight") << QStringLiteral("tc qdisc add dev eth0 root handle 1: qfq\n"
+                                                      "tc class add dev eth0 parent 1: classid 1:1 qfq weight 9999")
+                                    << QStringLiteral("weight") << true << QStringLiteral("1…1024");
+        QTest::newRow("qfq maxpkt") << QStringLiteral("tc qdisc add dev eth0 root handle 1: qfq\n"
+                                                      "tc class add dev eth0 parent 1: classid 1:1 qfq maxpkt 128")
+                                    << QStringLiteral("maxpkt") << true << QStringLiteral("512…65536");
+        QString qfqSum = QStringLiteral("tc qdisc add dev eth0 root handle 1: qfq\n");
+        for (int minor = 1; minor <= 65; ++minor) // 65 × 1024 passes QFQ_MAX_WSUM (65536) by one class
+            qfqSum += QStringLiteral("tc class add dev eth0 parent 1: classid 1:%1 qfq weight 1024\n").arg(minor, 0, 16);
+        QTest::newRow("qfq weight sum") << qfqSum << QStringLiteral("qdisc 1: (qfq)") << true << QStringLiteral("65536");
         QTest::newRow("skbprio limit 0") << QStringLiteral("tc qdisc add dev eth0 root skbprio limit 0")
                                          << QStringLiteral("limit") << false << QStringLiteral("limit 0");
         QTest::newRow("red nodrop without ecn") << QStringLiteral("tc qdisc add dev eth0 root red limit 1M avpkt 1500 nodrop")

@@ -96,6 +96,20 @@ tc qdisc add dev ifb0 root handle 1: tbf rate 5mbit burst 10kb latency 100ms
          "tc qdisc add dev va ingress\n"
          "tc filter add dev va parent ffff: protocol ip prio 1 handle 0x1 matchall skip_hw classid 1:1 action pass\n"
          "tc filter add dev va parent ffff: protocol all prio 1 chain 2 handle 0x1 matchall classid 1:3 action continue\n"},
+        // The flat classful kinds (user-mode Linux): drr classes with and without a quantum (the
+        // MTU's), a qfq below one with weights and maxpkt, leaves and filters at both.
+        {"drr-qfq",
+         "tc qdisc add dev va root handle 1: drr\n"
+         "tc class add dev va parent 1: classid 1:1 drr quantum 3000\n"
+         "tc class add dev va parent 1: classid 1:2 drr\n"
+         "tc qdisc add dev va parent 1:1 handle 10: qfq\n"
+         "tc class add dev va parent 10: classid 10:1 qfq weight 100 maxpkt 2000\n"
+         "tc class add dev va parent 10: classid 10:2 qfq\n"
+         "tc class add dev va parent 10: classid 10:3 qfq weight 1024 maxpkt 65536\n"
+         "tc qdisc add dev va parent 10:1 handle 11: pfifo limit 10\n"
+         "tc qdisc add dev va parent 1:2 handle 20: fq_codel\n"
+         "tc filter add dev va parent 1: protocol ip prio 1 u32 match ip dport 5001 0xffff flowid 1:1\n"
+         "tc filter add dev va parent 10: protocol ip prio 1 u32 match ip dport 5001 0xffff flowid 10:1\n"},
     };
     return trees;
 }

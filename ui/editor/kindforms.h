@@ -21,8 +21,11 @@ class EditorForm;
 void buildKindForm(FormBinder<NetemParams> &b);
 void buildKindForm(FormBinder<TbfParams> &b);
 void buildKindForm(FormBinder<HtbQdiscParams> &b);
+void buildKindForm(FormBinder<DrrQdiscParams> &b);
+void buildKindForm(FormBinder<QfqQdiscParams> &b);
 void buildKindForm(FormBinder<SfqParams> &b);
 void buildKindForm(FormBinder<FqCodelParams> &b);
+void buildKindForm(FormBinder<FqPieParams> &b);
 void buildKindForm(FormBinder<CakeParams> &b);
 void buildKindForm(FormBinder<CodelParams> &b);
 void buildKindForm(FormBinder<PieParams> &b);
@@ -42,6 +45,8 @@ void buildKindForm(FormBinder<PfifoFastParams> &b);
 void buildKindForm(FormBinder<SkbprioParams> &b);
 void buildKindForm(FormBinder<NoqueueParams> &b);
 void buildKindForm(FormBinder<HtbClassParams> &b);
+void buildKindForm(FormBinder<DrrClassParams> &b);
+void buildKindForm(FormBinder<QfqClassParams> &b);
 
 /** The filter kinds' own rows (FilterKindTypes): a form on the whole filter, tagged by the kind. */
 void buildKindForm(FormBinder<Filter> &b, const U32Params *);

@@ -373,6 +373,11 @@ private Q_SLOTS:
                              << keys({"limit", "max", "target", "increment", "decrement", "penalty_rate", "penalty_burst", "rehash", "db"});
         QTest::newRow("hhf") << &qdiscKindOf<HhfParams>()
                              << keys({"limit", "quantum", "admit_bytes", "hh_limit", "reset_timeout", "evict_timeout", "non_hh_weight"});
+        QTest::newRow("fq_pie") << &qdiscKindOf<FqPieParams>()
+                                << keys({"limit", "flows", "quantum", "memory_limit", "target", "tupdate", "alpha", "beta", "ecn_prob", "ecn",
+                                         "bytemode", "dq_rate_estimator"});
+        QTest::newRow("drr") << &qdiscKindOf<DrrQdiscParams>() << QStringList();
+        QTest::newRow("qfq") << &qdiscKindOf<QfqQdiscParams>() << QStringList();
         QTest::newRow("ingress") << &qdiscKindOf<IngressParams>() << QStringList();
         QTest::newRow("clsact") << &qdiscKindOf<ClsactParams>() << QStringList();
         QTest::newRow("foreign") << &qdiscKindOf<ForeignParams>() << QStringList();
@@ -446,6 +451,31 @@ private Q_SLOTS:
             messageOf(QStringLiteral("priomap")).contains(QStringLiteral("band 2 does not exist")));
         QVERIFY(!editor()->isValid());
         QVERIFY(part<QLineEdit>(QStringLiteral("param.priomap.edit"))->isReadOnly());
+    }
+
+    void flatClassEdits()
+    {
+        ClassNode node;
+        node.params = QfqClassParams{};
+        node.classId = TcHandle::make(1, 2);
+        node.parent = TcHandle::make(1, 0);
+        editor()->setClass(node);
+        QCOMPARE(part<QLabel>(QStringLiteral("editor.title"))->text(), QStringLiteral("qfq class 1:2"));
+        QCOMPARE(part<QLabel>(QStringLiteral("editor.summary"))->text(), QStringLiteral("qfq class, weight 1"));
+        QSignalSpy spy(editor(), &NodeEditor::classParamsEdited);
+        typeInto(QStringLiteral("weight"), QStringLiteral("200"));
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.at(0).at(0).value<ClassParams>().get<QfqClassParams>().weight, std::optional<quint32>(200));
+        QVERIFY(part(QStringLiteral("param.maxpkt")) && part(QStringLiteral("param.maxpkt"))->isVisible());
+
+        node.params = DrrClassParams{};
+        editor()->setClass(node);
+        QCOMPARE(part<QLabel>(QStringLiteral("editor.title"))->text(), QStringLiteral("drr class 1:2"));
+        QVERIFY(part(QStringLiteral("param.quantum")) && part(QStringLiteral("param.quantum"))->isVisible());
+        part<ParameterSlider>(QStringLiteral("param.quantum"))->setUnit(QStringLiteral("b"));
+        typeInto(QStringLiteral("quantum"), QStringLiteral("3000"));
+        QCOMPARE(editor()->classNode().params.get<DrrClassParams>().quantum, std::optional<quint32>(3000));
+        QCOMPARE(part<QLabel>(QStringLiteral("editor.summary"))->text(), QStringLiteral("drr class, quantum 3000b"));
     }
 
     void htbClassEdits()

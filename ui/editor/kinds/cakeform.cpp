@@ -1,6 +1,6 @@
 // The cake form: the shaper's bandwidth and rtt, the tins and flow isolation, the link's framing,
 // and the flags. Every choice starts at "default": nothing sent, the kernel keeps what it has.
-#include "kindforms.h"
+#include "flagchoice.h"
 
 namespace qs {
 
@@ -21,17 +21,6 @@ template <class E> void enumChoice(FormBinder<CakeParams> &b, const QString &key
              });
 }
 
-void flagChoice(FormBinder<CakeParams> &b, const QString &key, const QString &label, const QString &toolTip,
-                const QString &defaultText, const QString &onText, const QString &offText, std::optional<bool> CakeParams::*member)
-{
-    b.choice(key, label, toolTip, {{defaultText, -1}, {onText, 1}, {offText, 0}},
-             [member](const CakeParams &p) { return QVariant((p.*member) ? int(*(p.*member)) : -1); },
-             [member](CakeParams &p, const QVariant &value) {
-                 const int v = value.toInt();
-                 p.*member = v < 0 ? std::nullopt : std::optional<bool>(v != 0);
-             });
-}
-
 } // namespace
 
 void buildKindForm(FormBinder<CakeParams> &b)
@@ -46,7 +35,7 @@ void buildKindForm(FormBinder<CakeParams> &b)
                  .withOffText(KindForms::tr("unlimited")),
              [](const CakeParams &p) { return double(p.bandwidth.value_or(0)); },
              [](CakeParams &p, double value) { p.bandwidth = quint64(value); });
-    flagChoice(b, QStringLiteral("autorate-ingress"), KindForms::tr("Autorate"),
+    KindFormRows::flagChoice(b, QStringLiteral("autorate-ingress"), KindForms::tr("Autorate"),
                KindForms::tr("Estimates the bandwidth from the traffic arriving (tc's autorate-ingress), for links "
                              "whose rate varies."),
                KindForms::tr("default (off)"), KindForms::tr("on"), KindForms::tr("off"), &CakeParams::autorateIngress);
@@ -81,13 +70,13 @@ void buildKindForm(FormBinder<CakeParams> &b)
                 {QStringLiteral("dual-dsthost"), int(CakeFlowMode::DualDsthost)},
                 {QStringLiteral("triple-isolate"), int(CakeFlowMode::TripleIsolate)}},
                &CakeParams::flowMode);
-    flagChoice(b, QStringLiteral("nat"), KindForms::tr("NAT lookup"),
+    KindFormRows::flagChoice(b, QStringLiteral("nat"), KindForms::tr("NAT lookup"),
                KindForms::tr("Looks up the addresses behind NAT in conntrack, so hosts behind a router are told apart."),
                KindForms::tr("default (off)"), KindForms::tr("nat"), KindForms::tr("nonat"), &CakeParams::nat);
-    flagChoice(b, QStringLiteral("wash"), KindForms::tr("Wash"),
+    KindFormRows::flagChoice(b, QStringLiteral("wash"), KindForms::tr("Wash"),
                KindForms::tr("Clears the DSCP marks of packets after sorting them."), KindForms::tr("default (off)"),
                KindForms::tr("wash"), KindForms::tr("nowash"), &CakeParams::wash);
-    flagChoice(b, QStringLiteral("ingress"), KindForms::tr("Direction"),
+    KindFormRows::flagChoice(b, QStringLiteral("ingress"), KindForms::tr("Direction"),
                KindForms::tr("ingress: cake shapes traffic arriving (on an ifb), counting dropped packets as sent."),
                KindForms::tr("default (egress)"), KindForms::tr("ingress"), KindForms::tr("egress"), &CakeParams::ingress);
     enumChoice(b, QStringLiteral("ack-filter"), KindForms::tr("ACK filter"),
@@ -96,7 +85,7 @@ void buildKindForm(FormBinder<CakeParams> &b)
                 {QStringLiteral("ack-filter"), int(CakeAckFilter::Filter)},
                 {QStringLiteral("ack-filter-aggressive"), int(CakeAckFilter::Aggressive)}},
                &CakeParams::ackFilter);
-    flagChoice(b, QStringLiteral("split-gso"), KindForms::tr("Split GSO"),
+    KindFormRows::flagChoice(b, QStringLiteral("split-gso"), KindForms::tr("Split GSO"),
                KindForms::tr("Splits GSO super-packets so other flows' packets go between them."),
                KindForms::tr("default (on)"), KindForms::tr("split-gso"), KindForms::tr("no-split-gso"), &CakeParams::splitGso);
     b.number(ParameterSpec::size(QStringLiteral("memlimit"), KindForms::tr("Memory limit"),

@@ -1,22 +1,7 @@
 // The pie form: its queue limit, PIE's target, update interval and gains, and the flags.
-#include "kindforms.h"
+#include "flagchoice.h"
 
 namespace qs {
-
-namespace {
-
-void flagChoice(FormBinder<PieParams> &b, const QString &key, const QString &label, const QString &toolTip,
-                const QString &defaultText, const QString &onText, const QString &offText, std::optional<bool> PieParams::*member)
-{
-    b.choice(key, label, toolTip, {{defaultText, -1}, {onText, 1}, {offText, 0}},
-             [member](const PieParams &p) { return QVariant((p.*member) ? int(*(p.*member)) : -1); },
-             [member](PieParams &p, const QVariant &value) {
-                 const int v = value.toInt();
-                 p.*member = v < 0 ? std::nullopt : std::optional<bool>(v != 0);
-             });
-}
-
-} // namespace
 
 void buildKindForm(FormBinder<PieParams> &b)
 {
@@ -52,13 +37,13 @@ void buildKindForm(FormBinder<PieParams> &b)
                                   QString(), ParameterScale::linear(0, PieParams::MaxAlphaBeta, 32), 0, PieParams::MaxAlphaBeta)
                  .withOffText(byDefault),
              &PieParams::beta);
-    flagChoice(b, QStringLiteral("ecn"), KindForms::tr("ECN"),
+    KindFormRows::flagChoice(b, QStringLiteral("ecn"), KindForms::tr("ECN"),
                KindForms::tr("Marks packets of ECN-capable flows instead of dropping them."), KindForms::tr("default (off)"),
                KindForms::tr("on: mark"), KindForms::tr("off: drop"), &PieParams::ecn);
-    flagChoice(b, QStringLiteral("bytemode"), KindForms::tr("Byte mode"),
+    KindFormRows::flagChoice(b, QStringLiteral("bytemode"), KindForms::tr("Byte mode"),
                KindForms::tr("Scales the drop probability by packet size, so small packets are dropped less."),
                KindForms::tr("default (off)"), KindForms::tr("on"), KindForms::tr("off"), &PieParams::bytemode);
-    flagChoice(b, QStringLiteral("dq_rate_estimator"), KindForms::tr("Rate estimator"),
+    KindFormRows::flagChoice(b, QStringLiteral("dq_rate_estimator"), KindForms::tr("Rate estimator"),
                KindForms::tr("Estimates the queueing delay from the dequeue rate (RFC 8033) instead of timestamps."),
                KindForms::tr("default (off)"), KindForms::tr("on"), KindForms::tr("off"), &PieParams::dqRateEstimator);
 }
