@@ -2100,6 +2100,38 @@
     </message>
 </context>
 <context>
+    <name>qs::DrrClassKind</name>
+    <message>
+        <source>drr class, quantum %1</source>
+        <extracomment>%1 is a size in tc&apos;s words such as 1514b; quantum is tc&apos;s word for what a drr class sends per round.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drr class, quantum of one MTU</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::DrrClassParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about a drr class. quantum is a word of tc&apos;s drr command: keep it.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>quantum 0 sends nothing; the kernel refuses it (&quot;Specified DRR quantum cannot be zero&quot;). Leave it out for the device&apos;s MTU</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::DrrKind</name>
+    <message>
+        <source>drr, classes take turns by quantum</source>
+        <extracomment>drr: deficit round robin, a name; its classes take turns.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::FifoKind</name>
     <message>
         <source>pfifo, %1 packets</source>
@@ -2345,6 +2377,50 @@
     </message>
     <message>
         <source>flow_limit %1 is above the limit %2: one flow can fill the whole queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::FqPieKind</name>
+    <message>
+        <source>%1 must be 0…%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ecn_prob must be a percentage below 100</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fq_pie fixes its flows when it is created: the kernel may refuse a change that sends flows (&quot;Number of flows cannot be changed&quot;); leave flows out, or delete it and add it again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fq_pie, target %1</source>
+        <extracomment>%1 is a time such as 15 ms; target is fq_pie&apos;s option (the queueing delay it aims for).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::FqPieParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about fq_pie&apos;s parameters. The option names flows, alpha, beta and ecn_prob are words of tc&apos;s fq_pie command: keep them.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>flows %1 is above %2; the kernel refuses it (0: default 1024)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alpha %1 is above %2; tc refuses it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>beta %1 is above %2; tc refuses it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ecn_prob %1 is not below 100 %; tc refuses it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3592,6 +3668,74 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>How long the next hash learns beside the current one before it takes over (tc&apos;s db); default 60 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drr has no parameters of its own: its classes take turns, each sending up to its quantum per round. Add classes below it and filters that steer traffic into them; unclassified packets are dropped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many bytes this class sends per round; others get the same turn with theirs. Default: the device&apos;s MTU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one MTU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets fq_pie holds across all flows; default 10240.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many flow queues traffic is hashed into (1…65536, default 1024); fixed once the qdisc exists.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many bytes a flow sends per turn; default one MTU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most memory the queued packets may take; default 32 MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The queueing delay PIE aims for in each flow; default 15 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ECN up to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The drop probability up to which ECN-capable packets are marked instead of dropped (tc&apos;s ecn_prob, 1…99 %); default 10 %.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qfq has no parameters of its own: its classes share the link by weight. Add classes below it and filters that steer traffic into them; unclassified packets are dropped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This class&apos;s share against the others&apos; (1…1024; all of one qfq together at most 65536); default 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest packet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The largest packet this class sends, in bytes (tc&apos;s maxpkt, 512…65536); default the device&apos;s MTU.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5574,10 +5718,6 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>only %1 of %2 bytes could be written</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the profile directory cannot be read</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5926,6 +6066,47 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     <message>
         <source>%1 %2 has no classes to steer traffic into; attach filters to a classful qdisc (htb, prio, …), ingress or clsact</source>
         <extracomment>%1 is a kind (sfq, netem, …), %2 its handle.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::QfqClassKind</name>
+    <message>
+        <source>qfq class, weight %1, packets up to %2</source>
+        <extracomment>%1 is a qfq class&apos;s weight (its share), a number.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qfq class, weight %1</source>
+        <extracomment>%1 is a qfq class&apos;s weight (its share), a number.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::QfqClassParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about a qfq class. weight and maxpkt are words of tc&apos;s qfq command: keep them.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>weight %1 is outside 1…%2; the kernel refuses it (EINVAL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>maxpkt %1 is outside %2…%3 bytes; the kernel refuses it (EINVAL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::QfqKind</name>
+    <message>
+        <source>the weights of its classes add up to %1, above %2; the kernel refuses the class that passes it (EINVAL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qfq, classes share by weight</source>
+        <extracomment>qfq: quick fair queueing, a name; its classes share by weight.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6912,10 +7093,6 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>the file cannot be read: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>only %1 of %2 bytes could be written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7911,6 +8088,13 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
 </context>
 <context>
+    <name>qs::StoreFiles</name>
+    <message>
+        <source>only %1 of %2 bytes could be written</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::TargetBackend</name>
     <message>
         <source>the demo lab is not supported by this backend</source>
@@ -8271,6 +8455,11 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>%1: reading statistics failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2: this node is a foreign one (raw options Qdisc Studio cannot check), and such a node is only kept where the kernel already holds it, exactly as read, never sent. Leave it as read from the kernel (and its parent as it is), or give it a kind Qdisc Studio knows. Nothing was changed</source>
+        <extracomment>%1 a target, %2 a step (&quot;add qdisc 1: (cake) at root&quot;). A foreign node is one Qdisc Studio kept as the kernel reported it.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
