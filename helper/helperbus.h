@@ -42,7 +42,7 @@ inline constexpr QLatin1String RevertedHelperExit{"helper-exit"};
 
 /**
  * A tree document larger than this is refused unread. It holds a full htb qdisc as the window
- * writes it (65 535 classes: 9.4 MB; the 10 000-class benchmark tree is 1.6 MB) and stays well
+ * writes it (65 535 classes with rate, ceil and bursts: 7.9 MB; the 10 000-class benchmark tree is 1.6 MB) and stays well
  * under what the bus daemon carries (32 MiB a message). No call with a document ever waits for
  * polkit (see AuthorizeFirst), so each is freed once answered and a flood of them cannot pile
  * up to libdbus's 63 MiB (tests/helper/tst_helper_flood).

@@ -387,8 +387,8 @@ private Q_SLOTS:
         const QString target = QStringLiteral("qs-helper-%1/va").arg(getpid());
         const QVariantMap none;
         QString huge = QStringLiteral("{\"schemaVersion\":1,\"tree\":{\"qdiscs\":[]}}");
-        huge.append(QString(10 * 1024 * 1024, u' '));
-        QTest::newRow("10 MiB of JSON") << "Apply" << QVariantList{target, huge, none} << "InvalidTree";
+        huge.append(QString(17 * 1024 * 1024, u' '));
+        QTest::newRow("17 MiB of JSON") << "Apply" << QVariantList{target, huge, none} << "InvalidTree";
         QTest::newRow("invalid UTF-8") << "Apply" << QVariantList{target, QString::fromUtf8("\xff\xfe\xc0\xaf{\"schemaVersion\":1}"), none}
                                        << "InvalidTree";
         QTest::newRow("nested 10000 deep") << "Apply"
@@ -422,12 +422,13 @@ private Q_SLOTS:
                              .arg(i > 1 ? QStringLiteral(",") : QString())
                              .arg(i, 0, 16)
                              .arg(i % 4000 + 1, 0, 16);
-            for (int i = 1; i <= 5000; ++i)
+            // One more than a qdisc has class ids (1:1…1:ffff): the last repeats the first.
+            for (int i = 1; i <= 65536; ++i)
                 tooMany += QStringLiteral("%1{\"classid\":\"1:%2\",\"parent\":\"1:\",\"params\":{\"rate\":\"1mbit\"}}")
                                .arg(i > 1 ? QStringLiteral(",") : QString())
-                               .arg(i, 0, 16);
+                               .arg(i > 0xFFFF ? 1 : i, 0, 16);
             QTest::newRow("4000 classes in a parent cycle") << "Apply" << QVariantList{target, QString(cycle + QStringLiteral("]}}")), none} << "InvalidTree";
-            QTest::newRow("5000 classes") << "Apply" << QVariantList{target, QString(tooMany + QStringLiteral("]}}")), none} << "InvalidTree";
+            QTest::newRow("65536 classes under one qdisc") << "Apply" << QVariantList{target, QString(tooMany + QStringLiteral("]}}")), none} << "InvalidTree";
         }
         QTest::newRow("tree for another target") << "Apply" << QVariantList{target, document(QStringLiteral("tc qdisc add dev eth9 root pfifo")).replace(QStringLiteral("\"tree\":{"), QStringLiteral("\"tree\":{\"target\":\"eth9\",")), none}
                                                  << "InvalidArguments";
