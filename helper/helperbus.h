@@ -49,24 +49,38 @@ inline constexpr QLatin1String RevertedClientExit{"client-exit"};
 inline constexpr QLatin1String RevertedRestore{"restore"};
 inline constexpr QLatin1String RevertedHelperExit{"helper-exit"};
 
-/** A tree document larger than this is refused unread (the 10 000-class benchmark tree is 1.6 MB). */
-inline constexpr qsizetype MaxTreeDocumentBytes = 4 * 1024 * 1024;
+/**
+ * A tree document larger than this is refused unread. It holds a full htb qdisc as the window
+ * writes it (65 535 classes with rate, ceil and bursts: 7.9 MB; the 10 000-class benchmark tree is 1.6 MB) and stays well
+ * under what the bus daemon carries (32 MiB a message). No call with a document ever waits for
+ * polkit (see AuthorizeFirst), so each is freed once answered and a flood of them cannot pile
+ * up to libdbus's 63 MiB (tests/helper/tst_helper_flood).
+ */
+inline constexpr qsizetype MaxTreeDocumentBytes = 16 * 1024 * 1024;
 
 /**
- * Node counts a tree may have: far beyond hand-built trees, small enough that checking one
- * (done before polkit is asked, so for anyone) stays well under a second.
+ * Node counts a tree may have: the kernel's own. A qdisc numbers its classes by the 16-bit minor
+ * of their id, 1…ffff (0 is the qdisc itself), so it has at most 65 535 (htb_change_class);
+ * a device numbers its qdiscs by the 16-bit major of their handle, 1…ffff. The kernel has no
+ * small bound on filters (u32 alone keeps 4 095 tables of 4 095 keys per prio, and a block has
+ * 65 535 prios): 131 070, two for every class of a full qdisc (an IPv4 and an IPv6 match), is
+ * about as many as the document cap above holds at the size a u32 match with a flowid takes.
+ * Checking a tree is linear in its size (QdiscTreeIndex), and runs before polkit is asked, for
+ * anyone: the largest document takes under a second (README, "Big trees").
  */
-inline constexpr qsizetype MaxQdiscs = 256;
-inline constexpr qsizetype MaxClasses = 4096;
-inline constexpr qsizetype MaxFilters = 4096;
+inline constexpr qsizetype MaxQdiscs = 65535;
+inline constexpr qsizetype MaxClassesPerQdisc = 65535;
+inline constexpr qsizetype MaxFilters = 131070;
+/** A ChangeNode document (one class or one qdisc) larger than this is refused unread. */
+inline constexpr qsizetype MaxNodeDocumentBytes = 64 * 1024;
 
 /**
  * Nodes a scenario may hold in all: the qdiscs, classes and filters of every tree step, summed,
  * plus one per ramp target. PlayScenario is reachable without a password on a user's own demo
  * lab, and the helper (root) keeps the scenario and compiles its timeline, so the limit per
  * tree above is not enough: up to 1000 steps of such trees are allowed by the schema. 50 000 is
- * far beyond hand-built scenarios (a built-in one has a few dozen nodes) and some six steps of
- * the largest tree Apply takes, yet bounds what one caller makes root keep and compile. Counted
+ * far beyond hand-built scenarios (a built-in one has a few dozen nodes) and five steps of
+ * the 10 000-class benchmark tree, yet bounds what one caller makes root keep and compile. Counted
  * and refused before polkit is asked (InvalidArguments, with the numbers).
  */
 inline constexpr qsizetype MaxScenarioNodes = 50000;
@@ -101,6 +115,11 @@ inline constexpr QLatin1String InvalidTree{"org.qdiscstudio.Error.InvalidTree"};
 inline constexpr QLatin1String NoSuchTarget{"org.qdiscstudio.Error.NoSuchTarget"};
 inline constexpr QLatin1String KernelRefused{"org.qdiscstudio.Error.KernelRefused"};
 inline constexpr QLatin1String NoSuchTransaction{"org.qdiscstudio.Error.NoSuchTransaction"};
+/**
+ * ChangeNode's basis is not the tree the helper holds for the target (another change, someone
+ * else's, or a read since): nothing was changed; the client sends the whole tree with Apply.
+ */
+inline constexpr QLatin1String TreeMismatch{"org.qdiscstudio.Error.TreeMismatch"};
 inline constexpr QLatin1String NoSnapshot{"org.qdiscstudio.Error.NoSnapshot"};
 inline constexpr QLatin1String Failed{"org.qdiscstudio.Error.Failed"};
 } // namespace Error

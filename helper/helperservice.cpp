@@ -1,7 +1,9 @@
 #include "helperservice.h"
 
 #include "helperbus.h"
+#include "treelimits.h"
 #include "lab/labsockets.h"
+#include "model/treefingerprint.h"
 #include "model/treejson.h"
 #include "netlink/netlinksocket.h"
 #include "netlink/pschedclock.h"
@@ -24,12 +26,17 @@ namespace qs {
 
 namespace {
 
-QString reportOf(const ApplyResult &result)
+QJsonArray planOf(const ApplyResult &result)
 {
     QJsonArray plan;
     for (const TcOperation &op : result.plan)
         plan.append(op.describe());
-    return QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("plan"), plan}}).toJson(QJsonDocument::Compact));
+    return plan;
+}
+
+QString reportOf(const ApplyResult &result)
+{
+    return QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("plan"), planOf(result)}}).toJson(QJsonDocument::Compact));
 }
 
 QStringList changesOf(const ApplyResult &result)
@@ -773,15 +780,8 @@ QString HelperService::Apply(const QString &target, const QString &treeJson, con
     }
     QdiscTree::splitTarget(target, &tree.netns, &tree.device);
     // Validation runs before polkit is asked, for anyone: its work must stay small.
-    if (tree.qdiscs.size() > HelperBus::MaxQdiscs || tree.classes.size() > HelperBus::MaxClasses ||
-        tree.filters.size() > HelperBus::MaxFilters) {
-        refuse(HelperBus::Error::InvalidTree, QStringLiteral("the tree has %1 qdiscs, %2 classes and %3 filters; the helper takes at most %4, %5 and %6")
-                                                  .arg(tree.qdiscs.size())
-                                                  .arg(tree.classes.size())
-                                                  .arg(tree.filters.size())
-                                                  .arg(HelperBus::MaxQdiscs)
-                                                  .arg(HelperBus::MaxClasses)
-                                                  .arg(HelperBus::MaxFilters));
+    if (const QString tooBig = TreeLimits::problem(tree); !tooBig.isEmpty()) {
+        refuse(HelperBus::Error::InvalidTree, tooBig);
         return {};
     }
     QStringList problems;
@@ -1294,18 +1294,10 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
                             step.reference.left(64)));
             return;
         }
-        if (step.kind == ScenarioStep::Kind::Tree &&
-            (step.tree.qdiscs.size() > HelperBus::MaxQdiscs || step.tree.classes.size() > HelperBus::MaxClasses ||
-             step.tree.filters.size() > HelperBus::MaxFilters)) {
-            refuse(HelperBus::Error::InvalidTree,
-                   QStringLiteral("steps[%1]: the tree has %2 qdiscs, %3 classes and %4 filters; the helper takes at most %5, %6 and %7")
-                       .arg(i)
-                       .arg(step.tree.qdiscs.size())
-                       .arg(step.tree.classes.size())
-                       .arg(step.tree.filters.size())
-                       .arg(HelperBus::MaxQdiscs)
-                       .arg(HelperBus::MaxClasses)
-                       .arg(HelperBus::MaxFilters));
+        if (step.kind != ScenarioStep::Kind::Tree)
+            continue;
+        if (const QString tooBig = TreeLimits::problem(step.tree); !tooBig.isEmpty()) {
+            refuse(HelperBus::Error::InvalidTree, QStringLiteral("steps[%1]: ").arg(i) + tooBig);
             return;
         }
     }
@@ -1573,6 +1565,150 @@ QString HelperService::GetScenarioProgress(const QString &target)
         m_bus.send(call.createReply(progressJson(progress)));
     };
     readThen(netns, target, std::move(work));
+    return {};
+}
+
+// --- a change addressed to one node ---------------------------------------------------------
+
+std::optional<HelperService::ChangeGuards> HelperService::readChangeGuards(const QVariantMap &options, const QString &method)
+{
+    ChangeGuards guards;
+    for (auto it = options.begin(); it != options.end(); ++it) {
+        if (it.key() == HelperBus::RevertAfterSeconds && isWholeNumber(it.value()) && it.value().toLongLong() >= 1 &&
+            it.value().toLongLong() <= HelperBus::MaxRevertSeconds) {
+            guards.revertAfter = unsigned(it.value().toLongLong());
+        } else if (it.key() == HelperBus::RevertOnExit && it.value().typeId() == QMetaType::Bool) {
+            guards.revertOnExit = it.value().toBool();
+        } else {
+            refuse(HelperBus::Error::InvalidArguments,
+                   QStringLiteral("option \"%1\" is unknown or has a wrong value; %2 knows %3 (a whole number of seconds, 1…%4) and %5 (a boolean)")
+                       .arg(it.key().left(64), method, HelperBus::RevertAfterSeconds)
+                       .arg(HelperBus::MaxRevertSeconds)
+                       .arg(HelperBus::RevertOnExit));
+            return std::nullopt;
+        }
+    }
+    return guards;
+}
+
+void HelperService::carryOutChange(const QDBusMessage &call, const Caller &caller, const QString &action, const QString &target,
+                                   bool createIfb, const ChangeGuards &guards,
+                                   const std::function<std::optional<QdiscTree>(TcEngine &, QString *)> &heldBefore,
+                                   const std::function<std::optional<ApplyResult>(TcEngine &, QString *report)> &change)
+{
+    std::optional<QdiscTree> before;
+    TcEngine *engine = prepareChange(call, caller, action, target, createIfb, &before);
+    if (!engine)
+        return;
+    const bool needBefore = (guards.revertAfter && !m_reverts.hasPendingTimeout(target)) ||
+                            (guards.revertOnExit && !m_reverts.hasExitRevert(call.service(), target));
+    QString error;
+    if (needBefore && !before && !(before = heldBefore ? heldBefore(*engine, &error) : engine->read(&error))) {
+        replyError(call, HelperBus::Error::Failed, QStringLiteral("cannot read the tree of %1 to be able to revert: %2; nothing changed").arg(target, error));
+        return;
+    }
+    haltPlayback(target, action, caller);
+    QString report;
+    const std::optional<ApplyResult> result = change(*engine, &report);
+    if (!result)
+        return;
+    const QString transaction = RevertBook::newTransaction();
+    if (!reportKernelResult(call, caller, action, target, *result, transaction))
+        return;
+    // `before` was read only when a promise needs it; an existing promise keeps its own tree.
+    if (guards.revertAfter)
+        m_reverts.armTimeout(target, transaction, before.value_or(QdiscTree()), guards.revertAfter);
+    if (guards.revertOnExit) {
+        m_reverts.rememberForExit(call.service(), target, before.value_or(QdiscTree()));
+        trackClient(call.service());
+    }
+    m_bus.send(call.createReply({transaction, report}));
+}
+
+QString HelperService::ChangeNode(const QString &target, const QString &nodeJson, const QString &basisText, const QVariantMap &options,
+                                  QString &report)
+{
+    Q_UNUSED(report)
+    touch();
+    if (!checkTarget(target) || !authorizedAlready(changeAction(target)))
+        return {};
+    const std::optional<ChangeGuards> guards = readChangeGuards(options, QStringLiteral("ChangeNode"));
+    if (!guards)
+        return {};
+    const std::optional<TreeFingerprint> basis = TreeFingerprint::fromString(basisText);
+    if (!basis) {
+        refuse(HelperBus::Error::InvalidArguments,
+               QStringLiteral("basis \"%1\" is not a tree fingerprint (16 hex digits, '-', the node count): send the fingerprint of "
+                              "the tree the change was made on")
+                   .arg(basisText.left(64)));
+        return {};
+    }
+    const QByteArray bytes = nodeJson.toUtf8();
+    if (bytes.size() > HelperBus::MaxNodeDocumentBytes) {
+        refuse(HelperBus::Error::InvalidTree, QStringLiteral("the node document has %1 bytes; ChangeNode accepts at most %2 (one class or "
+                                                             "one qdisc): send a whole tree with Apply")
+                                                  .arg(bytes.size())
+                                                  .arg(HelperBus::MaxNodeDocumentBytes));
+        return {};
+    }
+    QStringList errors;
+    std::optional<QdiscTree> parsed = TreeJson::fromDocument(bytes, &errors);
+    if (!parsed) {
+        refuse(HelperBus::Error::InvalidTree, QStringLiteral("the node document is not valid: ") + errors.mid(0, 20).join(QStringLiteral("; ")));
+        return {};
+    }
+    QdiscTree node = std::move(*parsed);
+    if (!node.device.isEmpty() && node.target() != target) {
+        refuse(HelperBus::Error::InvalidArguments, QStringLiteral("the node is for %1, not for %2").arg(node.target(), target));
+        return {};
+    }
+    QdiscTree::splitTarget(target, &node.netns, &node.device);
+    if (node.qdiscs.size() + node.classes.size() != 1 || !node.filters.isEmpty()) {
+        refuse(HelperBus::Error::InvalidTree, QStringLiteral("a node document holds exactly one class or one qdisc (this one holds %1 "
+                                                             "qdiscs, %2 classes and %3 filters): send a whole tree with Apply")
+                                                  .arg(node.qdiscs.size())
+                                                  .arg(node.classes.size())
+                                                  .arg(node.filters.size()));
+        return {};
+    }
+    // Only the node is checked, in constant time: the tree around it is the one the helper
+    // holds, checked when it was applied, and the node keeps its place and kind there.
+    const ValidationIssues issues = node.classes.isEmpty() ? node.qdiscs.first().validate() : node.classes.first().validate();
+    QStringList problems;
+    for (const ValidationIssue &issue : issues)
+        if (issue.severity == ValidationIssue::Severity::Error)
+            problems.append(issue.toString());
+    if (!problems.isEmpty()) {
+        refuse(HelperBus::Error::InvalidTree, QStringLiteral("the kernel would refuse this node: ") + problems.mid(0, 20).join(QStringLiteral("; ")));
+        return {};
+    }
+
+    authorizeThen(changeAction(target), target, [this, target, node, basis = *basis, guards = *guards](const QDBusMessage &call, const Caller &caller) {
+        const QString action = QStringLiteral("change-node");
+        // The tree from before is the one the engine holds: a read would replace it with the
+        // kernel's wording of it, which the client's basis does not describe.
+        const auto held = [](TcEngine &engine, QString *error) { return engine.heldTree(error); };
+        const auto change = [&](TcEngine &engine, QString *reportOut) -> std::optional<ApplyResult> {
+            const NodeChangeResult changed = engine.changeNode(node, basis);
+            switch (changed.outcome) {
+            case NodeChangeResult::Outcome::Mismatch:
+                audit(caller, action, target, {}, QStringLiteral("refused: the tree is not the client's basis"));
+                replyError(call, HelperBus::Error::TreeMismatch, changed.why);
+                return std::nullopt;
+            case NodeChangeResult::Outcome::NotInPlace:
+                replyError(call, HelperBus::Error::InvalidTree, changed.why);
+                return std::nullopt;
+            case NodeChangeResult::Outcome::Changed:
+            case NodeChangeResult::Outcome::Failed:
+                break;
+            }
+            *reportOut = QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("plan"), planOf(changed.result)},
+                                                                     {QStringLiteral("fingerprint"), changed.fingerprint.toString()}})
+                                               .toJson(QJsonDocument::Compact));
+            return changed.result;
+        };
+        carryOutChange(call, caller, action, target, false, guards, held, change);
+    });
     return {};
 }
 

@@ -97,6 +97,7 @@ public:
     void StopScenario(const QString &target);
     void SeekScenario(const QString &target, uint step);
     QString GetScenarioProgress(const QString &target);
+    QString ChangeNode(const QString &target, const QString &nodeJson, const QString &basis, const QVariantMap &options, QString &report);
 
     // TreeChanged, Reverted and ScenarioProgress are not Qt signals here (the adaptor would
     // broadcast them to every client on the bus): signalReaders() sends them to whom they concern.
@@ -222,6 +223,26 @@ private:
      */
     void holdProgress(const QString &target);
     void releaseProgress();
+
+    /** The guards a change asks for (Apply's and ChangeNode's options). */
+    struct ChangeGuards
+    {
+        unsigned revertAfter = 0;
+        bool revertOnExit = false;
+    };
+    /** Reads @p options of @p method; refuses (InvalidArguments) and returns nullopt on a key or value it does not know. */
+    std::optional<ChangeGuards> readChangeGuards(const QVariantMap &options, const QString &method);
+    /**
+     * What a change of @p target does once polkit allowed it, whatever it sends: the snapshot
+     * before the first change, the tree from before kept when @p guards promise a revert (from
+     * @p heldBefore, what the engine holds, when given: a read would replace it), the target's
+     * playback ended, @p change run, the kernel's answer audited as @p action, the promises
+     * armed, and the reply (transaction, @p report of the result). @p change may reply itself
+     * and return nullopt (a refusal it found): then nothing else happens.
+     */
+    void carryOutChange(const QDBusMessage &call, const Caller &caller, const QString &action, const QString &target,
+                        bool createIfb, const ChangeGuards &guards, const std::function<std::optional<QdiscTree>(TcEngine &, QString *)> &heldBefore,
+                        const std::function<std::optional<ApplyResult>(TcEngine &, QString *report)> &change);
 
     void touch();
     bool hasWork() const;

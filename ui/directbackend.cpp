@@ -123,7 +123,8 @@ void DirectBackend::apply(const QString &target, const QdiscTree &tree, const Ap
         QdiscTree desired = tree;
         QdiscTree::splitTarget(target, &desired.netns, &desired.device);
         haltPlayback(target);
-        const ApplyResult applied = engine->apply(desired);
+        // A read just now replaced what the engine held: the tree goes whole then.
+        const ApplyResult applied = applyToEngine(*engine, target, desired, !before);
         result.ok = applied.ok;
         result.error = applied.ok ? QString() : applied.error;
         result.missingModule = applied.missingModule;
@@ -161,6 +162,30 @@ void DirectBackend::apply(const QString &target, const QdiscTree &tree, const Ap
         if (!result.plan.isEmpty())
             Q_EMIT treeChanged(target);
     });
+}
+
+ApplyResult DirectBackend::applyToEngine(TcEngine &engine, const QString &target, const QdiscTree &desired, bool byNode)
+{
+    if (const auto step = byNode ? m_nodes.stepTo(target, desired) : std::nullopt) {
+        QdiscTree node = step->node;
+        QdiscTree::splitTarget(target, &node.netns, &node.device);
+        const NodeChangeResult change = engine.changeNode(node, step->basis);
+        if (change.outcome == NodeChangeResult::Outcome::Changed)
+            m_nodes.appliedStep(target, desired, *step, change.fingerprint);
+        if (change.outcome == NodeChangeResult::Outcome::Changed || change.outcome == NodeChangeResult::Outcome::Failed) {
+            if (!change.result.ok)
+                m_nodes.forget(target);
+            return change.result;
+        }
+        // The engine holds another tree than the one the step was made on, or the node cannot
+        // change alone: the whole tree says what is wanted.
+    }
+    const ApplyResult applied = engine.apply(desired);
+    if (applied.ok)
+        m_nodes.appliedWhole(target, desired);
+    else
+        m_nodes.forget(target);
+    return applied;
 }
 
 void DirectBackend::confirm(const QString &transaction)

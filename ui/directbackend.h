@@ -4,6 +4,7 @@
 #include "netlink/treewatcher.h"
 #include "labguard.h"
 #include "scenario/scenarioplayer.h"
+#include "nodechangetracker.h"
 #include "targetbackend.h"
 
 #include <QHash>
@@ -79,6 +80,11 @@ private:
     bool putBack(const QString &target, const QdiscTree &tree, QString *error);
     void later(std::function<void()> emitter);
 
+    /**
+     * @p desired on @p engine: with @p byNode, as a change of its one node that differs from
+     * what was last applied to @p target, when that is all (NodeChangeTracker); else whole.
+     */
+    ApplyResult applyToEngine(TcEngine &engine, const QString &target, const QdiscTree &desired, bool byNode);
     /** The player's ApplyFunction: this backend's engine, with treeChanged() as for an apply. */
     bool applyForScenario(const QString &target, const QdiscTree &tree, QString *error);
     /** Runs @p action on @p target's player and answers scenarioCommandDone(@p command) with what it returns (an error or nothing). */
@@ -99,6 +105,7 @@ private:
     TreeWatcher m_watcher;
     std::unordered_map<QString, std::unique_ptr<TcEngine>> m_engines;
     QHash<QString, QdiscTree> m_snapshots;   ///< before the first change, per target
+    NodeChangeTracker m_nodes;               ///< what apply() last applied to each target
     QHash<QString, QdiscTree> m_exitReverts; ///< what to put back when the window goes away
     std::unordered_map<QString, PendingRevert> m_timeouts;
     quint64 m_nextTransaction = 1;

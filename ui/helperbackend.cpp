@@ -146,9 +146,53 @@ void HelperBackend::apply(const QString &target, const QdiscTree &tree, const Ap
         }
         Q_EMIT applied(target, result);
     };
-    const QString document = QString::fromUtf8(TreeJson::toDocument(sent));
+    // A whole tree is remembered once the helper took it, so the next step on one of its nodes goes alone.
+    auto whole = [this, target, sent, map, answered] {
+        const QString document = QString::fromUtf8(TreeJson::toDocument(sent));
+        whenDone(m_client.proxy().Apply(target, document, map), [this, target, sent, answered](const QDBusPendingCall &call) {
+            if (call.isError())
+                m_nodes.forget(target);
+            else
+                m_nodes.appliedWhole(target, sent);
+            answered(call);
+        });
+    };
+    const std::optional<NodeChangeTracker::Step> step = m_nodes.stepTo(target, sent);
     authorizeThen(
-        target, [this, target, document, map, answered] { whenDone(m_client.proxy().Apply(target, document, map), answered); }, answered);
+        target,
+        [this, target, sent, step, map, whole, answered] {
+            if (step)
+                changeNode(target, sent, *step, map, whole, answered);
+            else
+                whole();
+        },
+        answered);
+}
+
+void HelperBackend::changeNode(const QString &target, const QdiscTree &tree, const NodeChangeTracker::Step &step, const QVariantMap &options,
+                               std::function<void()> whole, std::function<void(const QDBusPendingCall &)> answered)
+{
+    const QString document = QString::fromUtf8(TreeJson::toDocument(step.node));
+    whenDone(m_client.proxy().ChangeNode(target, document, step.basis.toString(), options),
+             [this, target, tree, step, whole, answered](const QDBusPendingCall &call) {
+                 const QDBusPendingReply<QString, QString> reply = call;
+                 if (reply.isError() && (reply.error().name() == HelperBus::Error::TreeMismatch ||
+                                         reply.error().name() == HelperBus::Error::InvalidTree)) {
+                     // The helper holds another tree than the one this step was made on, or the node
+                     // cannot change alone: the whole tree says what is wanted.
+                     m_nodes.forget(target);
+                     whole();
+                     return;
+                 }
+                 if (reply.isError()) {
+                     m_nodes.forget(target);
+                 } else {
+                     const QString reported =
+                         QJsonDocument::fromJson(reply.argumentAt<1>().toUtf8()).object().value(QStringLiteral("fingerprint")).toString();
+                     m_nodes.appliedStep(target, tree, step, TreeFingerprint::fromString(reported));
+                 }
+                 answered(call);
+             });
 }
 
 void HelperBackend::authorizeThen(const QString &target, std::function<void()> send, std::function<void(const QDBusPendingCall &)> refused)

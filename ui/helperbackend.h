@@ -1,6 +1,7 @@
 #pragma once
 
 #include "helperclient.h"
+#include "nodechangetracker.h"
 #include "targetbackend.h"
 
 #include <QDBusServiceWatcher>
@@ -55,11 +56,19 @@ private:
     /** Calls @p onReply with the finished call, on this thread, when the helper answers. */
     void whenDone(const QDBusPendingCall &call, std::function<void(const QDBusPendingCall &)> onReply);
     void checkVersion();
+    /**
+     * ChangeNode for @p step, the newest value of a slider on one node of a big tree; when the
+     * helper holds another tree (TreeMismatch) or the node cannot change alone, @p whole
+     * sends the whole tree instead. @p answered as for Apply.
+     */
+    void changeNode(const QString &target, const QdiscTree &tree, const NodeChangeTracker::Step &step, const QVariantMap &options,
+                    std::function<void()> whole, std::function<void(const QDBusPendingCall &)> answered);
 
     HelperClient m_client;
     QDBusServiceWatcher m_watcher;
     QString m_version;
     QSet<QString> m_labs; ///< made by CreateLab and not removed yet
+    NodeChangeTracker m_nodes; ///< what was applied to each target, for ChangeNode
 };
 
 } // namespace qs

@@ -19,6 +19,7 @@ namespace qs {
 
 class JsonReader;
 class QdiscTree;
+class QdiscTreeIndex;
 struct QdiscNode;
 class TcArgs;
 class TcOptionWords;
@@ -92,8 +93,11 @@ struct QdiscKindOps
      * first, and in *change the change after it. Null when one add writes it.
      */
     std::shared_ptr<const void> (*primer)(const void *, std::shared_ptr<const void> *change);
-    /** What only the whole tree shows (htb: a default class that does not exist). */
-    ValidationIssues (*validateInTree)(const QdiscTree &, const QdiscNode &self);
+    /**
+     * What only the whole tree shows (htb: a default class that does not exist). Looks nodes up
+     * through the index: validation stays linear in the size of the tree.
+     */
+    ValidationIssues (*validateInTree)(const QdiscTreeIndex &, const QdiscNode &self);
     /**
      * The words tc's show printed after "qdisc KIND HANDLE: root|parent P [refcnt N]" as the
      * words its parser reads (tc/tcshowreader.h): what only tc's print says dropped, values
@@ -222,8 +226,8 @@ template <QdiscKindDefinition K> QdiscKindOps makeQdiscKindOps()
         else
             return SmallNetlinkMessage;
     };
-    ops.validateInTree = [](const QdiscTree &tree, const QdiscNode &self) -> ValidationIssues {
-        if constexpr (requires(const QdiscTree &t, const QdiscNode &n) { { K::validateInTree(t, n) } -> std::same_as<ValidationIssues>; }) {
+    ops.validateInTree = [](const QdiscTreeIndex &tree, const QdiscNode &self) -> ValidationIssues {
+        if constexpr (requires(const QdiscTreeIndex &t, const QdiscNode &n) { { K::validateInTree(t, n) } -> std::same_as<ValidationIssues>; }) {
             return K::validateInTree(tree, self);
         } else {
             Q_UNUSED(tree);

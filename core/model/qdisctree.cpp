@@ -1,4 +1,5 @@
 #include "qdisctree.h"
+#include "qdisctreeindex.h"
 
 #include "kinds/clsact/clsactparams.h"
 #include "kinds/ingress/ingressparams.h"
@@ -98,25 +99,9 @@ const QdiscNode *QdiscTree::qdiscAt(TcHandle parent) const
 
 const QdiscNode *QdiscTree::filterOwner(TcHandle parent) const
 {
-    if (parent.isUnspec() || parent.isRoot())
-        return nullptr;
-    const QdiscNode *owner = qdisc(parent.qdiscPart());
-    if (!owner && parent.major() == TcHandle::ingressHandle().major())
-        owner = ingressQdisc(); // an ingress or clsact read without its implied handle ffff:
-    if (!owner)
-        return nullptr;
-    const bool clsactHook = parent.raw() == ClsactIngressHook || parent.raw() == ClsactEgressHook;
-    if (owner->is<IngressParams>())
-        // ingress_find() maps every minor to its one block: "ingress", "egress" and "parent ffff:" all land there.
-        return owner;
-    if (owner->is<ClsactParams>())
-        // clsact has no block at its own handle, only the two hooks.
-        return clsactHook ? owner : nullptr;
-    if (owner->children() == QdiscChildren::Classes)
-        // Classes have filter blocks of their own (htb_tcf_block(), hfsc_tcf_block(), …).
-        return parent.minor() == 0 || findClass(parent) ? owner : nullptr;
-    // Bands have no block (prio_tcf_block() refuses a class); other kinds have no classes.
-    return parent.minor() == 0 ? owner : nullptr;
+    return detail::resolveFilterOwner(
+        parent, [this](TcHandle h) { return qdisc(h); }, [this](TcHandle id) { return findClass(id) != nullptr; },
+        [this] { return ingressQdisc(); });
 }
 
 const ClassNode *QdiscTree::findClass(TcHandle classId) const
@@ -301,12 +286,15 @@ ValidationIssues QdiscTree::validate() const
     if (!netns.isEmpty() && !isValidNetnsName(netns))
         error(QStringLiteral("netns"), tr("\"%1\" is not a valid namespace name").arg(netns));
 
+    // Every lookup goes through the index: the helper validates trees of 65 535 classes before
+    // polkit is asked, and a search of all nodes per node would make that quadratic.
+    const QdiscTreeIndex index(*this);
     QSet<quint32> seenHandles;
     QSet<quint32> seenParents;
     for (const QdiscNode &q : qdiscs) {
         issues += prefixed(q.validate(), where);
         const QString name = QStringLiteral("qdisc %1 (%2)").arg(q.handle.toString(), q.kindName());
-        for (ValidationIssue issue : q.ops().validateInTree(*this, q)) {
+        for (ValidationIssue issue : q.ops().validateInTree(index, q)) {
             issue.field = where + u": " + issue.field;
             issues.append(issue);
         }
@@ -319,7 +307,7 @@ ValidationIssues QdiscTree::validate() const
 
         if (q.parent.isRoot() || q.parent.isIngressParent())
             continue;
-        const QdiscNode *owner = qdisc(q.parent.qdiscPart());
+        const QdiscNode *owner = index.qdisc(q.parent.qdiscPart());
         if (!owner) {
             error(name, tr("its parent %1 does not exist").arg(q.parent.toString()));
             continue;
@@ -331,9 +319,9 @@ ValidationIssues QdiscTree::validate() const
         const QString ownerMajor = owner->handle.toString().chopped(1);
         switch (owner->children()) {
         case QdiscChildren::Classes:
-            if (!findClass(q.parent))
+            if (!index.findClass(q.parent))
                 error(name, tr("its parent class %1 does not exist").arg(q.parent.toString()));
-            else if (std::any_of(classes.begin(), classes.end(), [&](const ClassNode &c) { return c.parent == q.parent; }))
+            else if (index.hasChildClasses(q.parent))
                 error(name, tr("class %1 has child classes: a qdisc can only hang at a leaf class (the kernel "
                                "refuses to graft one onto an inner class, and destroys a leaf's qdisc when "
                                "the class gets a child)")
@@ -365,26 +353,40 @@ ValidationIssues QdiscTree::validate() const
     }
 
     // Anything not reachable from root or ingress would never be created (a cycle, an orphan).
-    const QList<QdiscNode> ordered = qdiscsInCreationOrder();
-    QSet<quint32> reachable;
-    for (const QdiscNode &q : ordered) {
-        const bool ok = q.parent.isRoot() || q.parent.isIngressParent() ||
-                        reachable.contains(q.parent.qdiscPart().raw());
-        if (ok && !q.handle.isUnspec())
-            reachable.insert(q.handle.raw());
-        else if (!ok && qdisc(q.parent.qdiscPart()))
-            error(QStringLiteral("qdisc %1").arg(q.handle.toString()),
+    // Each chain of parents is walked once; what a walk learns about every qdisc on it is kept.
+    QHash<quint32, bool> qdiscReachable; // by handle
+    for (const QdiscNode &start : qdiscs) {
+        QList<quint32> chain;
+        QSet<quint32> onChain;
+        const QdiscNode *step = &start;
+        bool ok = true;
+        while (true) {
+            if (step->parent.isRoot() || step->parent.isIngressParent())
+                break;
+            if (const auto known = qdiscReachable.constFind(step->parent.qdiscPart().raw()); known != qdiscReachable.cend()) {
+                ok = *known;
+                break;
+            }
+            const QdiscNode *above = index.qdisc(step->parent.qdiscPart());
+            if (!above || onChain.contains(above->handle.raw())) { // an orphan is reported above; a cycle below
+                ok = false;
+                break;
+            }
+            onChain.insert(above->handle.raw());
+            chain.append(above->handle.raw());
+            step = above;
+        }
+        for (const quint32 handle : chain)
+            qdiscReachable.insert(handle, ok);
+        if (!start.handle.isUnspec() && !qdiscReachable.contains(start.handle.raw()))
+            qdiscReachable.insert(start.handle.raw(), ok);
+        if (!ok && index.qdisc(start.parent.qdiscPart()))
+            error(QStringLiteral("qdisc %1").arg(start.handle.toString()),
                   tr("is not reachable from the root (its parents form a cycle)"));
     }
     // A child qdisc without a handle is fine: the kernel assigns one (tc qdisc add … parent 1:10 sfq).
 
-    // Found by id through a hash: trees of 10 000 classes and more are validated in linear time.
-    QHash<quint32, const ClassNode *> classById;
-    classById.reserve(classes.size());
-    for (const ClassNode &c : classes)
-        if (!classById.contains(c.classId.raw())) // the first of equal ids, as findClass() finds it
-            classById.insert(c.classId.raw(), &c);
-    const auto classWithId = [&classById](TcHandle id) { return classById.value(id.raw(), nullptr); };
+    const auto classWithId = [&index](TcHandle id) { return index.findClass(id); };
     QSet<quint32> seenClasses;
     for (const ClassNode &c : classes) {
         issues += prefixed(c.validate(), where);
@@ -392,7 +394,7 @@ ValidationIssues QdiscTree::validate() const
         if (seenClasses.contains(c.classId.raw()))
             error(name, tr("classid %1 is used twice").arg(c.classId.toString()));
         seenClasses.insert(c.classId.raw());
-        const QdiscNode *owner = qdisc(c.classId.qdiscPart());
+        const QdiscNode *owner = index.qdisc(c.classId.qdiscPart());
         // A class kept as the kernel reported it belongs to a qdisc of the kind it names.
         const bool ownKind = owner && (owner->ops().classKind == &c.ops() || (c.isForeign() && owner->kindName() == c.kindName()));
         if (!ownKind) {
@@ -447,7 +449,7 @@ ValidationIssues QdiscTree::validate() const
     for (const Filter &f : filters) {
         issues += prefixed(f.validate(), where);
         const QString name = QStringLiteral("filter %1 prio %2").arg(f.parent.toString()).arg(f.prio);
-        const QdiscNode *owner = filterOwner(f.parent);
+        const QdiscNode *owner = index.filterOwner(f.parent);
         if (!owner) {
             error(name, tr("there is no qdisc %1 to attach it to").arg(f.parent.toString()));
             continue;
@@ -489,39 +491,46 @@ ValidationIssues QdiscTree::validate() const
     };
     QList<PrioUser> prioUsers;
     const auto blockOf = [&](TcHandle parent) {
-        const QdiscNode *owner = filterOwner(parent);
+        const QdiscNode *owner = index.filterOwner(parent);
         // Every minor of an ingress qdisc is the same block.
         return owner && owner->is<IngressParams>() ? owner->handle.raw() : parent.raw();
     };
     for (const Filter &f : filters)
         prioUsers.append({blockOf(f.parent), f.chain, f.prio, f.protocol, f.kindName(),
                           QStringLiteral("filter %1 prio %2").arg(f.parent.toString()).arg(f.prio)});
+    // A filter meets the first earlier one of its prio that differs from it in protocol or kind:
+    // that is the prio's first user, or its second distinct one when the first is like this
+    // filter. So two per prio are kept, and each filter is compared with those, not with all before it.
+    QHash<std::pair<quint64, quint16>, QList<qsizetype>> distinctUsers;
     for (qsizetype i = 0; i < prioUsers.size(); ++i) {
         const PrioUser &later = prioUsers[i];
         if (later.prio == 0) // the kernel picks a free prio
             continue;
-        for (qsizetype j = 0; j < i; ++j) {
-            const PrioUser &first = prioUsers[j];
-            if (first.block != later.block || first.chain != later.chain || first.prio != later.prio)
-                continue;
-            if (first.protocol != later.protocol) {
-                error(later.name + u".protocol",
-                      //: %1 a filter prio (number), %2 and %3 protocols (ip, ipv6, …).
-                      tr("prio %1 already holds filters for protocol %2; the kernel keeps one protocol per "
-                         "prio and refuses %3 there: use another prio")
-                          .arg(later.prio)
-                          .arg(EtherType::name(first.protocol), EtherType::name(later.protocol)));
-                break;
-            }
-            if (first.kind != later.kind) {
-                //: %1 a filter prio (number), %2 and %3 classifier kinds (u32, flower, …).
-                error(later.name, tr("prio %1 already holds %2 filters; the kernel keeps one classifier kind "
-                                     "per prio and refuses %3 there: use another prio")
-                                      .arg(later.prio)
-                                      .arg(first.kind, later.kind));
-                break;
-            }
+        QList<qsizetype> &earlier = distinctUsers[{(quint64(later.block) << 32) | later.chain, later.prio}];
+        const auto differing = std::find_if(earlier.cbegin(), earlier.cend(), [&](qsizetype j) {
+            return prioUsers[j].protocol != later.protocol || prioUsers[j].kind != later.kind;
+        });
+        if (differing == earlier.cend()) {
+            if (earlier.isEmpty())
+                earlier.append(i);
+            continue;
         }
+        const PrioUser &first = prioUsers[*differing];
+        if (first.protocol != later.protocol)
+            error(later.name + u".protocol",
+                  //: %1 a filter prio (number), %2 and %3 protocols (ip, ipv6, …).
+                  tr("prio %1 already holds filters for protocol %2; the kernel keeps one protocol per "
+                     "prio and refuses %3 there: use another prio")
+                      .arg(later.prio)
+                      .arg(EtherType::name(first.protocol), EtherType::name(later.protocol)));
+        else
+            //: %1 a filter prio (number), %2 and %3 classifier kinds (u32, flower, …).
+            error(later.name, tr("prio %1 already holds %2 filters; the kernel keeps one classifier kind "
+                                 "per prio and refuses %3 there: use another prio")
+                                  .arg(later.prio)
+                                  .arg(first.kind, later.kind));
+        if (earlier.size() < 2)
+            earlier.append(i);
     }
     return issues;
 }

@@ -296,10 +296,18 @@ std::optional<QdiscTree> TcEngine::read(QString *error)
         }
     }
     m_known = tree;
+    m_knownFingerprint.reset();
     return tree;
 }
 
 std::optional<QdiscTree> TcEngine::currentTree(QString *error)
+{
+    if (!knowCurrentTree(error))
+        return std::nullopt;
+    return m_known;
+}
+
+bool TcEngine::knowCurrentTree(QString *error)
 {
     bool changedElsewhere = !m_known || !m_monitor;
     if (m_monitor) {
@@ -314,9 +322,10 @@ std::optional<QdiscTree> TcEngine::currentTree(QString *error)
         changedElsewhere |= !complete;
     }
     if (!changedElsewhere)
-        return m_known;
+        return true;
     m_known = read(error);
-    return m_known;
+    m_knownFingerprint.reset();
+    return m_known.has_value();
 }
 
 std::optional<KernelError> TcEngine::send(const TcOperation &op, QString *localError)
@@ -378,6 +387,7 @@ std::optional<KernelError> TcEngine::send(const TcOperation &op, QString *localE
 ApplyResult TcEngine::execute(const QList<TcOperation> &plan)
 {
     m_known.reset(); // our own requests raise no "changed elsewhere": forget what we knew
+    m_knownFingerprint.reset();
     return run(plan);
 }
 
@@ -441,6 +451,7 @@ ApplyResult TcEngine::apply(const QdiscTree &desired, ForeignNodes foreign)
         m_known = wanted;
     else
         m_known.reset();
+    m_knownFingerprint.reset();
     if (result.ok || result.done == 0)
         return result;
 
@@ -456,6 +467,116 @@ ApplyResult TcEngine::apply(const QdiscTree &desired, ForeignNodes foreign)
     if (!result.restored)
         result.restoreError = back.ok ? tr("the target does not read back as it was") : back.error;
     return result;
+}
+
+std::optional<TreeFingerprint> TcEngine::fingerprint(QString *error)
+{
+    if (!knowCurrentTree(error))
+        return std::nullopt;
+    if (!m_knownFingerprint)
+        m_knownFingerprint = TreeFingerprint::of(*m_known);
+    return m_knownFingerprint;
+}
+
+NodeChangeResult TcEngine::changeNode(const QdiscTree &node, const TreeFingerprint &basis)
+{
+    using Outcome = NodeChangeResult::Outcome;
+    NodeChangeResult change;
+    QString error;
+    const auto held = fingerprint(&error);
+    if (!held) {
+        change.result.error = error;
+        return change;
+    }
+    if (!(*held == basis)) {
+        change.outcome = Outcome::Mismatch;
+        change.fingerprint = *held;
+        change.why = tr("the tree on %1 is not the one this change was made for (it was changed since, by another "
+                        "change or someone else, or read again): nothing was changed; read the tree again or send it whole")
+                         .arg(m_target);
+        return change;
+    }
+    const TcPlanner planner(m_clock);
+    const bool isClass = node.classes.size() == 1 && node.qdiscs.isEmpty() && node.filters.isEmpty();
+    const bool isQdisc = node.qdiscs.size() == 1 && node.classes.isEmpty() && node.filters.isEmpty();
+    // Found in the tree as it is held, without a copy of it: the node is changed right there after.
+    qsizetype index = -1;
+    std::optional<TcOperation> op;
+    if (isClass) {
+        const ClassNode &want = node.classes.first();
+        const auto &classes = std::as_const(m_known->classes);
+        for (qsizetype i = 0; i < classes.size() && index < 0; ++i)
+            if (classes[i].classId == want.classId)
+                index = i;
+        if (index < 0 || classes[index].parent != want.parent || !classes[index].params.sameKind(want.params)) {
+            change.outcome = Outcome::NotInPlace;
+            change.why = tr("class %1 (%2, parent %3) is not in the tree on %4: a change that adds, moves or re-kinds a class "
+                            "is sent as a whole tree")
+                             .arg(want.classId.toString(), want.kindName(), want.parent.toString(), m_target);
+            return change;
+        }
+        op = planner.classChange(classes[index], want);
+    } else if (isQdisc) {
+        const QdiscNode &want = node.qdiscs.first();
+        const auto &qdiscs = std::as_const(m_known->qdiscs);
+        for (qsizetype i = 0; i < qdiscs.size() && index < 0; ++i)
+            if (qdiscs[i].parent == want.parent)
+                index = i;
+        TcOperation qdiscOp;
+        const bool found = index >= 0 && qdiscs[index].kindName() == want.kindName() &&
+                           (want.handle.isUnspec() || want.handle == qdiscs[index].handle);
+        const ChangeRule rule = found ? planner.qdiscChange(qdiscs[index], want, &qdiscOp) : ChangeRule::Replace;
+        if (rule == ChangeRule::Replace) {
+            change.outcome = Outcome::NotInPlace;
+            change.why = found ? tr("qdisc %1 (%2) cannot change that in place (the kernel would have to replace it): "
+                                    "it is sent as a whole tree")
+                                     .arg(qdiscs[index].handle.toString(), want.kindName())
+                               : tr("there is no %1 qdisc at %2 on %3 to change: a change that adds or replaces a qdisc "
+                                    "is sent as a whole tree")
+                                     .arg(want.kindName(), want.parent.toString(), m_target);
+            return change;
+        }
+        if (rule == ChangeRule::InPlace)
+            op = qdiscOp;
+    } else {
+        change.outcome = Outcome::NotInPlace;
+        change.why = tr("a change addressed to one node holds exactly one class or one qdisc (it held %1 qdiscs, %2 classes "
+                        "and %3 filters)")
+                         .arg(node.qdiscs.size())
+                         .arg(node.classes.size())
+                         .arg(node.filters.size());
+        return change;
+    }
+    if (op && op->sendsForeignOptions()) {
+        // A client's raw options would reach the kernel unchecked (see ForeignNodes::KeepOnly):
+        // one node is held to the rule a whole tree is.
+        change.outcome = Outcome::NotInPlace;
+        change.why = foreignRefusal(m_target, *op);
+        return change;
+    }
+    if (op)
+        change.result = run({*op});
+    else
+        change.result.ok = true; // the kernel holds it so already
+    if (!change.result.ok) {
+        // One refused request changes nothing, but what the kernel holds is read again rather than assumed.
+        m_known.reset();
+        m_knownFingerprint.reset();
+        return change;
+    }
+    if (isClass) {
+        const ClassNode &before = std::as_const(m_known->classes)[index];
+        m_knownFingerprint->replace(before, node.classes.first());
+        m_known->classes[index] = node.classes.first();
+    } else {
+        QdiscNode after = node.qdiscs.first();
+        after.handle = std::as_const(m_known->qdiscs)[index].handle; // as the kernel holds it
+        m_knownFingerprint->replace(std::as_const(m_known->qdiscs)[index], after);
+        m_known->qdiscs[index] = after;
+    }
+    change.outcome = Outcome::Changed;
+    change.fingerprint = *m_knownFingerprint;
+    return change;
 }
 
 ApplyResult TcEngine::clear()

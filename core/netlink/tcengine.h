@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/qdisctree.h"
+#include "model/treefingerprint.h"
 #include "netlinksocket.h"
 #include "stats/counterhistory.h"
 #include "tcplan.h"
@@ -54,6 +55,21 @@ struct ApplyResult
     bool foreignRefused = false;
 };
 
+/** What became of TcEngine::changeNode(). */
+struct NodeChangeResult
+{
+    enum class Outcome {
+        Changed,    ///< the kernel holds the node as asked (maybe it did already: an empty plan)
+        Mismatch,   ///< the basis is not the tree the engine holds: nothing was sent
+        NotInPlace, ///< no such node, or one its kind cannot change in place: nothing was sent
+        Failed,     ///< the kernel refused (result.error), or the tree could not be read
+    };
+    Outcome outcome = Outcome::Failed;
+    ApplyResult result;
+    QString why;                 ///< a sentence for Mismatch and NotInPlace
+    TreeFingerprint fingerprint; ///< of the tree the engine holds afterwards (Changed and Mismatch)
+};
+
 /**
  * The kernel side of one target (IF or NETNS/IF): reads its complete tree, plans and applies
  * changes all-or-nothing, and dumps statistics. Writes need CAP_NET_ADMIN in the target's
@@ -97,6 +113,21 @@ public:
     static QString foreignRefusal(const QString &target, const TcOperation &step);
     /** Turns the device's tree into @p desired; on any refusal puts back what was there. */
     ApplyResult apply(const QdiscTree &desired, ForeignNodes foreign = ForeignNodes::Send);
+    /**
+     * Changes one node of the tree this engine holds in place, and nothing else: @p node holds
+     * exactly one class, or one qdisc, that the tree has already (the class by its classid, the
+     * qdisc by where it hangs), with the same parent and kind. Refused (Mismatch) unless
+     * @p basis is the fingerprint of the tree the engine holds — the one it last read or applied,
+     * unless someone else changed the device since — and (NotInPlace) when the node is not
+     * there or its kind must be replaced to get there (htb's default). Nothing is read, planned
+     * or validated beyond the one node: a step on a tree of 10 000 classes costs what it costs
+     * on a tree of one (the first after a read or apply hashes the tree once, see TreeFingerprint).
+     */
+    NodeChangeResult changeNode(const QdiscTree &node, const TreeFingerprint &basis);
+    /** The tree the engine holds (the one it last read or applied, unless changed elsewhere since: then read). */
+    std::optional<QdiscTree> heldTree(QString *error) { return currentTree(error); }
+    /** The fingerprint of the tree the engine holds; read first when it holds none. */
+    std::optional<TreeFingerprint> fingerprint(QString *error);
     /** Runs @p plan as it is (no rollback): for tests and benchmarks that need a chosen plan. */
     ApplyResult execute(const QList<TcOperation> &plan);
     /** Back to the device's default qdisc: root and ingress trees removed. */
@@ -115,6 +146,8 @@ private:
      * apply() a full re-read per slider step.
      */
     std::optional<QdiscTree> currentTree(QString *error);
+    /** currentTree() without a copy: true when m_known holds the kernel's tree. */
+    bool knowCurrentTree(QString *error);
 
     QString m_target;
     QString m_netns;
@@ -122,6 +155,8 @@ private:
     std::unique_ptr<NetlinkSocket> m_socket;
     std::unique_ptr<NetlinkSocket> m_monitor; ///< RTNLGRP_TC notifications; null when it could not subscribe
     std::optional<QdiscTree> m_known;
+    /** Of m_known, once asked for (changeNode()); reset whenever m_known is. */
+    std::optional<TreeFingerprint> m_knownFingerprint;
     int m_ifindex;
     const PschedClock &m_clock;
 };

@@ -103,6 +103,32 @@ bool TcPlanner::sameKernelState(const ClassParams &running, const ClassParams &w
     return running.ops().change(running.data(), wanted.data(), context, nullptr) == ChangeRule::Same;
 }
 
+ChangeRule TcPlanner::qdiscChange(const QdiscNode &have, const QdiscNode &want, TcOperation *op) const
+{
+    TcCodec::Context context;
+    context.clock = &m_clock;
+    op->type = TcOperation::Type::ChangeQdisc;
+    op->qdisc = want;
+    if (want.handle.isUnspec())
+        op->qdisc.handle = have.handle; // address the running one
+    if (!have.params.sameKind(want.params)) // e.g. a netem read as foreign: always re-sent
+        return want.ops().hasChangeOperation ? ChangeRule::InPlace : ChangeRule::Replace;
+    std::shared_ptr<const void> sent;
+    const ChangeRule rule = want.ops().change(have.params.data(), want.params.data(), context, &sent);
+    op->qdisc.params = QdiscParams(want.ops(), std::move(sent));
+    return rule;
+}
+
+std::optional<TcOperation> TcPlanner::classChange(const ClassNode &have, const ClassNode &want) const
+{
+    if (sameKernelState(have.params, want.params))
+        return std::nullopt;
+    TcOperation op;
+    op.type = TcOperation::Type::ChangeClass;
+    op.classNode = want;
+    return op;
+}
+
 bool TcPlanner::sameFilter(const Filter &running, const Filter &wanted)
 {
     return running.parent == wanted.parent && (wanted.prio == 0 || running.prio == wanted.prio) &&
@@ -140,14 +166,7 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
             rebuilt.insert(want.handle.raw());
         } else if (have->kindName() == want.kindName() && (want.handle.isUnspec() || want.handle == have->handle)) {
             // The same kernel kind (a foreign reading of it included) changes in place.
-            if (want.handle.isUnspec())
-                op.qdisc.handle = have->handle; // address the running one
-            ChangeRule rule = want.ops().hasChangeOperation ? ChangeRule::InPlace : ChangeRule::Replace;
-            if (have->params.sameKind(want.params)) {
-                std::shared_ptr<const void> sent;
-                rule = want.ops().change(have->params.data(), want.params.data(), context, &sent);
-                op.qdisc.params = QdiscParams(want.ops(), std::move(sent));
-            }
+            const ChangeRule rule = qdiscChange(*have, want, &op);
             if (rule == ChangeRule::Same) {
                 op.type = TcOperation::Type::ChangeQdisc;
                 kept = true;
@@ -196,10 +215,10 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
                 removal.classNode = *haveClass;
                 deletions.append(removal);
                 classOp.type = TcOperation::Type::AddClass;
-            } else if (sameKernelState(haveClass->params, wantClass.params)) {
-                continue;
+            } else if (const auto change = classChange(*haveClass, wantClass)) {
+                classOp = *change;
             } else {
-                classOp.type = TcOperation::Type::ChangeClass;
+                continue;
             }
             creations.append(classOp);
         }

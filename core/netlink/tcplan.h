@@ -7,6 +7,8 @@
 #include <QList>
 #include <QString>
 
+#include <optional>
+
 namespace qs {
 
 /** One step of a plan: one netlink request. */
@@ -56,6 +58,15 @@ public:
     /** Whether changing @p running to @p wanted would leave the kernel as it is. */
     bool sameKernelState(const QdiscParams &running, const QdiscParams &wanted) const;
     bool sameKernelState(const ClassParams &running, const ClassParams &wanted) const;
+    /**
+     * How @p have, running, becomes @p want of the same kernel kind at the same place: Same (no
+     * request), InPlace (@p op, a ChangeQdisc, carries what to send) or Replace. One rule for
+     * whole plans and for a change addressed to one qdisc (TcEngine::changeNode()).
+     */
+    ChangeRule qdiscChange(const QdiscNode &have, const QdiscNode &want, TcOperation *op) const;
+    /** The request that changes running class @p have into @p want in place; nullopt when the kernel holds it already. */
+    std::optional<TcOperation> classChange(const ClassNode &have, const ClassNode &want) const;
+
     /** The same filter as far as the kernel can tell (handle and prio only when @p wanted sets them). */
     static bool sameFilter(const Filter &running, const Filter &wanted);
     /**

@@ -8462,6 +8462,26 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <extracomment>%1 a target, %2 a step (&quot;add qdisc 1: (cake) at root&quot;). A foreign node is one Qdisc Studio kept as the kernel reported it.</extracomment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the tree on %1 is not the one this change was made for (it was changed since, by another change or someone else, or read again): nothing was changed; read the tree again or send it whole</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1 (%2, parent %3) is not in the tree on %4: a change that adds, moves or re-kinds a class is sent as a whole tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc %1 (%2) cannot change that in place (the kernel would have to replace it): it is sent as a whole tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no %1 qdisc at %2 on %3 to change: a change that adds or replaces a qdisc is sent as a whole tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a change addressed to one node holds exactly one class or one qdisc (it held %1 qdiscs, %2 classes and %3 filters)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::TcExporter</name>

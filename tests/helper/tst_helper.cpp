@@ -9,6 +9,7 @@
 #include "../kernel/labnamespace.h"
 #include "lab/labnetwork.h"
 #include "lab/labsockets.h"
+#include "model/treefingerprint.h"
 #include "model/treejson.h"
 #include "netlink/netlinksocket.h"
 #include "netlink/pschedclock.h"
@@ -411,8 +412,8 @@ private Q_SLOTS:
         const QString target = QStringLiteral("qs-helper-%1/va").arg(getpid());
         const QVariantMap none;
         QString huge = QStringLiteral("{\"schemaVersion\":1,\"tree\":{\"qdiscs\":[]}}");
-        huge.append(QString(10 * 1024 * 1024, u' '));
-        QTest::newRow("10 MiB of JSON") << "Apply" << QVariantList{target, huge, none} << "InvalidTree";
+        huge.append(QString(17 * 1024 * 1024, u' '));
+        QTest::newRow("17 MiB of JSON") << "Apply" << QVariantList{target, huge, none} << "InvalidTree";
         QTest::newRow("invalid UTF-8") << "Apply" << QVariantList{target, QString::fromUtf8("\xff\xfe\xc0\xaf{\"schemaVersion\":1}"), none}
                                        << "InvalidTree";
         QTest::newRow("nested 10000 deep") << "Apply"
@@ -446,12 +447,13 @@ private Q_SLOTS:
                              .arg(i > 1 ? QStringLiteral(",") : QString())
                              .arg(i, 0, 16)
                              .arg(i % 4000 + 1, 0, 16);
-            for (int i = 1; i <= 5000; ++i)
+            // One more than a qdisc has class ids (1:1…1:ffff): the last repeats the first.
+            for (int i = 1; i <= 65536; ++i)
                 tooMany += QStringLiteral("%1{\"classid\":\"1:%2\",\"parent\":\"1:\",\"params\":{\"rate\":\"1mbit\"}}")
                                .arg(i > 1 ? QStringLiteral(",") : QString())
-                               .arg(i, 0, 16);
+                               .arg(i > 0xFFFF ? 1 : i, 0, 16);
             QTest::newRow("4000 classes in a parent cycle") << "Apply" << QVariantList{target, QString(cycle + QStringLiteral("]}}")), none} << "InvalidTree";
-            QTest::newRow("5000 classes") << "Apply" << QVariantList{target, QString(tooMany + QStringLiteral("]}}")), none} << "InvalidTree";
+            QTest::newRow("65536 classes under one qdisc") << "Apply" << QVariantList{target, QString(tooMany + QStringLiteral("]}}")), none} << "InvalidTree";
         }
         QTest::newRow("tree for another target") << "Apply" << QVariantList{target, document(QStringLiteral("tc qdisc add dev eth9 root pfifo")).replace(QStringLiteral("\"tree\":{"), QStringLiteral("\"tree\":{\"target\":\"eth9\",")), none}
                                                  << "InvalidArguments";
@@ -1161,6 +1163,22 @@ private Q_SLOTS:
         QCOMPARE(refused.errorName(), QStringLiteral("org.qdiscstudio.Error.InvalidTree"));
         QVERIFY2(refused.errorMessage().contains(QStringLiteral("change qdisc 1: (mq) at root")) && refused.errorMessage().contains(QStringLiteral("foreign")),
                  qPrintable(refused.errorMessage()));
+        QCOMPARE(m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("show"), QStringLiteral("dev"), QStringLiteral("mq0")}).out, shown);
+        // The same forged mq as a change addressed to one node, on the very tree the helper holds.
+        QStringList heldErrors;
+        const std::optional<QdiscTree> held = TreeJson::fromDocument(withQdiscs(replaced).toUtf8(), &heldErrors);
+        QVERIFY2(held, qPrintable(heldErrors.join(u'\n')));
+        QJsonObject nodeTree = tree;
+        nodeTree.insert(QStringLiteral("qdiscs"), QJsonArray{forgedMq});
+        nodeTree.insert(QStringLiteral("classes"), QJsonArray());
+        nodeTree.insert(QStringLiteral("filters"), QJsonArray());
+        QJsonObject nodeDocument = document;
+        nodeDocument.insert(QStringLiteral("tree"), nodeTree);
+        const QDBusMessage nodeRefused =
+            call(QStringLiteral("ChangeNode"), {target, QString::fromUtf8(QJsonDocument(nodeDocument).toJson(QJsonDocument::Compact)),
+                                                 TreeFingerprint::of(*held).toString(), QVariantMap()});
+        QCOMPARE(nodeRefused.errorName(), QStringLiteral("org.qdiscstudio.Error.InvalidTree"));
+        QVERIFY2(nodeRefused.errorMessage().contains(QStringLiteral("foreign")), qPrintable(nodeRefused.errorMessage()));
         QCOMPARE(m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("show"), QStringLiteral("dev"), QStringLiteral("mq0")}).out, shown);
     }
 

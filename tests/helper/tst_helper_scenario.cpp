@@ -835,7 +835,7 @@ private Q_SLOTS:
         QTest::newRow("parameter missing in the tree")
             << documentOf(scenarioOf(QStringLiteral("missing"), {rampStep(QStringLiteral("delay"), 1000, QStringLiteral("netem.delay"), 100000)}))
             << QStringLiteral("InvalidTree") << QStringLiteral("netem");
-        // 500 ramp steps of 101 parameters each: 50 500 nodes, over the helper's 50 000 (2 MB, under the 4 MiB).
+        // 500 ramp steps of 101 parameters each: 50 500 nodes, over the helper's 50 000 (2 MB, under the 16 MiB).
         QList<ScenarioStep> many;
         for (int i = 0; i < 500; ++i) {
             ScenarioStep ramp = rampStep(QStringLiteral("r"), 100, QStringLiteral("tbf.rate"), 10 * Mbit);
@@ -845,8 +845,8 @@ private Q_SLOTS:
         QTest::newRow("too many nodes") << documentOf(scenarioOf(QStringLiteral("many"), many)) << QStringLiteral("InvalidArguments")
                                         << QStringLiteral("50500 nodes.*at most 50000");
         QString huge = documentOf(scenarioOf(QStringLiteral("huge"), {treeStep(QStringLiteral("a"), 500, TbfScript.arg(QStringLiteral("1mbit")))}));
-        huge.append(QString(5 * 1024 * 1024, u' '));
-        QTest::newRow("5 MiB") << huge << QStringLiteral("InvalidArguments") << QStringLiteral("at most");
+        huge.append(QString(17 * 1024 * 1024, u' '));
+        QTest::newRow("17 MiB") << huge << QStringLiteral("InvalidArguments") << QStringLiteral("at most");
     }
     void badScenariosChangeNothing()
     {

@@ -6,6 +6,7 @@
 #include "kinds/kindsupport.h"
 #include "model/jsonreader.h"
 #include "model/qdisctree.h"
+#include "model/qdisctreeindex.h"
 #include "netlink/pschedclock.h"
 #include "tc/tcargs.h"
 #include "tc/tcoptionwords.h"
@@ -417,7 +418,7 @@ public:
         return same ? ChangeRule::Same : ChangeRule::Replace;
     }
 
-    static ValidationIssues validateInTree(const QdiscTree &tree, const QdiscNode &self)
+    static ValidationIssues validateInTree(const QdiscTreeIndex &tree, const QdiscNode &self)
     {
         ValidationIssues issues;
         const auto &htb = self.params.get<HtbQdiscParams>();
@@ -425,9 +426,10 @@ public:
             issues.append(ValidationIssue::warning(QStringLiteral("qdisc %1 (htb).default").arg(self.handle.toString()),
                                                    tr("default class %1:%2 does not exist: unclassified traffic bypasses the shaping")
                                                        .arg(QString::number(self.handle.major(), 16), QString::number(htb.defaultClass, 16))));
-        for (const ClassNode &c : tree.classes) {
+        for (const ClassNode *node : tree.classesOf(self.handle.major())) {
+            const ClassNode &c = *node;
             const auto *p = c.params.getIf<HtbClassParams>();
-            if (!p || c.classId.major() != self.handle.major())
+            if (!p)
                 continue;
             if (p->quantum == 0 && p->rateBytesPerSecond / htb.effectiveR2q() < 1000 && p->rateBytesPerSecond != 0)
                 issues.append(ValidationIssue::warning(QStringLiteral("class %1.quantum").arg(c.classId.toString()),
