@@ -227,7 +227,10 @@ template <QdiscKindDefinition K> QdiscKindOps makeQdiscKindOps()
             return SmallNetlinkMessage;
     };
     ops.validateInTree = [](const QdiscTreeIndex &tree, const QdiscNode &self) -> ValidationIssues {
-        if constexpr (requires(const QdiscTreeIndex &t, const QdiscNode &n) { { K::validateInTree(t, n) } -> std::same_as<ValidationIssues>; }) {
+        if constexpr (requires { &K::validateInTree; }) {
+            // A kind that has the part with another signature must not compile into "no issues".
+            static_assert(requires(const QdiscTreeIndex &t, const QdiscNode &n) { { K::validateInTree(t, n) } -> std::same_as<ValidationIssues>; },
+                          "validateInTree takes (const QdiscTreeIndex &, const QdiscNode &) and returns ValidationIssues");
             return K::validateInTree(tree, self);
         } else {
             Q_UNUSED(tree);

@@ -6,6 +6,7 @@
 #include "kinds/kindsupport.h"
 #include "model/jsonreader.h"
 #include "model/qdisctree.h"
+#include "model/qdisctreeindex.h"
 #include "tc/tcargs.h"
 #include "tc/tcoptionwords.h"
 #include "tc/tcunits.h"
@@ -159,11 +160,11 @@ public:
     static ChangeRule change(const Params &, const Params &, const CodecContext &, Params *) { return ChangeRule::Same; }
 
     /** qfq_change_class() refuses a class whose weight takes the qdisc's sum above QFQ_MAX_WSUM. */
-    static ValidationIssues validateInTree(const QdiscTree &tree, const QdiscNode &self)
+    static ValidationIssues validateInTree(const QdiscTreeIndex &tree, const QdiscNode &self)
     {
         quint64 sum = 0;
-        for (const ClassNode &c : tree.classes) {
-            if (const auto *p = c.params.getIf<QfqClassParams>(); p && c.classId.major() == self.handle.major())
+        for (const ClassNode *c : tree.classesOf(self.handle.major())) {
+            if (const auto *p = c->params.getIf<QfqClassParams>())
                 sum += p->effectiveWeight();
         }
         if (sum <= QfqClassParams::MaxWeightSum)
