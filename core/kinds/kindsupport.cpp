@@ -207,6 +207,38 @@ quint32 roundestInRange(quint32 low, quint32 high, quint32 preferred)
     return preferred;
 }
 
+std::optional<SizeRange> sizesAtTicks(quint64 first, quint64 last, quint64 ticks, const std::function<quint64(quint32)> &toTicks)
+{
+    last = std::min<quint64>(last, 0xFFFFFFFFu);
+    const auto firstWhere = [&](auto beyond) { // the first size in [first, last + 1) that is beyond()
+        quint64 low = first;
+        quint64 high = last + 1;
+        while (low < high) {
+            const quint64 mid = low + (high - low) / 2;
+            if (beyond(toTicks(quint32(mid))))
+                high = mid;
+            else
+                low = mid + 1;
+        }
+        return low;
+    };
+    const quint64 low = firstWhere([&](quint64 t) { return t >= ticks; });
+    const quint64 end = firstWhere([&](quint64 t) { return t > ticks; });
+    if (low >= end)
+        return std::nullopt;
+    return SizeRange{quint32(low), quint32(end - 1)};
+}
+
+std::optional<SizeRange> tcSizesAtTicks(const PschedClock &clock, quint64 rate, quint32 ticks)
+{
+    // Near the estimate: tc's round trip loses up to a microsecond and a tick on each side, and far
+    // above it tc's time in an unsigned int wraps, so it is no longer ordered.
+    const quint32 estimate = clock.xmitSize(rate, ticks);
+    const quint64 span = 3 * quint64(double(rate) / 1e6) + 64;
+    return sizesAtTicks(estimate > span ? estimate - span : 0, quint64(estimate) + span, ticks,
+                        [&](quint32 size) { return clock.xmitTime(rate, size); });
+}
+
 bool putU8(nl_msg *msg, int type, const std::optional<quint32> &value)
 {
     return !value || nla_put_u8(msg, type, quint8(*value)) == 0;

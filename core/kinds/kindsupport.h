@@ -100,6 +100,22 @@ QByteArray rateTable(const tc_ratespec &spec, quint64 rate, const PschedClock &c
  */
 quint32 roundestInRange(quint32 low, quint32 high, quint32 preferred);
 
+/** A run of byte counts, both ends included. */
+struct SizeRange
+{
+    quint32 low = 0;
+    quint32 high = 0;
+};
+
+/**
+ * The byte counts in [@p first, @p last] that @p toTicks maps to exactly @p ticks, found by
+ * bisection (@p toTicks never decreases with the size); nullopt when none does. How a size the
+ * kernel keeps only as transmit time (bursts, buffers) is read back.
+ */
+std::optional<SizeRange> sizesAtTicks(quint64 first, quint64 last, quint64 ticks, const std::function<quint64(quint32)> &toTicks);
+/** The byte counts tc's own conversion (PschedClock::xmitTime(), as for htb's and police's bursts) turns into @p ticks. */
+std::optional<SizeRange> tcSizesAtTicks(const PschedClock &clock, quint64 rate, quint32 ticks);
+
 /**
  * Nested attributes that are sent only when set (the AQM kinds: fq_codel, cake, fq, pie, …):
  * a change then keeps every attribute not sent, as the kernel does. One put per width.

@@ -8,6 +8,8 @@
 #include <QSet>
 
 #include <algorithm>
+#include <numeric>
+#include <vector>
 
 namespace qs {
 
@@ -212,55 +214,65 @@ void QdiscTree::removeNodes(QList<qsizetype> pendingQdiscs, QList<TcHandle> pend
     classes.removeIf([&](const ClassNode &c) { return doomedClasses.contains(c.classId.raw()); });
 }
 
+namespace {
+
+/**
+ * @p nodes in passes: each pass takes, in list order, every node that isReady() now, then
+ * markPlaced() it. Linear per pass (a tree is as many passes as it is deep); nodes never ready
+ * (an unreachable parent) keep their order at the end, where validate() reports them.
+ */
+template<typename Node, typename Ready, typename Place>
+QList<Node> inPasses(const QList<Node> &nodes, Ready isReady, Place markPlaced)
+{
+    QList<Node> ordered;
+    ordered.reserve(nodes.size());
+    std::vector<qsizetype> remaining(size_t(nodes.size()));
+    std::iota(remaining.begin(), remaining.end(), 0);
+    std::vector<qsizetype> next;
+    bool progress = true;
+    while (!remaining.empty() && progress) {
+        progress = false;
+        next.clear();
+        for (qsizetype i : remaining) {
+            if (isReady(nodes[i])) {
+                markPlaced(nodes[i]);
+                ordered.append(nodes[i]);
+                progress = true;
+            } else {
+                next.push_back(i);
+            }
+        }
+        remaining.swap(next);
+    }
+    for (qsizetype i : remaining)
+        ordered.append(nodes[i]);
+    return ordered;
+}
+
+} // namespace
+
 QList<QdiscNode> QdiscTree::qdiscsInCreationOrder() const
 {
     // A qdisc can be created once what it hangs from exists: root/ingress, or its parent's
     // qdisc. Classes are created right after their qdisc, so "parent qdisc exists" suffices.
-    QList<QdiscNode> ordered;
     QSet<quint32> placed;
-    QList<QdiscNode> remaining = qdiscs;
-    bool progress = true;
-    while (!remaining.isEmpty() && progress) {
-        progress = false;
-        for (qsizetype i = 0; i < remaining.size();) {
-            const TcHandle parent = remaining[i].parent;
-            const bool ready = parent.isRoot() || parent.isIngressParent() ||
-                               placed.contains(parent.qdiscPart().raw());
-            if (ready) {
-                if (!remaining[i].handle.isUnspec()) // nothing can name a qdisc without a handle
-                    placed.insert(remaining[i].handle.raw());
-                ordered.append(remaining.takeAt(i));
-                progress = true;
-            } else {
-                ++i;
-            }
-        }
-    }
-    ordered += remaining; // unreachable nodes keep their order; validate() reports them
-    return ordered;
+    return inPasses(
+        qdiscs,
+        [&](const QdiscNode &q) {
+            return q.parent.isRoot() || q.parent.isIngressParent() || placed.contains(q.parent.qdiscPart().raw());
+        },
+        [&](const QdiscNode &q) {
+            if (!q.handle.isUnspec()) // nothing can name a qdisc without a handle
+                placed.insert(q.handle.raw());
+        });
 }
 
 QList<ClassNode> QdiscTree::classesInCreationOrder() const
 {
-    QList<ClassNode> ordered;
     QSet<quint32> placed;
-    QList<ClassNode> remaining = classes;
-    bool progress = true;
-    while (!remaining.isEmpty() && progress) {
-        progress = false;
-        for (qsizetype i = 0; i < remaining.size();) {
-            const TcHandle parent = remaining[i].parent;
-            if (parent.minor() == 0 || placed.contains(parent.raw())) {
-                placed.insert(remaining[i].classId.raw());
-                ordered.append(remaining.takeAt(i));
-                progress = true;
-            } else {
-                ++i;
-            }
-        }
-    }
-    ordered += remaining;
-    return ordered;
+    return inPasses(
+        classes, [&](const ClassNode &c) { return c.parent.minor() == 0 || placed.contains(c.parent.raw()); },
+        [&](const ClassNode &c) { placed.insert(c.classId.raw()); });
 }
 
 /* TRANSLATOR qs::QdiscTree

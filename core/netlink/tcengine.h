@@ -137,6 +137,11 @@ public:
     std::optional<QList<NodeStats>> readStats(QString *error);
 
 private:
+    /**
+     * The classes of the qdiscs @p owners (handles), one dump per qdisc; or, when @p owners is
+     * null, of the whole device in one dump.
+     */
+    std::optional<KernelError> dumpClasses(const QList<quint32> *owners, const std::function<void(const nlmsghdr *)> &onMessage);
     TcEngine(QString target, QString netns, QString device, std::unique_ptr<NetlinkSocket> socket, int ifindex);
     std::optional<KernelError> send(const TcOperation &op, QString *localError);
     ApplyResult run(const QList<TcOperation> &plan);

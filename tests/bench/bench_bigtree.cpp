@@ -165,6 +165,7 @@ int main(int argc, char **argv)
         return 1;
     }
     QApplication app(argc, argv);
+    qs::test::NamespaceRegistry::removeAllOnSignals(); // Ctrl+C leaves no namespace behind
     QStandardPaths::setTestModeEnabled(true); // the window's settings go to a test location
     auto lab = std::make_unique<test::LabNamespace>(QStringLiteral("qs-bench-big"));
     if (!lab->ok() || !lab->addVethPair(QStringLiteral("v0"), QStringLiteral("v1")) ||

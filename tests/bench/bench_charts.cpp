@@ -247,6 +247,7 @@ int main(int argc, char **argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     ProfilingApplication app(argc, argv);
+    qs::test::NamespaceRegistry::removeAllOnSignals(); // Ctrl+C leaves no namespace behind
     QCommandLineParser parser;
     parser.addHelpOption();
     const QCommandLineOption secondsOption(QStringLiteral("seconds"),

@@ -93,58 +93,11 @@ double nsSince(Clock::time_point start)
     return double(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
 }
 
-// The namespaces of this run, removed on every way out (die(), SIGINT, SIGTERM, SIGHUP).
-constexpr int MaxNamespaces = 4;
-char g_namespaces[MaxNamespaces][64];
-volatile sig_atomic_t g_namespaceCount = 0;
-
-void removeNamespaces()
-{
-    // fork/exec/waitpid only: this also runs in a signal handler.
-    for (int i = 0; i < g_namespaceCount; ++i) {
-        const pid_t pid = fork();
-        if (pid == 0) {
-            execlp("ip", "ip", "netns", "del", g_namespaces[i], static_cast<char *>(nullptr));
-            _exit(127);
-        }
-        if (pid > 0) {
-            int status;
-            while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-            }
-        }
-    }
-    g_namespaceCount = 0;
-}
-
-void onSignal(int signal)
-{
-    removeNamespaces();
-    _exit(128 + signal);
-}
-
-/** A LabNamespace that is removed even when the run dies half-way. */
-class BenchNamespace : public LabNamespace
-{
-public:
-    explicit BenchNamespace(const QString &prefix) : LabNamespace(prefix)
-    {
-        if (g_namespaceCount < MaxNamespaces) {
-            qstrncpy(g_namespaces[g_namespaceCount], name().toLocal8Bit().constData(), sizeof g_namespaces[0]);
-            g_namespaceCount = g_namespaceCount + 1;
-        }
-    }
-    ~BenchNamespace()
-    {
-        if (g_namespaceCount > 0)
-            g_namespaceCount = g_namespaceCount - 1; // LabNamespace's destructor removes it (they are nested, last in first out)
-    }
-};
-
 [[noreturn]] void die(const QString &message)
 {
     std::fflush(stdout);
     std::fprintf(stderr, "bench_engine: %s\n", qPrintable(message));
-    removeNamespaces();
+    NamespaceRegistry::removeAll();
     std::exit(1);
 }
 
@@ -1129,8 +1082,7 @@ QString loadAverage()
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv); // LabNamespace runs ip/tc through QProcess
-    for (int signal : {SIGINT, SIGTERM, SIGHUP})
-        std::signal(signal, onSignal);
+    NamespaceRegistry::removeAllOnSignals();
     const Options opt = parse(argc, argv);
     if (!isRoot()) {
         std::fprintf(stderr, "bench_engine: needs root — it creates network namespaces, veth pairs and qdiscs of its own "
@@ -1161,7 +1113,7 @@ int main(int argc, char **argv)
     int status = 0;
 
     if (opt.change) {
-        BenchNamespace ns(QStringLiteral("qs-bench-change"));
+        LabNamespace ns(QStringLiteral("qs-bench-change"));
         if (!ns.ok())
             die(QStringLiteral("cannot create network namespace %1").arg(ns.name()));
         for (const QString &k : opt.kinds) {
@@ -1176,13 +1128,13 @@ int main(int argc, char **argv)
         }
     }
     if (opt.dump) {
-        BenchNamespace ns(QStringLiteral("qs-bench-dump"));
+        LabNamespace ns(QStringLiteral("qs-bench-dump"));
         if (!ns.ok())
             die(QStringLiteral("cannot create network namespace %1").arg(ns.name()));
         benchDump(ns, tmp.path(), opt);
     }
     if (opt.build) {
-        BenchNamespace ns(QStringLiteral("qs-bench-build"));
+        LabNamespace ns(QStringLiteral("qs-bench-build"));
         if (!ns.ok())
             die(QStringLiteral("cannot create network namespace %1").arg(ns.name()));
         benchBuild(ns, tmp.path(), opt);

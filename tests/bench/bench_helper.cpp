@@ -77,6 +77,7 @@ QString tbfDocument(int round)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    qs::test::NamespaceRegistry::removeAllOnSignals(); // Ctrl+C leaves no namespace behind
     int rounds = 600;
     const QStringList args = app.arguments();
     if (const qsizetype i = args.indexOf(QStringLiteral("--rounds")); i > 0 && i + 1 < args.size())

@@ -96,6 +96,7 @@ QDBusMessage helperCall(const QString &method, const QVariantList &arguments)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    qs::test::NamespaceRegistry::removeAllOnSignals(); // Ctrl+C leaves no namespace behind
     int rounds = 500;
     const QStringList args = app.arguments();
     if (const qsizetype i = args.indexOf(QStringLiteral("--rounds")); i > 0 && i + 1 < args.size())

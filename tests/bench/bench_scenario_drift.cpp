@@ -185,6 +185,7 @@ int fail(const char *what, const QString &why)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    qs::test::NamespaceRegistry::removeAllOnSignals(); // Ctrl+C leaves no namespace behind
     int minutes = 5;
     const QStringList args = app.arguments().mid(1);
     for (qsizetype i = 0; i < args.size(); ++i) {

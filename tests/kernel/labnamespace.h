@@ -11,9 +11,69 @@
 #include <QStringList>
 #include <QThread>
 
+#include <cerrno>
+#include <csignal>
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace qs::test {
+
+/**
+ * The namespaces alive in this process, so that a run killed half-way (a benchmark stopped with
+ * Ctrl+C, a timeout's SIGTERM) still removes them: a leftover namespace shows up in every later
+ * window's targets list. Fixed slots, written before a handler can read them: signal-safe.
+ */
+class NamespaceRegistry
+{
+public:
+    static constexpr int Slots = 16;
+    static int add(const QString &name)
+    {
+        for (int i = 0; i < Slots; ++i) {
+            if (!s_used[i]) {
+                qstrncpy(s_names[i], name.toLocal8Bit().constData(), sizeof s_names[i]);
+                s_used[i] = 1;
+                return i;
+            }
+        }
+        return -1;
+    }
+    static void release(int slot)
+    {
+        if (slot >= 0)
+            s_used[slot] = 0;
+    }
+    /** Removes every namespace still registered: fork, exec and waitpid only. */
+    static void removeAll()
+    {
+        for (int i = 0; i < Slots; ++i) {
+            if (!s_used[i])
+                continue;
+            const pid_t pid = fork();
+            if (pid == 0) {
+                execlp("ip", "ip", "netns", "del", s_names[i], static_cast<char *>(nullptr));
+                _exit(127);
+            }
+            int status;
+            while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+            }
+            s_used[i] = 0;
+        }
+    }
+    /** For programs that are stopped by signals (benchmarks): SIGINT, SIGTERM and SIGHUP remove them first. */
+    static void removeAllOnSignals()
+    {
+        for (int signal : {SIGINT, SIGTERM, SIGHUP})
+            std::signal(signal, [](int caught) {
+                removeAll();
+                _exit(128 + caught);
+            });
+    }
+
+private:
+    static inline char s_names[Slots][64] = {};
+    static inline volatile sig_atomic_t s_used[Slots] = {};
+};
 
 /** The outcome of one command run without a shell. */
 struct CommandResult
@@ -50,12 +110,17 @@ public:
     {
         runCommand(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("del"), m_name}); // a leftover of a crashed run
         m_ok = runCommand(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("add"), m_name}).ok();
+        m_slot = NamespaceRegistry::add(m_name);
         // No IPv6 chatter (router solicitations, DAD): counters stay exactly what the test sends.
         sysctl(QStringLiteral("net.ipv6.conf.all.disable_ipv6"), QStringLiteral("1"));
         sysctl(QStringLiteral("net.ipv6.conf.default.disable_ipv6"), QStringLiteral("1"));
         ip({QStringLiteral("link"), QStringLiteral("set"), QStringLiteral("lo"), QStringLiteral("up")});
     }
-    ~LabNamespace() { runCommand(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("del"), m_name}); }
+    ~LabNamespace()
+    {
+        runCommand(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("del"), m_name});
+        NamespaceRegistry::release(m_slot);
+    }
     LabNamespace(const LabNamespace &) = delete;
     LabNamespace &operator=(const LabNamespace &) = delete;
 
@@ -119,6 +184,7 @@ public:
 private:
     QString m_name;
     bool m_ok = false;
+    int m_slot = -1;
 };
 
 /** Joins @p a and @p b by a veth (ends @p deviceA and @p deviceB), addresses given, both up. */

@@ -37,21 +37,13 @@ std::optional<quint32> bucketFromTicks(quint64 rate, quint32 ticks, const Psched
 {
     if (rate == 0)
         return 0u;
-    const quint32 estimate = clock.xmitSize(rate, ticks);
-    // tc's round trip loses up to a microsecond and a tick on each side: search a few of each.
-    const quint64 span = 3 * quint64(double(rate) / 1e6) + 64;
-    quint64 low = estimate > span ? estimate - span : 0;
-    quint64 high = std::min<quint64>(quint64(estimate) + span, 0xFFFFFFFFu);
-    while (low <= high && clock.xmitTime(rate, quint32(low)) < ticks)
-        ++low;
-    while (high >= low && clock.xmitTime(rate, quint32(high)) > ticks)
-        --high;
-    if (low > high)
-        return estimate;
+    const auto sizes = KindSupport::tcSizesAtTicks(clock, rate, ticks);
+    if (!sizes)
+        return clock.xmitSize(rate, ticks);
     const quint32 fallback = defaultBucket(rate, HtbClassParams::DefaultMtu, clock);
-    if (fallback >= low && fallback <= high)
+    if (fallback >= sizes->low && fallback <= sizes->high)
         return std::nullopt;
-    return KindSupport::roundestInRange(quint32(low), quint32(high), quint32(low));
+    return KindSupport::roundestInRange(sizes->low, sizes->high, sizes->low);
 }
 
 /** The TCA_HTB_PARMS tc would send for @p p (bursts as tc computes them when unset). */

@@ -42,23 +42,10 @@ double burstTicks(quint64 rate, quint32 burst)
 /** The byte count tc's conversion turns into @p ticks at @p rate, the roundest of them. */
 quint32 bytesForTicks(const PschedClock &clock, quint64 rate, quint32 ticks)
 {
-    const auto firstAtLeast = [&](quint32 wanted) {
-        quint64 low = 0;
-        quint64 high = 0xFFFFFFFFu;
-        while (low < high) {
-            const quint64 mid = (low + high) / 2;
-            if (clock.xmitTime(rate, quint32(mid)) >= wanted)
-                high = mid;
-            else
-                low = mid + 1;
-        }
-        return low;
-    };
-    const quint64 low = firstAtLeast(ticks);
-    const quint64 end = ticks == 0xFFFFFFFFu ? 0x100000000ULL : firstAtLeast(ticks + 1);
-    if (low >= end || clock.xmitTime(rate, quint32(low)) != ticks)
+    const auto sizes = KindSupport::tcSizesAtTicks(clock, rate, ticks);
+    if (!sizes)
         return clock.xmitSize(rate, ticks);
-    return KindSupport::roundestInRange(quint32(low), quint32(end - 1), quint32(low));
+    return KindSupport::roundestInRange(sizes->low, sizes->high, sizes->low);
 }
 
 tc_ratespec policeSpec(const PoliceParams &p, quint64 rate)

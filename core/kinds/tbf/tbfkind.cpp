@@ -43,23 +43,18 @@ quint32 bytesForKernelTicks(quint64 rate, quint32 ticks, const TbfParams &p)
 {
     if (rate == 0)
         return 0;
-    const auto toTicks = [&](quint64 bytes) { return kernelTicks(rate, quint32(std::min<quint64>(bytes, 0xFFFFFFFFu)), p); };
+    const auto toTicks = [&](quint32 bytes) { return kernelTicks(rate, bytes, p); };
     double wire = double(ticks) * 64e-9 * double(rate);
     if (p.linkLayer == LinkLayer::Atm)
         wire = wire * 48 / 53;
     wire -= p.overhead;
     const quint64 estimate = wire > 0 ? quint64(wire) : 0;
-    // Walk to the edges of the run of byte counts that land on these ticks (an ATM cell is 48 of them).
+    // The run of byte counts that land on these ticks is near the estimate (an ATM cell is 48 of them).
     const quint64 span = 3 * quint64(double(rate) * 64e-9) + 64 + 2 * 53 + p.mpu;
-    quint64 low = estimate > span ? estimate - span : 0;
-    quint64 high = std::min<quint64>(estimate + span, 0xFFFFFFFFu);
-    while (low <= high && toTicks(low) < ticks)
-        ++low;
-    while (high >= low && toTicks(high) > ticks)
-        --high;
-    if (low > high)
+    const auto sizes = KindSupport::sizesAtTicks(estimate > span ? estimate - span : 0, estimate + span, ticks, toTicks);
+    if (!sizes)
         return quint32(std::min<quint64>(estimate, 0xFFFFFFFFu));
-    return KindSupport::roundestInRange(quint32(low), quint32(high), quint32(low));
+    return KindSupport::roundestInRange(sizes->low, sizes->high, sizes->low);
 }
 
 struct TbfKind
