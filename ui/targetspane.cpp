@@ -62,13 +62,13 @@ void TargetsPane::setTargets(const QList<TargetInfo> &targets, const QString &er
         QTreeWidgetItem *&group = namespaces[t.netns];
         if (!group) {
             const QString label = m_namespaceLabels.value(t.netns);
-            group = new QTreeWidgetItem(m_list, {t.netns.isEmpty() ? tr("this machine")
-                                                 : label.isEmpty()  ? tr("namespace %1").arg(t.netns)
-                                                                    : label});
-            if (!label.isEmpty())
+            // A namespace by its name alone (the tooltip says what it is): names of other tools'
+            // namespaces can be long. Not spanned across the row: the first column is then sized
+            // to the group names too, so a long one widens it (the pane scrolls) instead of being cut.
+            group = new QTreeWidgetItem(m_list, {t.netns.isEmpty() ? tr("this machine") : label.isEmpty() ? t.netns : label});
+            if (!t.netns.isEmpty())
                 group->setToolTip(0, tr("namespace %1").arg(t.netns));
             group->setFlags(Qt::ItemIsEnabled);
-            group->setFirstColumnSpanned(true); // a group has no root qdisc: its name takes the row
             group->setExpanded(true);
         }
         auto *item = new QTreeWidgetItem(group, {t.device, t.rootQdisc});
