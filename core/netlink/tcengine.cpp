@@ -215,13 +215,16 @@ std::optional<QdiscTree> TcEngine::read(QString *error)
 
     QList<TcObject> qdiscs;
     QList<QByteArray> keep; // the objects point into these buffers
+    const auto keepObject = [&](const nlmsghdr *message, QList<TcObject> *into) {
+        keep.append(QByteArray(reinterpret_cast<const char *>(message), message->nlmsg_len));
+        into->append(parseObject(reinterpret_cast<const nlmsghdr *>(keep.last().constData())));
+    };
     const auto collect = [&](NlMsgPtr msg, QList<TcObject> *into) -> std::optional<KernelError> {
         return m_socket->dump(msg.get(), [&](const nlmsghdr *message) {
             const auto *header = static_cast<const tcmsg *>(NLMSG_DATA(message));
             if (header->tcm_ifindex != m_ifindex) // a qdisc dump lists every device
                 return;
-            keep.append(QByteArray(reinterpret_cast<const char *>(message), message->nlmsg_len));
-            into->append(parseObject(reinterpret_cast<const nlmsghdr *>(keep.last().constData())));
+            keepObject(message, into);
         });
     };
     if (auto failure = collect(tcMessage(RTM_GETQDISC, 0, m_ifindex, 0, 0), &qdiscs)) {
@@ -251,11 +254,7 @@ std::optional<QdiscTree> TcEngine::read(QString *error)
         }
     }
     QList<TcObject> classes;
-    const auto takeClass = [&](const nlmsghdr *message) {
-        keep.append(QByteArray(reinterpret_cast<const char *>(message), message->nlmsg_len));
-        classes.append(parseObject(reinterpret_cast<const nlmsghdr *>(keep.last().constData())));
-    };
-    if (auto failure = dumpClasses(&ownerHandles, takeClass)) {
+    if (auto failure = dumpClasses(&ownerHandles, [&](const nlmsghdr *message) { keepObject(message, &classes); })) {
         *error = tr("%1: reading classes failed: %2").arg(m_target, failure->toString());
         return std::nullopt;
     }
