@@ -183,10 +183,12 @@ private Q_SLOTS:
         QTest::addColumn<QString>("burst");
         // The script's own burst of 10k at its 1000kbit.
         QTest::newRow("1000kbit") << 1000 << QStringLiteral("10k");
-        // At 10mbit 10k is 8 ms of tokens, less than iperf3's pacing bursts under user-mode
-        // Linux: measured -9 % (the policer drops what arrives in a burst beyond the bucket, as
-        // it should). With the burst scaled to the rate (80 ms) the rate is what is measured.
-        QTest::newRow("10mbit") << 10000 << QStringLiteral("100k");
+        // A second downlink, the burst scaled to keep the script's 80 ms of tokens. Not 10mbit:
+        // there iperf3 under user-mode Linux on a loaded CI machine offered only 13.3 of the 20
+        // Mbit/s asked, its sender starved of CPU, and each stall longer than the bucket is
+        // capacity the policer cannot give back (measured -5.4 % with 100k, -9 % with 10k: the
+        // token bucket working as it should, on arrivals too uneven to show its rate).
+        QTest::newRow("4mbit") << 4000 << QStringLiteral("40k");
     }
 
     /**
@@ -227,7 +229,7 @@ private Q_SLOTS:
                                           QStringLiteral("parent"), QStringLiteral("ffff:")})
                                     .out;
         QVERIFY2(filters.contains(QStringLiteral(" police 0x")) &&
-                     filters.contains(downlinkKbit == 1000 ? QStringLiteral("rate 1Mbit burst 10Kb") : QStringLiteral("rate 10Mbit burst 100Kb")),
+                     filters.contains(downlinkKbit == 1000 ? QStringLiteral("rate 1Mbit burst 10Kb") : QStringLiteral("rate 4Mbit burst 40Kb")),
                  qPrintable(filters));
 
         QProcess server;
