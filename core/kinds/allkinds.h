@@ -23,6 +23,8 @@
 #include "kindtable.h"
 #include "matchall/matchallparams.h"
 #include "mirred/mirredparams.h"
+#include "mq/mqparams.h"
+#include "multiq/multiqparams.h"
 #include "netem/netemparams.h"
 #include "noqueue/noqueueparams.h"
 #include "pfifo_fast/pfifofastparams.h"
@@ -54,7 +56,7 @@ template <class... P> struct KindTypes
  * a kind listed here without a part fails to compile.
  */
 using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, DrrQdiscParams, QfqQdiscParams, SfqParams, FqCodelParams, FqPieParams, CakeParams, CodelParams, PieParams, FqParams, RedParams, ChokeParams, PlugParams, SfbParams, HhfParams, PfifoParams, BfifoParams,
-                                 PfifoHeadDropParams, PrioParams, PfifoFastParams, SkbprioParams, NoqueueParams, IngressParams, ClsactParams>;
+                                 PfifoHeadDropParams, PrioParams, MultiqParams, MqParams, PfifoFastParams, SkbprioParams, NoqueueParams, IngressParams, ClsactParams>;
 
 /** The class kinds of the classful qdisc kinds. */
 using ClassKindTypes = KindTypes<HtbClassParams, DrrClassParams, QfqClassParams>;

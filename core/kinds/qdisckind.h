@@ -65,6 +65,7 @@ struct QdiscKindOps
     const ClassKindOps *classKind; ///< the kind of its classes, for QdiscChildren::Classes
     bool filterBlock;              ///< filters attach at its handle
     bool hasChangeOperation;       ///< the kernel changes it in place (htb, sfq: no)
+    bool deletedChildLeavesNoop;   ///< see QdiscTraits
     bool known;                    ///< false only for nodes kept as the kernel reported them
 
     std::shared_ptr<const void> (*makeDefault)();
@@ -129,6 +130,12 @@ struct QdiscTraits
     QdiscChildren children = QdiscChildren::None;
     bool filterBlock = false;
     bool hasChangeOperation = true;
+    /**
+     * Deleting a child qdisc grafts noop_qdisc, which drops every packet, in its place instead of
+     * a default (mq_graft, multiq_graft; prio creates a pfifo): a child that goes is taken away by
+     * rebuilding the owner, which gives every slot the kernel's default again.
+     */
+    bool deletedChildLeavesNoop = false;
 };
 
 /**
@@ -180,6 +187,7 @@ template <QdiscKindDefinition K> QdiscKindOps makeQdiscKindOps()
     ops.classKind = classKind;
     ops.filterBlock = traits.filterBlock;
     ops.hasChangeOperation = traits.hasChangeOperation;
+    ops.deletedChildLeavesNoop = traits.deletedChildLeavesNoop;
     ops.known = true;
     ops.makeDefault = &Erased<P>::makeDefault;
     ops.makeNew = [] {

@@ -137,6 +137,18 @@ bool TcPlanner::sameFilter(const Filter &running, const Filter &wanted)
            running.classId == wanted.classId && running.actions == wanted.actions && running.police == wanted.police;
 }
 
+bool TcPlanner::childGoesLeavingNoop(const QdiscTree &current, const QdiscTree &desired, const QdiscNode &have)
+{
+    if (!have.ops().deletedChildLeavesNoop)
+        return false;
+    for (const QdiscNode &child : current.qdiscs) {
+        if (!child.parent.isRoot() && !child.parent.isIngressParent() && child.parent.qdiscPart() == have.handle &&
+            !desired.qdiscAt(child.parent))
+            return true;
+    }
+    return false;
+}
+
 QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &desired) const
 {
     TcCodec::Context context;
@@ -166,7 +178,7 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
             rebuilt.insert(want.handle.raw());
         } else if (have->kindName() == want.kindName() && (want.handle.isUnspec() || want.handle == have->handle)) {
             // The same kernel kind (a foreign reading of it included) changes in place.
-            const ChangeRule rule = qdiscChange(*have, want, &op);
+            const ChangeRule rule = childGoesLeavingNoop(current, desired, *have) ? ChangeRule::Replace : qdiscChange(*have, want, &op);
             if (rule == ChangeRule::Same) {
                 op.type = TcOperation::Type::ChangeQdisc;
                 kept = true;

@@ -64,6 +64,8 @@ public:
      * whole plans and for a change addressed to one qdisc (TcEngine::changeNode()).
      */
     ChangeRule qdiscChange(const QdiscNode &have, const QdiscNode &want, TcOperation *op) const;
+    /** @p have is a kind whose deleted child leaves noop (mq), and one of its children goes. */
+    static bool childGoesLeavingNoop(const QdiscTree &current, const QdiscTree &desired, const QdiscNode &have);
     /** The request that changes running class @p have into @p want in place; nullopt when the kernel holds it already. */
     std::optional<TcOperation> classChange(const ClassNode &have, const ClassNode &want) const;
 

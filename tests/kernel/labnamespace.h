@@ -189,10 +189,14 @@ private:
 
 /** Joins @p a and @p b by a veth (ends @p deviceA and @p deviceB), addresses given, both up. */
 inline bool linkByVeth(const LabNamespace &a, const QString &deviceA, const QString &addressA, const LabNamespace &b,
-                       const QString &deviceB, const QString &addressB)
+                       const QString &deviceB, const QString &addressB, int queues = 1)
 {
-    return a.ip({QStringLiteral("link"), QStringLiteral("add"), deviceA, QStringLiteral("type"), QStringLiteral("veth"), QStringLiteral("peer"),
-                 QStringLiteral("name"), deviceB, QStringLiteral("netns"), b.name()})
+    // Each end with @p queues transmit and receive queues (mq and multiq need more than one).
+    const QStringList queueCounts = {QStringLiteral("numtxqueues"), QString::number(queues), QStringLiteral("numrxqueues"),
+                                     QString::number(queues)};
+    return a.ip(QStringList{QStringLiteral("link"), QStringLiteral("add"), deviceA} + queueCounts +
+                QStringList{QStringLiteral("type"), QStringLiteral("veth"), QStringLiteral("peer"), QStringLiteral("name"), deviceB} +
+                queueCounts + QStringList{QStringLiteral("netns"), b.name()})
                .ok() &&
            a.ip({QStringLiteral("addr"), QStringLiteral("add"), addressA, QStringLiteral("dev"), deviceA}).ok() &&
            b.ip({QStringLiteral("addr"), QStringLiteral("add"), addressB, QStringLiteral("dev"), deviceB}).ok() && a.up(deviceA) &&
@@ -201,14 +205,14 @@ inline bool linkByVeth(const LabNamespace &a, const QString &deviceA, const QStr
 
 /**
  * Two hosts of a test: namespaces A (va, 198.18.0.1/24) and B (vb, 198.18.0.2/24) joined by a
- * veth, so traffic from A really crosses va's qdisc.
+ * veth (of @p queues transmit queues), so traffic from A really crosses va's qdisc.
  */
 struct TwoHostLab
 {
-    TwoHostLab(const QString &prefix)
+    explicit TwoHostLab(const QString &prefix, int queues = 1)
         : a(prefix + QStringLiteral("-a")), b(prefix + QStringLiteral("-b")),
           ok(a.ok() && b.ok() &&
-             linkByVeth(a, QStringLiteral("va"), QStringLiteral("198.18.0.1/24"), b, QStringLiteral("vb"), QStringLiteral("198.18.0.2/24")))
+             linkByVeth(a, QStringLiteral("va"), QStringLiteral("198.18.0.1/24"), b, QStringLiteral("vb"), QStringLiteral("198.18.0.2/24"), queues))
     {
     }
     LabNamespace a;

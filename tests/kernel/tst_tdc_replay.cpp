@@ -137,7 +137,7 @@ QString notJudgedReason(const QString &line)
 QString expanded(QString line, const QString &device)
 {
     line = line.trimmed();
-    if (line.startsWith(u"$IP link add dev $DUMMY type dummy") || line == u"/bin/true")
+    if (line.startsWith(u"$IP link add dev $DUMMY ") || line == u"/bin/true") // freshDevices made the twins
         return {};
     line.replace(QStringLiteral("$TC"), QStringLiteral("tc"));
     line.replace(QStringLiteral("$IP"), QStringLiteral("ip"));
@@ -239,7 +239,7 @@ public:
             if (const QString why = notJudgedReason(line); !why.isEmpty())
                 return {Verdict::NotJudged, why};
         }
-        if (!freshDevices())
+        if (!freshDevices(transmitQueues(setup)))
             return {Verdict::NotJudged, QStringLiteral("could not create the twin devices")};
 
         // tc on the first device: what it accepts, step by step.
@@ -347,7 +347,19 @@ private:
     }
 
     /** New twins for a case; one ip -batch each to remove the last ones (a case may have) and add these. */
-    bool freshDevices()
+    /** The transmit queues the case's device is made with ("$IP link add dev $DUMMY numtxqueues 4 type dummy"). */
+    static int transmitQueues(const QList<Command> &setup)
+    {
+        static const QRegularExpression queues(QStringLiteral("^\\$IP link add dev \\$DUMMY .*\\bnumtxqueues (\\d+)"));
+        for (const Command &c : setup) {
+            if (const auto match = queues.match(c.line.trimmed()); match.hasMatch())
+                return match.captured(1).toInt();
+        }
+        return 1;
+    }
+
+    /** Two veths, twins of the case's device: @p queues transmit (and receive) queues each. */
+    bool freshDevices(int queues)
     {
         ++m_serial;
         QByteArray removals;
@@ -363,7 +375,11 @@ private:
         m_b = QStringLiteral("tdcb%1").arg(m_serial);
         QByteArray additions;
         for (const QString &device : {m_a, m_b})
-            additions += QStringLiteral("link add %1 type veth peer name %1p\nlink set %1 up\n").arg(device).toUtf8();
+            additions += QStringLiteral("link add %1 numtxqueues %2 numrxqueues %2 type veth peer name %1p numtxqueues %2 numrxqueues %2\n"
+                                        "link set %1 up\n")
+                             .arg(device)
+                             .arg(queues)
+                             .toUtf8();
         return run(ip, additions).exitCode == 0;
     }
 

@@ -44,6 +44,8 @@ void buildKindForm(FormBinder<ClsactParams> &b);
 void buildKindForm(FormBinder<PfifoFastParams> &b);
 void buildKindForm(FormBinder<SkbprioParams> &b);
 void buildKindForm(FormBinder<NoqueueParams> &b);
+void buildKindForm(FormBinder<MqParams> &b);
+void buildKindForm(FormBinder<MultiqParams> &b);
 void buildKindForm(FormBinder<HtbClassParams> &b);
 void buildKindForm(FormBinder<DrrClassParams> &b);
 void buildKindForm(FormBinder<QfqClassParams> &b);
