@@ -4,7 +4,8 @@
 // tc and compared. Verdicts: same, both refuse, differs, unsupported (we refuse what tc takes),
 // and "we accept what tc refuses", which must never happen. Cases whose kinds this kernel lacks
 // are not run (a refusal for a missing module proves nothing); cases that need another device,
-// netdevsim, a batch file or the standalone action table are listed as not judged, with why.
+// netdevsim, a batch file or the standalone action table are listed as not judged, with why (a
+// netdevsim device that only gives a case its transmit queues becomes veth twins with as many).
 //
 //   tst_tdc_replay [--cases DIR]... [--only FILE[:ID]] [--min-agree PERCENT] [--floor FILE] [--verbose]
 //
@@ -228,9 +229,11 @@ public:
 
     Outcome replay(const QJsonObject &testCase)
     {
-        const QList<Command> setup = commandsOf(testCase.value(QStringLiteral("setup")));
-        const QString underTest = testCase.value(QStringLiteral("cmdUnderTest")).toString();
-        const QString verify = testCase.value(QStringLiteral("verifyCmd")).toString();
+        QList<Command> setup = commandsOf(testCase.value(QStringLiteral("setup")));
+        QString underTest = testCase.value(QStringLiteral("cmdUnderTest")).toString();
+        QString verify = testCase.value(QStringLiteral("verifyCmd")).toString();
+        if (!testCase.value(QStringLiteral("name")).toString().contains(u"offload", Qt::CaseInsensitive))
+            asVethTwins(&setup, &underTest, &verify);
         for (const Command &c : setup) {
             if (const QString why = notJudgedReason(c.line); !why.isEmpty())
                 return {Verdict::NotJudged, why};
@@ -347,6 +350,33 @@ private:
     }
 
     /** New twins for a case; one ip -batch each to remove the last ones (a case may have) and add these. */
+    /**
+     * A case whose netdevsim device only gives it transmit queues (mq, multiq, mqprio with hw 0:
+     * `echo "1 1 4" > /sys/bus/netdevsim/new_device`, then $ETH) runs on veth twins with as many
+     * queues, the way extra/ makes its own: the creation line becomes ours and $ETH the twin. Cases
+     * about offload need netdevsim itself and stay not judged.
+     */
+    static void asVethTwins(QList<Command> *setup, QString *underTest, QString *verify)
+    {
+        static const QRegularExpression creation(QStringLiteral("^echo \"1 1( (\\d+))?\" > /sys/bus/netdevsim/new_device$"));
+        qsizetype at = -1;
+        int queues = 1;
+        for (qsizetype i = 0; i < setup->size(); ++i) {
+            if (const auto match = creation.match(setup->at(i).line.trimmed()); match.hasMatch()) {
+                at = i;
+                queues = match.hasCaptured(2) ? match.captured(2).toInt() : 1;
+            }
+        }
+        if (at < 0)
+            return;
+        (*setup)[at].line = QStringLiteral("$IP link add dev $DUMMY numtxqueues %1 type dummy").arg(queues);
+        const auto rename = [](QString &line) { line.replace(QStringLiteral("$ETH"), QStringLiteral("$DUMMY")); };
+        for (Command &c : *setup)
+            rename(c.line);
+        rename(*underTest);
+        rename(*verify);
+    }
+
     /** The transmit queues the case's device is made with ("$IP link add dev $DUMMY numtxqueues 4 type dummy"). */
     static int transmitQueues(const QList<Command> &setup)
     {
