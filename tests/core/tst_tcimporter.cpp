@@ -842,6 +842,11 @@ private Q_SLOTS:
             "tc qdisc add dev eth0 root sfq limit 3000 depth 64 divisor 512 flows 256 redflowlimit 200000 burst 40 avpkt 1400 harddrop");
         QTest::newRow("pfifo_fast") << QStringLiteral("tc qdisc add dev eth0 root handle 1: pfifo_fast");
         QTest::newRow("noqueue") << QStringLiteral("tc qdisc add dev eth0 root handle 1: noqueue\ntc qdisc add dev eth1 root noqueue");
+        QTest::newRow("mq, multiq") << QStringLiteral("tc qdisc add dev eth0 root handle 1: mq\n"
+                                                       "tc qdisc add dev eth0 parent 1:4 handle 14: fq_codel target 3ms\n"
+                                                       "tc qdisc add dev eth0 parent 1:1 handle 11: multiq\n"
+                                                       "tc qdisc add dev eth0 parent 11:2 handle 30: pfifo limit 100\n"
+                                                       "tc qdisc add dev eth1 root mq");
         QTest::newRow("skbprio") << QStringLiteral("tc qdisc add dev eth0 root handle 1: skbprio limit 32\n"
                                                     "tc qdisc add dev eth1 root skbprio");
         QTest::newRow("codel") << QStringLiteral("tc qdisc add dev eth0 root codel limit 1500 target 4ms interval 80ms ce_threshold 1ms ecn\n"

@@ -56,6 +56,9 @@ private Q_SLOTS:
             "tc qdisc add dev eth0 ingress\n"
             "tc filter add dev eth0 parent ffff: protocol all prio 1 handle 0x5 chain 3 matchall skip_sw classid 1:1 action pass");
         QTest::newRow("noqueue") << QStringLiteral("tc qdisc add dev eth1 root handle 5: noqueue");
+        QTest::newRow("mq, multiq") << QStringLiteral("tc qdisc add dev eth1 root handle 1: mq\n"
+                                                       "tc qdisc add dev eth1 parent 1:2 handle 20: multiq\n"
+                                                       "tc qdisc add dev eth1 parent 20:1 handle 21: fq_codel");
         QTest::newRow("skbprio") << QStringLiteral("tc qdisc add dev eth2 root handle 1: skbprio limit 10");
         QTest::newRow("codel") << QStringLiteral("tc qdisc add dev eth3 root codel limit 1500 target 4ms interval 80ms ce_threshold 1ms noecn");
         QTest::newRow("fq") << QStringLiteral(

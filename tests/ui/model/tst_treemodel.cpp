@@ -97,6 +97,23 @@ const QString PrioDump = QStringLiteral("qdisc 1: prio\n"
                                         "  qdisc 30: sfq\n"
                                         "  filter prio 1 u32");
 
+// A multi-queue NIC's root: a qdisc per transmit queue; multiq below a class, steered by a filter.
+const QString MultiQueueScript = QStringLiteral(
+    "tc qdisc add dev eth0 root handle 1: mq\n"
+    "tc qdisc add dev eth0 parent 1:1 handle 11: fq_codel\n"
+    "tc qdisc add dev eth0 parent 1:2 handle 12: htb default 1\n"
+    "tc class add dev eth0 parent 12: classid 12:1 htb rate 10mbit\n"
+    "tc qdisc add dev eth0 parent 12:1 handle 20: multiq\n"
+    "tc qdisc add dev eth0 parent 20:3 handle 23: fq_codel\n"
+    "tc filter add dev eth0 parent 20: protocol ip prio 1 u32 match ip dport 5201 0xffff flowid 20:3\n");
+const QString MultiQueueDump = QStringLiteral("qdisc 1: mq\n"
+                                              "  qdisc 11: fq_codel\n"
+                                              "  qdisc 12: htb\n"
+                                              "    class 12:1\n"
+                                              "      qdisc 20: multiq\n"
+                                              "        qdisc 23: fq_codel\n"
+                                              "        filter prio 1 u32");
+
 // The root netem has no handle, as `tc qdisc add … root netem` leaves it.
 const QString IngressScript =
     QStringLiteral("tc qdisc add dev eth0 root netem delay 10ms\n"
@@ -295,6 +312,7 @@ private Q_SLOTS:
         QTest::newRow("htb, classes, leaf netem, filters") << HtbScript << HtbDump;
         QTest::newRow("tbf with netem child") << TbfScript << TbfDump;
         QTest::newRow("prio with children") << PrioScript << PrioDump;
+        QTest::newRow("mq and multiq with children") << MultiQueueScript << MultiQueueDump;
         QTest::newRow("ingress with filter") << IngressScript << IngressDump;
         QTest::newRow("clsact with filter") << ClsactScript << ClsactDump;
         QTest::newRow("empty") << QString() << QString();
