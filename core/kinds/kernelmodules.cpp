@@ -124,9 +124,11 @@ KernelModules::Presence KernelModules::presence(const QString &module) const
     // Kinds the model does not know, or modules that never are modules: nothing to say.
     if (name.isEmpty() || m_loaded.contains(name) || m_builtin.contains(name))
         return Presence::Available;
-    // The scheduler's core (pfifo_fast, noqueue) and the fifos: bool options, never a module file
-    // nor a line in modules.builtin (that lists only tristate code built in); there whenever tc is.
-    const bool core = name == QLatin1StringView("sch_generic") || name == QLatin1StringView("sch_fifo");
+    // The scheduler's core (pfifo_fast, noqueue, mq: net/sched/Makefile's obj-y) and the fifos:
+    // never a module file nor a line in modules.builtin (that lists only tristate code built in);
+    // there whenever tc is.
+    const bool core = name == QLatin1StringView("sch_generic") || name == QLatin1StringView("sch_mq") ||
+                      name == QLatin1StringView("sch_fifo");
     if (core && !m_configRead)
         return Presence::Available;
     if (m_configRead) {

@@ -60,6 +60,7 @@ private Q_SLOTS:
         QTest::newRow("on disk, dash in the file name") << QStringLiteral("act_police") << Presence::Loadable;
         QTest::newRow("absent") << QStringLiteral("sch_cake") << Presence::Absent;
         QTest::newRow("the scheduler's core") << QStringLiteral("sch_generic") << Presence::Available;
+        QTest::newRow("mq, in the scheduler's core (obj-y)") << QStringLiteral("sch_mq") << Presence::Available;
         QTest::newRow("the fifos (bool, not in modules.builtin)") << QStringLiteral("sch_fifo") << Presence::Available;
     }
     void modulesFiles()
@@ -101,6 +102,7 @@ private Q_SLOTS:
             QTest::addRow("%s: not mentioned", how) << gz << false << QStringLiteral("sch_cake") << Presence::Absent;
             QTest::addRow("%s: action y", how) << gz << false << QStringLiteral("act_mirred") << Presence::Available;
             QTest::addRow("%s: the scheduler's core", how) << gz << false << QStringLiteral("sch_generic") << Presence::Available;
+            QTest::addRow("%s: mq (no CONFIG_ of its own)", how) << gz << false << QStringLiteral("sch_mq") << Presence::Available;
         }
         // =m but modules.dep does not list it: built, not installed (a cloud kernel without its extras).
         QTest::addRow("m, not installed") << false << true << QStringLiteral("sch_fq_codel") << Presence::Absent;
