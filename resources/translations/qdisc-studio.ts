@@ -3738,6 +3738,14 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <source>The largest packet this class sends, in bytes (tc&apos;s maxpkt, 512…65536); default the device&apos;s MTU.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>mq has no parameters: it gives each transmit queue of the device a qdisc of its own, at MAJOR:1, MAJOR:2, … (one per queue). A queue without one below holds the kernel&apos;s default (net.core.default_qdisc). Add a qdisc below mq to shape a queue; mq needs a device with several transmit queues and can only be the root.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>multiq has no parameters: it has one band per transmit queue of the device (MAJOR:1, MAJOR:2, …) and serves them in turn. Filters, or skbedit queue_mapping, choose the band; each band can hold a qdisc.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::KindSupport</name>
@@ -4851,6 +4859,32 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>&quot;%1&quot; is not a valid interface name</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::MqKind</name>
+    <message>
+        <source>mq takes no options (tc: Unknown qdisc &quot;mq&quot;, hence option &quot;%1&quot; is unparsable)</source>
+        <extracomment>tc&apos;s own words are quoted after the colon.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mq, a qdisc per transmit queue</source>
+        <extracomment>mq: the root of a multi-queue device; every transmit queue has a qdisc of its own.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::MultiqKind</name>
+    <message>
+        <source>multiq takes no options (tc: What is &quot;%1&quot;?)</source>
+        <extracomment>tc&apos;s own words are quoted after the colon.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>multiq, a band per transmit queue</source>
+        <extracomment>multiq: one band per transmit queue, served in turn.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
