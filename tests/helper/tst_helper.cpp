@@ -1117,26 +1117,26 @@ private Q_SLOTS:
 
     void foreignNodeTheKernelHoldsIsKeptInPlace()
     {
-        // mq is a kind the model does not know: read as a foreign node, with its queues' qdiscs.
-        QVERIFY(m_lab->ip({QStringLiteral("link"), QStringLiteral("add"), QStringLiteral("mq0"), QStringLiteral("numtxqueues"), QStringLiteral("4"),
-                           QStringLiteral("type"), QStringLiteral("veth"), QStringLiteral("peer"), QStringLiteral("name"), QStringLiteral("mq1"),
-                           QStringLiteral("numtxqueues"), QStringLiteral("4")})
+        // blackhole (drops everything) is a kind this kernel has and the model does not know: read
+        // as a foreign node. (mq was that kind here until the model learnt it.)
+        QVERIFY(m_lab->ip({QStringLiteral("link"), QStringLiteral("add"), QStringLiteral("fg0"), QStringLiteral("type"), QStringLiteral("veth"),
+                           QStringLiteral("peer"), QStringLiteral("name"), QStringLiteral("fg1")})
                     .ok());
-        const auto removeLink = qScopeGuard([this] { m_lab->ip({QStringLiteral("link"), QStringLiteral("del"), QStringLiteral("mq0")}); });
-        QVERIFY(m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("mq0"), QStringLiteral("root"),
-                           QStringLiteral("handle"), QStringLiteral("1:"), QStringLiteral("mq")})
-                    .ok());
-        const QString target = m_lab->target(QStringLiteral("mq0"));
+        const auto removeLink = qScopeGuard([this] { m_lab->ip({QStringLiteral("link"), QStringLiteral("del"), QStringLiteral("fg0")}); });
+        const CommandResult added = m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("fg0"),
+                                               QStringLiteral("root"), QStringLiteral("handle"), QStringLiteral("1:"), QStringLiteral("blackhole")});
+        QVERIFY2(added.ok(), qPrintable(added.err));
+        const QString target = m_lab->target(QStringLiteral("fg0"));
         const auto restore = qScopeGuard([&] { call(QStringLiteral("Restore"), {target}); });
         const QDBusMessage read = call(QStringLiteral("GetTree"), {target});
         QVERIFY2(read.type() == QDBusMessage::ReplyMessage, qPrintable(read.errorMessage()));
         QJsonObject document = QJsonDocument::fromJson(read.arguments().value(0).toString().toUtf8()).object();
         QJsonObject tree = document.value(QStringLiteral("tree")).toObject();
         QJsonArray qdiscs = tree.value(QStringLiteral("qdiscs")).toArray();
-        QCOMPARE(qdiscs.size(), 1); // the mq, as the kernel reported it (the queues' own qdiscs are not kept)
-        const qsizetype mq = 0;
-        QVERIFY2(qdiscs.at(mq).toObject().value(QStringLiteral("kind")) == QStringLiteral("mq") &&
-                     qdiscs.at(mq).toObject().value(QStringLiteral("foreign")).toBool(),
+        QCOMPARE(qdiscs.size(), 1); // the blackhole, as the kernel reported it
+        const qsizetype root = 0;
+        QVERIFY2(qdiscs.at(root).toObject().value(QStringLiteral("kind")) == QStringLiteral("blackhole") &&
+                     qdiscs.at(root).toObject().value(QStringLiteral("foreign")).toBool(),
                  qPrintable(read.arguments().value(0).toString()));
         const auto withQdiscs = [&](const QJsonArray &nodes) {
             QJsonObject changed = tree;
@@ -1145,31 +1145,31 @@ private Q_SLOTS:
             doc.insert(QStringLiteral("tree"), changed);
             return QString::fromUtf8(QJsonDocument(doc).toJson(QJsonDocument::Compact));
         };
-        // The tree as read with an ingress qdisc added: the mq the kernel holds stays, unsent.
+        // The tree as read with an ingress qdisc added: the blackhole the kernel holds stays, unsent.
         QJsonArray replaced = qdiscs;
         replaced.append(QJsonObject{{QStringLiteral("parent"), QStringLiteral("ingress")}, {QStringLiteral("handle"), QStringLiteral("ffff:")},
                                     {QStringLiteral("kind"), QStringLiteral("ingress")}});
         const QDBusMessage kept = call(QStringLiteral("Apply"), {target, withQdiscs(replaced), QVariantMap()});
         QVERIFY2(kept.type() == QDBusMessage::ReplyMessage, qPrintable(kept.errorMessage()));
-        QVERIFY2(!kept.arguments().value(1).toString().contains(QStringLiteral("(mq)")), qPrintable(kept.arguments().value(1).toString()));
-        const QString shown = m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("show"), QStringLiteral("dev"), QStringLiteral("mq0")}).out;
-        QVERIFY2(shown.contains(QStringLiteral("qdisc mq 1: root")) && shown.contains(QStringLiteral("qdisc ingress ffff:")), qPrintable(shown));
-        // The same mq with options of the client's: refused before anything is sent, whoever asks.
+        QVERIFY2(!kept.arguments().value(1).toString().contains(QStringLiteral("(blackhole)")), qPrintable(kept.arguments().value(1).toString()));
+        const QString shown = m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("show"), QStringLiteral("dev"), QStringLiteral("fg0")}).out;
+        QVERIFY2(shown.contains(QStringLiteral("qdisc blackhole 1: root")) && shown.contains(QStringLiteral("qdisc ingress ffff:")), qPrintable(shown));
+        // The same blackhole with options of the client's: refused before anything is sent, whoever asks.
         QJsonArray forged = replaced;
-        QJsonObject forgedMq = forged.at(mq).toObject();
-        forgedMq.insert(QStringLiteral("options"), QStringLiteral("BwAAAA=="));
-        forged[mq] = forgedMq;
+        QJsonObject forgedRoot = forged.at(root).toObject();
+        forgedRoot.insert(QStringLiteral("options"), QStringLiteral("BwAAAA=="));
+        forged[root] = forgedRoot;
         const QDBusMessage refused = call(QStringLiteral("Apply"), {target, withQdiscs(forged), QVariantMap()});
         QCOMPARE(refused.errorName(), QStringLiteral("org.qdiscstudio.Error.InvalidTree"));
-        QVERIFY2(refused.errorMessage().contains(QStringLiteral("change qdisc 1: (mq) at root")) && refused.errorMessage().contains(QStringLiteral("foreign")),
+        QVERIFY2(refused.errorMessage().contains(QStringLiteral("change qdisc 1: (blackhole) at root")) && refused.errorMessage().contains(QStringLiteral("foreign")),
                  qPrintable(refused.errorMessage()));
-        QCOMPARE(m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("show"), QStringLiteral("dev"), QStringLiteral("mq0")}).out, shown);
-        // The same forged mq as a change addressed to one node, on the very tree the helper holds.
+        QCOMPARE(m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("show"), QStringLiteral("dev"), QStringLiteral("fg0")}).out, shown);
+        // The same forged blackhole as a change addressed to one node, on the very tree the helper holds.
         QStringList heldErrors;
         const std::optional<QdiscTree> held = TreeJson::fromDocument(withQdiscs(replaced).toUtf8(), &heldErrors);
         QVERIFY2(held, qPrintable(heldErrors.join(u'\n')));
         QJsonObject nodeTree = tree;
-        nodeTree.insert(QStringLiteral("qdiscs"), QJsonArray{forgedMq});
+        nodeTree.insert(QStringLiteral("qdiscs"), QJsonArray{forgedRoot});
         nodeTree.insert(QStringLiteral("classes"), QJsonArray());
         nodeTree.insert(QStringLiteral("filters"), QJsonArray());
         QJsonObject nodeDocument = document;
@@ -1179,7 +1179,7 @@ private Q_SLOTS:
                                                  TreeFingerprint::of(*held).toString(), QVariantMap()});
         QCOMPARE(nodeRefused.errorName(), QStringLiteral("org.qdiscstudio.Error.InvalidTree"));
         QVERIFY2(nodeRefused.errorMessage().contains(QStringLiteral("foreign")), qPrintable(nodeRefused.errorMessage()));
-        QCOMPARE(m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("show"), QStringLiteral("dev"), QStringLiteral("mq0")}).out, shown);
+        QCOMPARE(m_lab->tc({QStringLiteral("qdisc"), QStringLiteral("show"), QStringLiteral("dev"), QStringLiteral("fg0")}).out, shown);
     }
 
     void signalsGoOnlyToReaders()
