@@ -41,7 +41,12 @@ private Q_SLOTS:
         QVERIFY2(::geteuid() == 0, "needs root: it creates a network namespace (CI runs as root)");
         LabNamespace ns(QStringLiteral("qs-test-kmod"));
         QVERIFY(ns.ok());
-        QVERIFY(ns.addVethPair(QStringLiteral("va"), QStringLiteral("vb")));
+        // Four transmit queues: mq and multiq refuse a single-queue device.
+        QVERIFY(ns.ip({QStringLiteral("link"), QStringLiteral("add"), QStringLiteral("va"), QStringLiteral("numtxqueues"), QStringLiteral("4"),
+                       QStringLiteral("type"), QStringLiteral("veth"), QStringLiteral("peer"), QStringLiteral("name"), QStringLiteral("vb"),
+                       QStringLiteral("numtxqueues"), QStringLiteral("4")})
+                    .ok() &&
+                ns.up(QStringLiteral("va")) && ns.up(QStringLiteral("vb")));
 
         // Inside user-mode Linux the module tree is linked under /run/modroot (uml-init.sh).
         KernelModules::Roots roots;
