@@ -1,6 +1,6 @@
 #pragma once
 
-#include "qdisckind.h"
+#include "optionlesskind.h"
 #include "tc/tcargs.h"
 
 #include <QCoreApplication>
@@ -11,16 +11,14 @@ namespace qs {
  * What ingress and clsact share: no options, no queue, the ingress hook. A kind definition
  * derives from this and adds its traits and summary.
  */
-template <class P> struct HookKind
+template <class P> struct HookKind : OptionlessKind<P>
 {
-    using Params = P;
     /** ingress prints a row of dashes where other kinds print options. */
     static ShownWords readShown(ShownWords w)
     {
         ShowSupport::drop(w, u"----------------");
         return w;
     }
-    static ValidationIssues validate(const P &) { return {}; }
     static QdiscParse parse(TcArgs &args, const P *)
     {
         if (!args.atEnd())
@@ -29,12 +27,6 @@ template <class P> struct HookKind
                                              .arg(QString::fromLatin1(kindOpsOf(static_cast<const P *>(nullptr)).name)));
         return qdiscParse(P{}, false);
     }
-    static void print(TcOptionWords &, const P &) {}
-    static QJsonObject toJson(const P &) { return {}; }
-    static P fromJson(JsonReader &) { return {}; }
-    static bool encode(nl_msg *, const P &, const CodecContext &, QString *) { return true; }
-    static std::optional<P> decode(const nlattr *, const CodecContext &) { return P{}; }
-    static ChangeRule change(const P &, const P &, const CodecContext &, P *) { return ChangeRule::Same; }
 };
 
 } // namespace qs

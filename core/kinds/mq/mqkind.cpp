@@ -1,25 +1,23 @@
 // mq: the kind word alone (iproute2 has no qdisc_util for it); the kernel reports no options.
 #include "mqparams.h"
 
+#include "kinds/optionlesskind.h"
 #include "tc/tcargs.h"
 
 namespace qs {
 
 namespace {
 
-struct MqKind
+struct MqKind : OptionlessKind<MqParams>
 {
     Q_DECLARE_TR_FUNCTIONS(qs::MqKind)
 
 public:
-    using Params = MqParams;
     // The kernel refuses mq anywhere but the root (mq_init: "sch_mq: can only be attached as root
     // qdisc") and on a device with one transmit queue (EOPNOTSUPP); its queues hold no filters.
     static constexpr QdiscTraits traits{
         .name = "mq", .module = "sch_mq", .placement = QdiscPlacement::RootOnly, .children = QdiscChildren::Queues,
         .deletedChildLeavesNoop = true};
-
-    static ValidationIssues validate(const Params &) { return {}; }
 
     static QdiscParse parse(TcArgs &c, const Params *)
     {
@@ -28,13 +26,6 @@ public:
             c.failAt(c.position(), tr("mq takes no options (tc: Unknown qdisc \"mq\", hence option \"%1\" is unparsable)").arg(c.peek()));
         return qdiscParse(Params{}, false);
     }
-
-    static void print(TcOptionWords &, const Params &) {}
-    static QJsonObject toJson(const Params &) { return {}; }
-    static Params fromJson(JsonReader &) { return {}; }
-    static bool encode(nl_msg *, const Params &, const CodecContext &, QString *) { return true; }
-    static std::optional<Params> decode(const nlattr *, const CodecContext &) { return Params{}; }
-    static ChangeRule change(const Params &, const Params &, const CodecContext &, Params *) { return ChangeRule::Same; }
 
     static QString summary(const Params &, TcHandle)
     {

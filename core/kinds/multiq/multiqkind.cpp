@@ -1,6 +1,7 @@
 // multiq: a band per transmit queue (iproute2's q_multiq.c); an empty tc_multiq_qopt.
 #include "multiqparams.h"
 
+#include "kinds/optionlesskind.h"
 #include "tc/tcargs.h"
 
 #include <netlink/attr.h>
@@ -12,18 +13,15 @@ namespace qs {
 
 namespace {
 
-struct MultiqKind
+struct MultiqKind : OptionlessKind<MultiqParams>
 {
     Q_DECLARE_TR_FUNCTIONS(qs::MultiqKind)
 
 public:
-    using Params = MultiqParams;
     // Anywhere on a multi-queue device (the kernel refuses a single-queue one with EOPNOTSUPP); its
     // bands are the filters' targets.
     static constexpr QdiscTraits traits{.name = "multiq", .module = "sch_multiq", .children = QdiscChildren::Queues, .filterBlock = true,
                                         .deletedChildLeavesNoop = true};
-
-    static ValidationIssues validate(const Params &) { return {}; }
 
     static QdiscParse parse(TcArgs &c, const Params *)
     {
@@ -32,10 +30,6 @@ public:
             c.failAt(c.position(), tr("multiq takes no options (tc: What is \"%1\"?)").arg(c.peek()));
         return qdiscParse(Params{});
     }
-
-    static void print(TcOptionWords &, const Params &) {}
-    static QJsonObject toJson(const Params &) { return {}; }
-    static Params fromJson(JsonReader &) { return {}; }
 
     static bool encode(nl_msg *msg, const Params &, const CodecContext &, QString *)
     {
@@ -50,8 +44,6 @@ public:
             return std::nullopt;
         return Params{};
     }
-
-    static ChangeRule change(const Params &, const Params &, const CodecContext &, Params *) { return ChangeRule::Same; }
 
     static QString summary(const Params &, TcHandle)
     {

@@ -1,24 +1,22 @@
 // noqueue: the kind word alone (iproute2 has no qdisc_util for it); the kernel has no dump for it.
 #include "noqueueparams.h"
 
+#include "kinds/optionlesskind.h"
 #include "tc/tcargs.h"
 
 namespace qs {
 
 namespace {
 
-struct NoqueueKind
+struct NoqueueKind : OptionlessKind<NoqueueParams>
 {
     Q_DECLARE_TR_FUNCTIONS(qs::NoqueueKind)
 
 public:
-    using Params = NoqueueParams;
     // noqueue is part of the kernel's core (sch_generic); no change operation; the kernel refuses it below a class
     // ("Cannot assign noqueue to a class"): the root only.
     static constexpr QdiscTraits traits{
         .name = "noqueue", .module = "sch_generic", .placement = QdiscPlacement::RootOnly, .hasChangeOperation = false};
-
-    static ValidationIssues validate(const Params &) { return {}; }
 
     static QdiscParse parse(TcArgs &c, const Params *)
     {
@@ -28,13 +26,6 @@ public:
                                        .arg(c.peek()));
         return qdiscParse(Params{}, false);
     }
-
-    static void print(TcOptionWords &, const Params &) {}
-    static QJsonObject toJson(const Params &) { return {}; }
-    static Params fromJson(JsonReader &) { return {}; }
-    static bool encode(nl_msg *, const Params &, const CodecContext &, QString *) { return true; }
-    static std::optional<Params> decode(const nlattr *, const CodecContext &) { return Params{}; }
-    static ChangeRule change(const Params &, const Params &, const CodecContext &, Params *) { return ChangeRule::Same; }
 
     static QString summary(const Params &, TcHandle)
     {
