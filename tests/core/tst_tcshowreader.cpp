@@ -653,6 +653,20 @@ private Q_SLOTS:
         QVERIFY(!alone.ok());
         QCOMPARE(alone.result.errors.first().line, 1);
     }
+
+    void hashTableLineWithoutItsHandle()
+    {
+        // A hash table line with its "fh" word garbled, or cut after it (found by the fuzzer: the
+        // reader took the handle words that were not there). Each is read or refused, never more.
+        for (const QString &line : {QStringLiteral("filter parent 1: protocol ip pref 1 u32 chain 0 xfh 800: ht divisor 1"),
+                                    QStringLiteral("filter parent 1: protocol ip pref 1 u32 chain 0 ht divisor 4 fh"),
+                                    QStringLiteral("filter parent 1: protocol ip pref 1 u32 chain 0 fh")}) {
+            const TcScriptImport imported = TcScriptImporter::import(QStringLiteral("$ tc filter show dev eth0\n") + line + u'\n');
+            QVERIFY2(imported.show, qPrintable(line));
+            for (const TcScriptError &e : imported.result.errors)
+                QVERIFY2(e.line >= 1 && !e.message.isEmpty(), qPrintable(line));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TstTcShowReader)

@@ -222,9 +222,10 @@ public:
             // A hash table: the kernel's own (800: and up, one bucket), or one the user made.
             out.implicit = w[ht + 2].text == u"1" && handle && (*handle >> 20) >= 0x800 && (*handle & 0xFFFFF) == 0;
             if (!out.implicit) {
-                if (fh >= 0)
+                if (fh >= 0 && fh + 1 < w.size()) {
                     out.beforeKind = {w[fh], w[fh + 1]};
-                out.beforeKind.first().text = QStringLiteral("handle");
+                    out.beforeKind.first().text = QStringLiteral("handle");
+                }
                 out.options = w.mid(ht + 1);
             }
             return out;
