@@ -24,6 +24,7 @@
 #include "matchall/matchallparams.h"
 #include "mirred/mirredparams.h"
 #include "mq/mqparams.h"
+#include "mqprio/mqprioparams.h"
 #include "multiq/multiqparams.h"
 #include "netem/netemparams.h"
 #include "noqueue/noqueueparams.h"
@@ -56,7 +57,7 @@ template <class... P> struct KindTypes
  * a kind listed here without a part fails to compile.
  */
 using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, DrrQdiscParams, QfqQdiscParams, SfqParams, FqCodelParams, FqPieParams, CakeParams, CodelParams, PieParams, FqParams, RedParams, ChokeParams, PlugParams, SfbParams, HhfParams, PfifoParams, BfifoParams,
-                                 PfifoHeadDropParams, PrioParams, MultiqParams, MqParams, PfifoFastParams, SkbprioParams, NoqueueParams, IngressParams, ClsactParams>;
+                                 PfifoHeadDropParams, PrioParams, MultiqParams, MqParams, MqprioParams, PfifoFastParams, SkbprioParams, NoqueueParams, IngressParams, ClsactParams>;
 
 /** The class kinds of the classful qdisc kinds. */
 using ClassKindTypes = KindTypes<HtbClassParams, DrrClassParams, QfqClassParams>;

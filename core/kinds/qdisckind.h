@@ -66,6 +66,7 @@ struct QdiscKindOps
     bool filterBlock;              ///< filters attach at its handle
     bool hasChangeOperation;       ///< the kernel changes it in place (htb, sfq: no)
     bool deletedChildLeavesNoop;   ///< see QdiscTraits
+    bool optionsOnSeveralLines;    ///< see QdiscTraits
     bool known;                    ///< false only for nodes kept as the kernel reported them
 
     std::shared_ptr<const void> (*makeDefault)();
@@ -136,6 +137,11 @@ struct QdiscTraits
      * rebuilding the owner, which gives every slot the kernel's default again.
      */
     bool deletedChildLeavesNoop = false;
+    /**
+     * tc's show prints the options on several lines (mqprio's "queues:" below "tc 8 map …"): the
+     * indented lines before the statistics are read with the first one.
+     */
+    bool optionsOnSeveralLines = false;
 };
 
 /**
@@ -188,6 +194,7 @@ template <QdiscKindDefinition K> QdiscKindOps makeQdiscKindOps()
     ops.filterBlock = traits.filterBlock;
     ops.hasChangeOperation = traits.hasChangeOperation;
     ops.deletedChildLeavesNoop = traits.deletedChildLeavesNoop;
+    ops.optionsOnSeveralLines = traits.optionsOnSeveralLines;
     ops.known = true;
     ops.makeDefault = &Erased<P>::makeDefault;
     ops.makeNew = [] {

@@ -273,6 +273,13 @@ TcShowReading TcShowReader::read(QStringView text)
                     continue;
                 }
                 ShownWords options = w.mid(i);
+                if (qdiscKind && qdiscKind->optionsOnSeveralLines) {
+                    for (const ShownWords &line : object.more) {
+                        if (line.first().text == u"Sent") // the statistics
+                            break;
+                        options += line;
+                    }
+                }
                 if (qdiscKind) {
                     if (const QString caveat = qdiscKind->shownCaveat(options); !caveat.isEmpty())
                         out.notes.append({kind.line, kind.column, kind.text, caveat});

@@ -45,6 +45,7 @@ void buildKindForm(FormBinder<PfifoFastParams> &b);
 void buildKindForm(FormBinder<SkbprioParams> &b);
 void buildKindForm(FormBinder<NoqueueParams> &b);
 void buildKindForm(FormBinder<MqParams> &b);
+void buildKindForm(FormBinder<MqprioParams> &b);
 void buildKindForm(FormBinder<MultiqParams> &b);
 void buildKindForm(FormBinder<HtbClassParams> &b);
 void buildKindForm(FormBinder<DrrClassParams> &b);
