@@ -3746,6 +3746,102 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <source>multiq has no parameters: it has one band per transmit queue of the device (MAJOR:1, MAJOR:2, …) and serves them in turn. Filters, or skbedit queue_mapping, choose the band; each band can hold a qdisc.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is not a rate (such as 10mbit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at most 16 rates, one per traffic class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Traffic classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many traffic classes the priorities map to (1…16).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The traffic class of each of the 16 packet priorities (TC_PRIO_*), as tc&apos;s map words; priorities not given go to class 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at most 16 classes, one per priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a traffic class (0…15)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The transmit queues of each traffic class, COUNT@OFFSET in class order (&quot;1@0 1@1&quot;: one queue each, queues 0 and 1). Needed without offload; the queues must exist on the device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected up to 16 ranges COUNT@OFFSET, such as &quot;1@0 1@1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hw 1 lets the network card&apos;s driver set up the classes and queues (tc&apos;s default); it needs a card that offloads mqprio. hw 0 is done by the kernel with the queues given above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>software (hw 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offloaded to the card (hw 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dcb: the driver&apos;s DCB layout; channel: the classes and queues as given, with the shaper below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bw_rlimit: the card holds each traffic class between a minimum and a maximum rate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Minimum rates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bw_rlimit&apos;s least rate of each traffic class, in class order (&quot;10mbit 20mbit&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Maximum rates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bw_rlimit&apos;s greatest rate of each traffic class, in class order.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Like mq, mqprio gives each transmit queue a qdisc of its own (MAJOR:1, MAJOR:2, …) and can only be the root of a device with several transmit queues.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::KindSupport</name>
@@ -4873,6 +4969,131 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <source>mq, a qdisc per transmit queue</source>
         <extracomment>mq: the root of a multi-queue device; every transmit queue has a qdisc of its own.</extracomment>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::MqprioKind</name>
+    <message>
+        <source>Illegal &quot;num_tc&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;hw&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal mode (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Incomplete shaper arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal shaper (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Incomplete arguments, min_rate values expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Incomplete arguments, max_rate values expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queues count/offset pair count %1 can not be higher than given num_tc %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected 16 traffic class numbers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a traffic class from 0 to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected up to 16 ranges COUNT@OFFSET, such as &quot;1@0 1@1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected &quot;dcb&quot; or &quot;channel&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected &quot;dcb&quot; or &quot;bw_rlimit&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected 1 to 16 rates, such as [&quot;10mbit&quot;, &quot;20mbit&quot;]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a rate, such as &quot;10mbit&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tc does not print whether mqprio was offloaded (hw): imported as hw 0, with the queues as shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>mqprio, %n traffic class(es), offloaded</source>
+        <extracomment>mqprio: priorities mapped to traffic classes, each a range of transmit queues.</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>mqprio, %n traffic class(es)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::MqprioParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about mqprio&apos;s parameters. num_tc, map, queues, hw, mode, shaper, bw_rlimit, min_rate and max_rate are words of tc&apos;s mqprio command: keep them.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>num_tc %1 is out of range; allowed 1…16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the map sends priorities to traffic classes that do not exist (%1); allowed 0…%2</source>
+        <extracomment>%1 lists priority→class pairs (&quot;2→2, 3→3&quot;), %2 the highest class.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n queue range(s) for %1 traffic classes: at most one per class</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>with hw 0 every traffic class needs its queues (COUNT@OFFSET): class %1 has none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the queues of traffic classes %1 (%2@%3) and %4 (%5@%6) overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode and shaper need hw 1: the kernel refuses them without offload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min_rate and max_rate need shaper bw_rlimit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rate(s) for %1 traffic classes: give one per class</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>

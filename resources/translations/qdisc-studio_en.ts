@@ -98,6 +98,41 @@
     </message>
 </context>
 <context>
+    <name>qs::MqprioKind</name>
+    <message numerus="yes">
+        <source>mqprio, %n traffic class(es), offloaded</source>
+        <extracomment>mqprio: priorities mapped to traffic classes, each a range of transmit queues.</extracomment>
+        <translation>
+            <numerusform>mqprio, %n traffic class, offloaded</numerusform>
+            <numerusform>mqprio, %n traffic classes, offloaded</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>mqprio, %n traffic class(es)</source>
+        <translation>
+            <numerusform>mqprio, %n traffic class</numerusform>
+            <numerusform>mqprio, %n traffic classes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::MqprioParams</name>
+    <message numerus="yes">
+        <source>%n queue range(s) for %1 traffic classes: at most one per class</source>
+        <translation>
+            <numerusform>%n queue range for %1 traffic classes: at most one per class</numerusform>
+            <numerusform>%n queue ranges for %1 traffic classes: at most one per class</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rate(s) for %1 traffic classes: give one per class</source>
+        <translation>
+            <numerusform>%n rate for %1 traffic classes: give one per class</numerusform>
+            <numerusform>%n rates for %1 traffic classes: give one per class</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>qs::PrioKind</name>
     <message numerus="yes">
         <source>band %1 does not exist; there are %n bands</source>

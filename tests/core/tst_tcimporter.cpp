@@ -341,6 +341,12 @@ private Q_SLOTS:
         QTest::newRow("bad time") << QStringLiteral("\ntc qdisc add dev eth0 root netem delay 10xs") << 2 << 40 << QStringLiteral("10xs");
         QTest::newRow("bad percent") << QStringLiteral("tc qdisc add dev eth0 root netem loss 120%") << 1 << 39 << QStringLiteral("120%");
         QTest::newRow("unknown kind") << QStringLiteral("tc qdisc add dev eth0 root cbs idleslope 1000") << 1 << 28 << QStringLiteral("cbs");
+        QTest::newRow("hfsc ul without ls") << QStringLiteral("tc qdisc add dev eth0 root handle 1: hfsc\n"
+                                                              "tc class add dev eth0 parent 1: classid 1:1 hfsc ul rate 1mbit") << 2 << 58 << QStringLiteral("1mbit");
+        QTest::newRow("hfsc curve without m2") << QStringLiteral("tc qdisc add dev eth0 root handle 1: hfsc\n"
+                                                                 "tc class add dev eth0 parent 1: classid 1:1 hfsc rt m1 1mbit d 10ms x") << 2 << 53 << QStringLiteral("m1");
+        QTest::newRow("mqprio mode without hw") << QStringLiteral("tc qdisc add dev eth0 root mqprio hw 0 mode channel") << 1 << 40 << QStringLiteral("mode");
+        QTest::newRow("mqprio num_tc beyond a byte") << QStringLiteral("tc qdisc add dev eth0 root mqprio num_tc 300") << 1 << 42 << QStringLiteral("300");
         QTest::newRow("qdisc option of drr") << QStringLiteral("tc qdisc add dev eth0 root drr quantum 1500") << 1 << 32 << QStringLiteral("quantum");
         QTest::newRow("drr class below a class") << QStringLiteral("tc qdisc add dev eth0 root handle 1: drr\n"
                                                                    "tc class add dev eth0 parent 1: classid 1:1 drr\n"
@@ -493,6 +499,9 @@ private Q_SLOTS:
                                                  << QStringLiteral("Change operation not supported");
         QTest::newRow("sfq replace in place") << QStringLiteral("tc qdisc add dev eth0 root handle 1: sfq\ntc qdisc replace dev eth0 root handle 1: sfq limit 50")
                                               << QStringLiteral("Change operation not supported");
+        QTest::newRow("mqprio replace in place") << QStringLiteral("tc qdisc add dev eth0 root handle 1: mqprio num_tc 1 map 0 queues 1@0 hw 0\n"
+                                                                  "tc qdisc replace dev eth0 root handle 1: mqprio num_tc 1 map 0 queues 2@0 hw 0")
+                                                 << QStringLiteral("Change operation not supported");
         QTest::newRow("sfq change without options") << QStringLiteral("tc qdisc add dev eth0 root sfq perturb 5\ntc qdisc change dev eth0 root sfq")
                                                     << QString();
         QTest::newRow("fq_codel flows") << QStringLiteral("tc qdisc add dev eth0 root fq_codel flows 512\ntc qdisc change dev eth0 root fq_codel flows 1024")
@@ -847,6 +856,19 @@ private Q_SLOTS:
                                                        "tc qdisc add dev eth0 parent 1:1 handle 11: multiq\n"
                                                        "tc qdisc add dev eth0 parent 11:2 handle 30: pfifo limit 100\n"
                                                        "tc qdisc add dev eth1 root mq");
+        QTest::newRow("hfsc") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: hfsc default 20\n"
+            "tc class add dev eth0 parent 1: classid 1:1 hfsc sc rate 100mbit ul rate 100mbit\n"
+            "tc class add dev eth0 parent 1:1 classid 1:10 hfsc rt m1 10mbit d 10ms m2 1mbit ls rate 20mbit\n"
+            "tc class add dev eth0 parent 1:1 classid 1:20 hfsc ls m2 5mbit ul m2 50mbit\n"
+            "tc class add dev eth0 parent 1:1 classid 1:30 hfsc sc umax 1500b dmax 100ms rate 1mbit\n"
+            "tc qdisc add dev eth0 parent 1:20 handle 20: fq_codel\n"
+            "tc qdisc add dev eth1 root hfsc");
+        QTest::newRow("mqprio") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: mqprio num_tc 4 map 0 1 2 3 3 2 1 0 1 queues 1@0 1@1 2@2 4@4 hw 0\n"
+            "tc qdisc add dev eth0 parent 1:3 handle 13: fq_codel\n"
+            "tc qdisc add dev eth1 root handle 1: mqprio\n"
+            "tc qdisc add dev eth2 root mqprio num_tc 2 map 0 1 hw 1 mode channel shaper bw_rlimit min_rate 1mbit 2mbit max_rate 10mbit 20gbit");
         QTest::newRow("skbprio") << QStringLiteral("tc qdisc add dev eth0 root handle 1: skbprio limit 32\n"
                                                     "tc qdisc add dev eth1 root skbprio");
         QTest::newRow("codel") << QStringLiteral("tc qdisc add dev eth0 root codel limit 1500 target 4ms interval 80ms ce_threshold 1ms ecn\n"

@@ -654,6 +654,32 @@ private Q_SLOTS:
         QCOMPARE(alone.result.errors.first().line, 1);
     }
 
+    void mqprioOnSeveralLines()
+    {
+        // tc prints mqprio's queues (and, offloaded, its mode, shaper and rates) on the lines below;
+        // the statistics after them are not options. hw is never printed.
+        const QString software = QStringLiteral("qdisc mqprio 1: dev eth0 root tc 3 map 0 1 2 2 0 0 0 0 0 0 0 0 0 0 0 0 \n"
+                                                "             queues:(0:0) (1:2) (3:6) \n"
+                                                " Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) \n"
+                                                " backlog 0b 0p requeues 0\n");
+        const TcScriptImport imported = TcScriptImporter::import(software);
+        QVERIFY2(imported.ok(), qPrintable(errorsOf(imported)));
+        QCOMPARE(commandLines(imported).first(), QStringLiteral("tc qdisc add dev eth0 root handle 1: mqprio num_tc 3 "
+                                                                "map 0 1 2 2 0 0 0 0 0 0 0 0 0 0 0 0 queues 1@0 2@1 4@3 hw 0"));
+        QVERIFY(std::any_of(imported.notes.begin(), imported.notes.end(),
+                            [](const TcScriptError &e) { return e.message.contains(u"hw"); }));
+
+        const QString offloaded = QStringLiteral("qdisc mqprio 8001: dev eth1 root tc 2 map 0 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 \n"
+                                                 "             queues:(0:3) (4:7) \n"
+                                                 "             mode:channel\n"
+                                                 "             shaper:bw_rlimit\tmin_rate:1Mbit 2Mbit \tmax_rate:10Mbit 20Mbit \n");
+        const TcScriptImport hw = TcScriptImporter::import(offloaded);
+        QVERIFY2(hw.ok(), qPrintable(errorsOf(hw)));
+        QCOMPARE(commandLines(hw).first(), QStringLiteral("tc qdisc add dev eth1 root handle 8001: mqprio num_tc 2 "
+                                                          "map 0 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 queues 4@0 4@4 hw 1 mode channel "
+                                                          "shaper bw_rlimit min_rate 1Mbit 2Mbit max_rate 10Mbit 20Mbit"));
+    }
+
     void hashTableLineWithoutItsHandle()
     {
         // A hash table line with its "fh" word garbled, or cut after it (found by the fuzzer: the

@@ -59,6 +59,12 @@ private Q_SLOTS:
         QTest::newRow("mq, multiq") << QStringLiteral("tc qdisc add dev eth1 root handle 1: mq\n"
                                                        "tc qdisc add dev eth1 parent 1:2 handle 20: multiq\n"
                                                        "tc qdisc add dev eth1 parent 20:1 handle 21: fq_codel");
+        QTest::newRow("hfsc") << QStringLiteral("tc qdisc add dev eth4 root handle 1: hfsc default 10\n"
+                                                 "tc class add dev eth4 parent 1: classid 1:1 hfsc sc m1 2mbit d 20ms m2 1mbit ul rate 3mbit\n"
+                                                 "tc class add dev eth4 parent 1:1 classid 1:10 hfsc rt rate 500kbit ls rate 1mbit");
+        QTest::newRow("mqprio") << QStringLiteral("tc qdisc add dev eth2 root handle 1: mqprio num_tc 3 map 0 1 2 queues 2@0 1@2 1@3 hw 0\n"
+                                                   "tc qdisc add dev eth2 parent 1:2 handle 12: pfifo limit 10\n"
+                                                   "tc qdisc add dev eth3 root mqprio num_tc 2 map 0 1 mode channel shaper bw_rlimit max_rate 1mbit 2mbit");
         QTest::newRow("skbprio") << QStringLiteral("tc qdisc add dev eth2 root handle 1: skbprio limit 10");
         QTest::newRow("codel") << QStringLiteral("tc qdisc add dev eth3 root codel limit 1500 target 4ms interval 80ms ce_threshold 1ms noecn");
         QTest::newRow("fq") << QStringLiteral(

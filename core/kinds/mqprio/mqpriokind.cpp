@@ -424,8 +424,8 @@ public:
     static QString summary(const Params &p, TcHandle)
     {
         //: mqprio: priorities mapped to traffic classes, each a range of transmit queues.
-        return p.hw ? tr("mqprio, %n traffic classes, offloaded", nullptr, p.trafficClasses)
-                    : tr("mqprio, %n traffic classes", nullptr, p.trafficClasses);
+        return p.hw ? tr("mqprio, %n traffic class(es), offloaded", nullptr, p.trafficClasses)
+                    : tr("mqprio, %n traffic class(es)", nullptr, p.trafficClasses);
     }
 };
 

@@ -81,7 +81,7 @@ ValidationIssues MqprioParams::validate() const
                                          .arg(beyond.join(QStringLiteral(", ")))
                                          .arg(trafficClasses - 1));
     if (queues.size() > trafficClasses)
-        error(QStringLiteral("queues"), tr("%n queue ranges for %1 traffic classes: at most one per class", nullptr, int(queues.size()))
+        error(QStringLiteral("queues"), tr("%n queue range(s) for %1 traffic classes: at most one per class", nullptr, int(queues.size()))
                                             .arg(trafficClasses));
     if (!hw) {
         // mqprio_parse_opt without offload: every class has queues, and no queue is in two classes.
@@ -110,7 +110,7 @@ ValidationIssues MqprioParams::validate() const
     for (const QList<quint64> *rates : {&minRate, &maxRate}) {
         if (!rates->isEmpty() && rates->size() != trafficClasses)
             error(rates == &minRate ? QStringLiteral("min_rate") : QStringLiteral("max_rate"),
-                  tr("%n rates for %1 traffic classes: give one per class", nullptr, int(rates->size())).arg(trafficClasses));
+                  tr("%n rate(s) for %1 traffic classes: give one per class", nullptr, int(rates->size())).arg(trafficClasses));
     }
     return issues;
 }
