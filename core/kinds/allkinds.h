@@ -18,6 +18,7 @@
 #include "fq_pie/fqpieparams.h"
 #include "gact/gactparams.h"
 #include "hhf/hhfparams.h"
+#include "hfsc/hfscparams.h"
 #include "htb/htbparams.h"
 #include "ingress/ingressparams.h"
 #include "kindtable.h"
@@ -56,11 +57,11 @@ template <class... P> struct KindTypes
  * Everything that dispatches over kinds walks this list (Kinds::qdiscs(), the editor's forms), so
  * a kind listed here without a part fails to compile.
  */
-using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, DrrQdiscParams, QfqQdiscParams, SfqParams, FqCodelParams, FqPieParams, CakeParams, CodelParams, PieParams, FqParams, RedParams, ChokeParams, PlugParams, SfbParams, HhfParams, PfifoParams, BfifoParams,
+using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, HfscQdiscParams, DrrQdiscParams, QfqQdiscParams, SfqParams, FqCodelParams, FqPieParams, CakeParams, CodelParams, PieParams, FqParams, RedParams, ChokeParams, PlugParams, SfbParams, HhfParams, PfifoParams, BfifoParams,
                                  PfifoHeadDropParams, PrioParams, MultiqParams, MqParams, MqprioParams, PfifoFastParams, SkbprioParams, NoqueueParams, IngressParams, ClsactParams>;
 
 /** The class kinds of the classful qdisc kinds. */
-using ClassKindTypes = KindTypes<HtbClassParams, DrrClassParams, QfqClassParams>;
+using ClassKindTypes = KindTypes<HtbClassParams, HfscClassParams, DrrClassParams, QfqClassParams>;
 
 /** Every filter kind (classifier). */
 using FilterKindTypes = KindTypes<U32Params, MatchallParams>;

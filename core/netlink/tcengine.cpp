@@ -260,7 +260,8 @@ std::optional<QdiscTree> TcEngine::read(QString *error)
     }
     for (const TcObject &c : std::as_const(classes)) {
         const QdiscNode *owner = classOwners.value(TcHandle(c.header.tcm_handle).qdiscPart().raw());
-        if (!owner || c.kind != owner->kindName())
+        // hfsc's root class (MAJOR:0) is the qdisc itself: it comes and goes with it.
+        if (!owner || c.kind != owner->kindName() || TC_H_MIN(c.header.tcm_handle) == 0)
             continue;
         ClassNode node;
         node.classId = TcHandle(c.header.tcm_handle);
@@ -518,6 +519,13 @@ NodeChangeResult TcEngine::changeNode(const QdiscTree &node, const TreeFingerpri
             change.why = tr("class %1 (%2, parent %3) is not in the tree on %4: a change that adds, moves or re-kinds a class "
                             "is sent as a whole tree")
                              .arg(want.classId.toString(), want.kindName(), want.parent.toString(), m_target);
+            return change;
+        }
+        if (planner.classRebuilt(classes[index], want)) {
+            change.outcome = Outcome::NotInPlace;
+            change.why = tr("class %1 (%2) cannot change that in place (the kernel would keep what is not sent): it is sent as a "
+                            "whole tree")
+                             .arg(want.classId.toString(), want.kindName());
             return change;
         }
         op = planner.classChange(classes[index], want);

@@ -119,6 +119,15 @@ ChangeRule TcPlanner::qdiscChange(const QdiscNode &have, const QdiscNode &want, 
     return rule;
 }
 
+bool TcPlanner::classRebuilt(const ClassNode &have, const ClassNode &want) const
+{
+    if (!have.params.sameKind(want.params))
+        return false;
+    TcCodec::Context context;
+    context.clock = &m_clock;
+    return want.params.ops().change(have.params.data(), want.params.data(), context, nullptr) == ChangeRule::Replace;
+}
+
 std::optional<TcOperation> TcPlanner::classChange(const ClassNode &have, const ClassNode &want) const
 {
     if (sameKernelState(have.params, want.params))
@@ -221,7 +230,7 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
             const ClassNode *haveClass = rebuilt.contains(want.handle.raw()) ? nullptr : currentClasses.value(wantClass.classId.raw());
             if (!haveClass) {
                 classOp.type = TcOperation::Type::AddClass;
-            } else if (haveClass->parent != wantClass.parent) {
+            } else if (haveClass->parent != wantClass.parent || classRebuilt(*haveClass, wantClass)) {
                 TcOperation removal;
                 removal.type = TcOperation::Type::DeleteClass;
                 removal.classNode = *haveClass;

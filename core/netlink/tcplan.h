@@ -66,6 +66,8 @@ public:
     ChangeRule qdiscChange(const QdiscNode &have, const QdiscNode &want, TcOperation *op) const;
     /** @p have is a kind whose deleted child leaves noop (mq), and one of its children goes. */
     static bool childGoesLeavingNoop(const QdiscTree &current, const QdiscTree &desired, const QdiscNode &have);
+    /** Running class @p have cannot become @p want in place: its kind's change rule says Replace (an hfsc curve that goes). */
+    bool classRebuilt(const ClassNode &have, const ClassNode &want) const;
     /** The request that changes running class @p have into @p want in place; nullopt when the kernel holds it already. */
     std::optional<TcOperation> classChange(const ClassNode &have, const ClassNode &want) const;
 

@@ -306,6 +306,9 @@ TcShowReading TcShowReader::read(QStringView text)
                 // come with the qdisc: nothing to add.
                 if (qdiscKind && qdiscKind->children != QdiscChildren::Classes)
                     continue;
+                // hfsc's root class ("class hfsc 1: root") is the qdisc itself.
+                if (const QString minor = id.text.section(u':', 1); minor.isEmpty() || minor == u"0")
+                    continue;
                 if (i + 1 < w.size() && w[i].text == u"leaf")
                     i += 2;
                 ShownWords options = w.mid(i);

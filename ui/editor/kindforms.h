@@ -21,6 +21,7 @@ class EditorForm;
 void buildKindForm(FormBinder<NetemParams> &b);
 void buildKindForm(FormBinder<TbfParams> &b);
 void buildKindForm(FormBinder<HtbQdiscParams> &b);
+void buildKindForm(FormBinder<HfscQdiscParams> &b);
 void buildKindForm(FormBinder<DrrQdiscParams> &b);
 void buildKindForm(FormBinder<QfqQdiscParams> &b);
 void buildKindForm(FormBinder<SfqParams> &b);
@@ -48,6 +49,7 @@ void buildKindForm(FormBinder<MqParams> &b);
 void buildKindForm(FormBinder<MqprioParams> &b);
 void buildKindForm(FormBinder<MultiqParams> &b);
 void buildKindForm(FormBinder<HtbClassParams> &b);
+void buildKindForm(FormBinder<HfscClassParams> &b);
 void buildKindForm(FormBinder<DrrClassParams> &b);
 void buildKindForm(FormBinder<QfqClassParams> &b);
 

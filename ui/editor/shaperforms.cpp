@@ -1,5 +1,7 @@
 #include "shaperforms.h"
 
+#include "defaultclassrow.h"
+
 #include "tc/tcunits.h"
 
 #include <cmath>
@@ -131,29 +133,11 @@ void ShaperForms::tbf(FormBinder<TbfParams> &b)
 void ShaperForms::htbQdisc(FormBinder<HtbQdiscParams> &b)
 {
     b.section(tr("Classes"));
-    auto *defaultClass = b.text(
-        QStringLiteral("default"), tr("Default class"),
-        tr("The class (minor number, hex as tc writes it) that traffic no filter matched goes to; "
-           "empty: it "
-           "passes unshaped."),
-        false,
-        [](const HtbQdiscParams &p) {
-            return p.defaultClass ? QString::number(p.defaultClass, 16) : QString();
-        },
-        [](HtbQdiscParams &p, const QString &text) -> QString {
-            const QString trimmed = text.trimmed();
-            if (trimmed.isEmpty()) {
-                p.defaultClass = 0;
-                return {};
-            }
-            const auto minor = TcUnits::parseU32(trimmed, 16);
-            if (!minor)
-                return tr("\"%1\" is not a class minor; write it in hex like tc, e.g. 30")
-                    .arg(trimmed);
-            p.defaultClass = *minor;
-            return {};
-        });
-    defaultClass->setPlaceholderText(tr("none: unclassified traffic is not shaped"));
+    defaultClassRow(b, &HtbQdiscParams::defaultClass,
+                    tr("The class (minor number, hex as tc writes it) that traffic no filter matched goes to; "
+                       "empty: it "
+                       "passes unshaped."),
+                    tr("none: unclassified traffic is not shaped"));
     b.number(ParameterSpec::count(
                  //: htb's parameter name (rate to quantum): usually kept as tc writes it
                  QStringLiteral("r2q"), tr("r2q"),
