@@ -86,6 +86,21 @@ private Q_SLOTS:
                               "tc class add dev eth0 parent 1:1 classid 1:10 htb rate 1mbit\ntc class add dev eth0 parent 1: classid 1:2 htb rate 1mbit")
             << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc class add dev eth0 parent 1: classid 1:2 htb rate 1mbit")
             << QStringLiteral("delete class 1:10\ndelete class 1:1");
+        const QString hfsc = QStringLiteral("tc qdisc add dev eth0 root handle 1: hfsc default 10\n"
+                                            "tc class add dev eth0 parent 1: classid 1:10 hfsc %1\n");
+        QTest::newRow("hfsc curve in place") << hfsc.arg(u"sc rate 10mbit ul rate 20mbit") << hfsc.arg(u"sc rate 15mbit ul rate 20mbit")
+                                             << QStringLiteral("change class 1:10");
+        QTest::newRow("hfsc curve added in place") << hfsc.arg(u"ls rate 10mbit") << hfsc.arg(u"ls rate 10mbit ul rate 20mbit")
+                                                   << QStringLiteral("change class 1:10");
+        // The kernel keeps a curve a change does not send: one that goes needs the class again.
+        QTest::newRow("hfsc curve removed: the class again") << hfsc.arg(u"sc rate 10mbit ul rate 20mbit") << hfsc.arg(u"sc rate 10mbit")
+                                                            << QStringLiteral("delete class 1:10\nadd class 1:10 at 1:");
+        QTest::newRow("hfsc rt-only inner class upgraded by the kernel")
+            << QStringLiteral("tc qdisc add dev eth0 root handle 1: hfsc\ntc class add dev eth0 parent 1: classid 1:1 hfsc sc rate 8kbit\n"
+                              "tc class add dev eth0 parent 1:1 classid 1:2 hfsc rt rate 8kbit")
+            << QStringLiteral("tc qdisc add dev eth0 root handle 1: hfsc\ntc class add dev eth0 parent 1: classid 1:1 hfsc rt rate 8kbit\n"
+                              "tc class add dev eth0 parent 1:1 classid 1:2 hfsc rt rate 8kbit")
+            << QString();
         QTest::newRow("ingress added beside root")
             << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem delay 20ms")
             << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem delay 20ms\ntc qdisc add dev eth0 handle ffff: ingress\n"

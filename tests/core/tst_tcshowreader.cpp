@@ -680,6 +680,21 @@ private Q_SLOTS:
                                                           "shaper bw_rlimit min_rate 1Mbit 2Mbit max_rate 10Mbit 20Mbit"));
     }
 
+    void hfscRootClassComesWithTheQdisc()
+    {
+        const QString text = QStringLiteral("qdisc hfsc 1: dev eth0 root refcnt 2 default 10 \n"
+                                            "class hfsc 1: dev eth0 root \n"
+                                            "class hfsc 1:1 dev eth0 parent 1: sc m1 0bit d 0us m2 10Mbit ul m1 0bit d 0us m2 20Mbit \n"
+                                            "class hfsc 1:10 dev eth0 parent 1:1 rt m1 2464Kbit d 5ms m2 10Kbit ls m1 0bit d 0us m2 10Kbit \n");
+        const TcScriptImport imported = TcScriptImporter::import(text);
+        QVERIFY2(imported.ok(), qPrintable(errorsOf(imported)));
+        QCOMPARE(commandLines(imported),
+                 QStringList({QStringLiteral("tc qdisc add dev eth0 root handle 1: hfsc default 10"),
+                              QStringLiteral("tc class add dev eth0 parent 1: classid 1:1 hfsc sc m1 0bit d 0us m2 10Mbit ul m1 0bit d 0us m2 20Mbit"),
+                              QStringLiteral("tc class add dev eth0 parent 1:1 classid 1:10 hfsc rt m1 2464Kbit d 5ms m2 10Kbit ls m1 0bit d "
+                                             "0us m2 10Kbit")}));
+    }
+
     void hashTableLineWithoutItsHandle()
     {
         // A hash table line with its "fh" word garbled, or cut after it (found by the fuzzer: the
