@@ -2508,6 +2508,130 @@
     </message>
 </context>
 <context>
+    <name>qs::HfscClassKind</name>
+    <message>
+        <source>HFSC: What is &quot;%1&quot; ? (an hfsc class takes rt, ls, sc and ul curves)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HFSC: no parameters given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HFSC: Upper-limit Service Curve without Link-Share Service Curve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hfsc&apos;s slopes are below 34.4 Gbit/s (32 bits of bytes per second)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hfsc class, %1, at most %2</source>
+        <extracomment>%1 the class&apos;s share (a rate such as 10mbit), %2 its upper limit.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hfsc class, %1 real-time and link-share</source>
+        <extracomment>%1 is a rate such as 10mbit; &quot;real-time&quot; and &quot;link-share&quot; are hfsc&apos;s curves.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hfsc class, %1 real-time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hfsc class, %1 link-share</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::HfscClassParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about an hfsc class. rt, ls, sc, ul, m1, d and m2 are words of tc&apos;s hfsc command: keep them.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the class needs an rt, ls or sc curve (ul alone is not one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 curve has two zero slopes (m1 and m2 are 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an upper limit (ul) needs a link-share curve (ls or sc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::HfscCurveReader</name>
+    <message>
+        <source>&quot;%1&quot; needs a service curve after it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HFSC: Illegal &quot;%1&quot; (a curve is [m1 RATE] [d TIME] m2 RATE or [umax SIZE] [dmax TIME] rate RATE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command ends too early (tc: Command line is not complete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HFSC: Illegal &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HFSC: umax given but dmax is zero.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HFSC: Service Curve has two zero slopes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::HfscKind</name>
+    <message>
+        <source>HFSC: Double &quot;default&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HFSC: Illegal &quot;default&quot; (a class minor in hex, such as 10)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HFSC: What is &quot;%1&quot; ? (hfsc takes default CLASSID)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a class minor; write it in hex like tc, e.g. &quot;30&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no default class: traffic no filter classifies is dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default class %1 does not exist: traffic no filter classifies is dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default class %1 has child classes: traffic no filter classifies is dropped (only a leaf class can hold packets)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hfsc, default class %1</source>
+        <extracomment>%1 is a class id such as 1:30.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hfsc, unclassified traffic dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::HhfKind</name>
     <message>
         <source>hhf, heavy hitters weighted 1:%1</source>
@@ -3840,6 +3964,70 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>Like mq, mqprio gives each transmit queue a qdisc of its own (MAJOR:1, MAJOR:2, …) and can only be the root of a device with several transmit queues.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The leaf class (minor number, hex as tc writes it) that traffic no filter matched goes to. hfsc drops such traffic when there is none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: unclassified traffic is dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The service curves are set on the classes: select one in the tree.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate (m2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First rate (m1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The slope of the curve&apos;s first segment, for the time d: above m2 it gives a burst of lower delay, below it a later start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First segment (d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the first slope (m1) lasts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Real-time curve (rt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The service this class is guaranteed for its own packets, whatever else is sent. Leaf classes only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link-share curve (ls)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This class&apos;s share of what its parent has left, against its siblings&apos; curves. tc&apos;s sc sets rt and ls alike.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upper limit (ul)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most link-share service this class may get; needs a link-share curve.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -8735,6 +8923,10 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>a change addressed to one node holds exactly one class or one qdisc (it held %1 qdiscs, %2 classes and %3 filters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1 (%2) cannot change that in place (the kernel would keep what is not sent): it is sent as a whole tree</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
