@@ -376,6 +376,8 @@ private Q_SLOTS:
         QTest::newRow("fq_pie") << &qdiscKindOf<FqPieParams>()
                                 << keys({"limit", "flows", "quantum", "memory_limit", "target", "tupdate", "alpha", "beta", "ecn_prob", "ecn",
                                          "bytemode", "dq_rate_estimator"});
+        QTest::newRow("mqprio") << &qdiscKindOf<MqprioParams>() << keys({"num_tc", "map", "queues", "hw", "mode", "shaper"});
+        QTest::newRow("hfsc") << &qdiscKindOf<HfscQdiscParams>() << keys({"default"});
         QTest::newRow("drr") << &qdiscKindOf<DrrQdiscParams>() << QStringList();
         QTest::newRow("qfq") << &qdiscKindOf<QfqQdiscParams>() << QStringList();
         QTest::newRow("ingress") << &qdiscKindOf<IngressParams>() << QStringList();
@@ -476,6 +478,38 @@ private Q_SLOTS:
         typeInto(QStringLiteral("quantum"), QStringLiteral("3000"));
         QCOMPARE(editor()->classNode().params.get<DrrClassParams>().quantum, std::optional<quint32>(3000));
         QCOMPARE(part<QLabel>(QStringLiteral("editor.summary"))->text(), QStringLiteral("drr class, quantum 3000b"));
+    }
+
+    void hfscClassEdits()
+    {
+        ClassNode node;
+        HfscClassParams p;
+        p.ls = HfscCurve{0, 0, 1250000};
+        node.params = p;
+        node.classId = TcHandle::make(1, 0x10);
+        node.parent = TcHandle::make(1, 1);
+        editor()->setClass(node);
+        QCOMPARE(part<QLabel>(QStringLiteral("editor.title"))->text(), QStringLiteral("hfsc class 1:10"));
+        QCOMPARE(part<QLabel>(QStringLiteral("editor.summary"))->text(), QStringLiteral("hfsc class, 10mbit link-share"));
+        // A real-time curve appears once it has a rate; its first segment is greyed until then.
+        QVERIFY(!part(QStringLiteral("param.rt.m1"))->isEnabled());
+        part<ParameterSlider>(QStringLiteral("param.rt"))->setUnit(QStringLiteral("mbit"));
+        typeInto(QStringLiteral("rt"), QStringLiteral("2"));
+        const auto &edited = editor()->classNode().params.get<HfscClassParams>();
+        QVERIFY(edited.rt);
+        QCOMPARE(edited.rt->m2, quint32(250000));
+        QVERIFY(part(QStringLiteral("param.rt.m1"))->isEnabled());
+        QCOMPARE(part<QLabel>(QStringLiteral("editor.summary"))->text(), QStringLiteral("hfsc class, 10mbit real-time and link-share"));
+        // The link-share rate at "none" takes the curve away; an upper limit without it is an error shown inline.
+        part<ParameterSlider>(QStringLiteral("param.ul"))->setUnit(QStringLiteral("mbit"));
+        typeInto(QStringLiteral("ul"), QStringLiteral("20"));
+        QVERIFY(editor()->classNode().params.get<HfscClassParams>().ul);
+        QVERIFY(editor()->isValid());
+        part<ParameterSlider>(QStringLiteral("param.ls"))->setUnit(QStringLiteral("mbit"));
+        typeInto(QStringLiteral("ls"), QStringLiteral("0"));
+        QVERIFY(!editor()->classNode().params.get<HfscClassParams>().ls);
+        QVERIFY(!editor()->isValid());
+        QVERIFY2(messageOf(QStringLiteral("ul")).contains(QStringLiteral("link-share")), qPrintable(messageOf(QStringLiteral("ul"))));
     }
 
     void htbClassEdits()
@@ -689,6 +723,27 @@ private Q_SLOTS:
         editor()->setQdisc(qdisc(cake));
         QApplication::processEvents();
         saveScreenshot(editor(), QStringLiteral("editor-cake.png"));
+
+        MqprioParams mqprio;
+        mqprio.trafficClasses = 3;
+        mqprio.map = {0, 0, 0, 0, 1, 1, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0};
+        mqprio.queues = {{2, 0}, {1, 2}, {1, 3}};
+        mqprio.hw = false;
+        QdiscNode root = qdisc(mqprio);
+        root.parent = TcHandle::root();
+        editor()->setQdisc(root);
+        QApplication::processEvents();
+        saveScreenshot(editor(), QStringLiteral("editor-mqprio.png"));
+
+        HfscClassParams hfsc;
+        hfsc.rt = HfscCurve{1250000, 10000, 125000};
+        hfsc.ls = HfscCurve{0, 0, 2500000};
+        hfsc.ul = HfscCurve{0, 0, 5000000};
+        node.params = hfsc;
+        node.classId = TcHandle::make(1, 0x20);
+        editor()->setClass(node);
+        QApplication::processEvents();
+        saveScreenshot(editor(), QStringLiteral("editor-hfsc-class.png"));
 
         // A dark theme: everything follows the palette, the message colours included.
         QPalette dark;

@@ -17,12 +17,12 @@ void buildKindForm(FormBinder<HfscQdiscParams> &b)
 
 namespace {
 
-/** One curve's rows: its long-term rate (off: no such curve), and the first segment's slope and length. */
+/** One curve's rows: its long-term rate (keyed by the curve: its findings show there; off: no such curve), and the first segment's slope and length. */
 void curveRows(FormBinder<HfscClassParams> &b, std::optional<HfscCurve> HfscClassParams::*curve, const QString &key,
                const QString &title, const QString &toolTip)
 {
     b.section(title);
-    b.number(ParameterSpec::rate(key + QStringLiteral(".m2"), KindForms::tr("Rate (m2)"), toolTip, true)
+    b.number(ParameterSpec::rate(key, KindForms::tr("Rate (m2)"), toolTip, true)
                  .withOffText(KindForms::tr("none")),
              [curve](const HfscClassParams &p) { return double((p.*curve) ? (p.*curve)->m2 : 0); },
              [curve](HfscClassParams &p, double value) {
