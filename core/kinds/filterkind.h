@@ -53,9 +53,14 @@ struct FilterKindOps
     /** tc's words after the kind's name: the kind's options, classid/flowid, actions. */
     void (*parse)(TcArgs &, Filter &);
     void (*print)(TcOptionWords &, const Filter &);
-    /** tc's "handle" word for this kind ("800::800" for u32, a number for the others). */
-    std::optional<quint32> (*parseHandle)(QStringView);
-    QString (*printHandle)(quint32);
+    /**
+     * tc's "handle" word for this kind ("800::800" for u32, "MARK/MASK" for fw, a number for the
+     * others): the handle, and what else the word says into the kind's part of @p filter (fw's
+     * mask), which the kind's parse and fromJson keep.
+     */
+    std::optional<quint32> (*parseHandle)(QStringView, Filter &);
+    /** The handle word of a filter that has a handle. */
+    QString (*printHandle)(const Filter &);
     /** Adds the kind's keys to the filter's JSON object. */
     void (*toJson)(const Filter &, QJsonObject &);
     void (*fromJson)(JsonReader &, Filter &);
@@ -71,6 +76,11 @@ struct FilterKindOps
      * (tc/tcshowreader.h). By default they parse as they are, after the kind's name.
      */
     ShownFilter (*readShown)(ShownWords printed);
+    /**
+     * Two filters of this kind in one prio share the kernel's state of that prio: what it refuses
+     * of @p later beside @p first (fw: another mask), or empty. By default nothing.
+     */
+    QString (*prioConflict)(const Filter &first, const Filter &later);
 };
 
 /** The classifier part of a filter, of whichever kind. */
@@ -86,8 +96,8 @@ concept FilterKindDefinition = requires(const Filter &f, Filter &mutableFilter, 
     { K::validate(f) } -> std::same_as<ValidationIssues>;
     { K::parse(args, mutableFilter) } -> std::same_as<void>;
     { K::print(words, f) } -> std::same_as<void>;
-    { K::parseHandle(text) } -> std::same_as<std::optional<quint32>>;
-    { K::printHandle(handle) } -> std::same_as<QString>;
+    { K::parseHandle(text, mutableFilter) } -> std::same_as<std::optional<quint32>>;
+    { K::printHandle(f) } -> std::same_as<QString>;
     { K::toJson(f, object) } -> std::same_as<void>;
     { K::fromJson(reader, mutableFilter) } -> std::same_as<void>;
     { K::encode(msg, f, context, error) } -> std::same_as<bool>;
@@ -128,6 +138,12 @@ template <FilterKindDefinition K> FilterKindOps makeFilterKindOps()
             return K::readShown(std::move(printed));
         else
             return ShownFilter{{}, std::move(printed), false};
+    };
+    ops.prioConflict = [](const Filter &first, const Filter &later) -> QString {
+        if constexpr (requires { { K::prioConflict(first, later) } -> std::same_as<QString>; })
+            return K::prioConflict(first, later);
+        else
+            return {};
     };
     return ops;
 }

@@ -147,4 +147,9 @@ std::optional<quint32> parseNumericHandle(QStringView text)
     return TcUnits::parseU32(text, 0);
 }
 
+QString printNumericHandle(const Filter &filter)
+{
+    return QStringLiteral("0x%1").arg(filter.handle.value_or(0), 0, 16);
+}
+
 } // namespace qs::FilterSupport

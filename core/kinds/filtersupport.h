@@ -60,6 +60,8 @@ bool decodeTarget(nlattr *const *tb, int classAttr, int policeAttr, int actAttr,
 
 /** A filter handle as tc reads it for most kinds (get_u32 with base 0: "1", "0x10"). */
 std::optional<quint32> parseNumericHandle(QStringView text);
+/** "0x1f": the handle as tc prints it for the kinds whose handle is a number. */
+QString printNumericHandle(const Filter &filter);
 
 } // namespace FilterSupport
 

@@ -525,6 +525,8 @@ ValidationIssues QdiscTree::validate() const
         if (differing == earlier.cend()) {
             if (earlier.isEmpty())
                 earlier.append(i);
+            else if (const QString conflict = filters[i].ops().prioConflict(filters[earlier.first()], filters[i]); !conflict.isEmpty())
+                error(later.name, conflict);
             continue;
         }
         const PrioUser &first = prioUsers[*differing];

@@ -113,7 +113,7 @@ QJsonObject toJson(const QdiscTree &tree)
         if (f.prio)
             node.insert(QStringLiteral("prio"), f.prio);
         if (f.handle)
-            node.insert(QStringLiteral("handle"), f.ops().printHandle(*f.handle));
+            node.insert(QStringLiteral("handle"), f.ops().printHandle(f));
         if (f.chain)
             node.insert(QStringLiteral("chain"), double(f.chain));
         f.ops().toJson(f, node);
@@ -226,7 +226,7 @@ std::optional<QdiscTree> fromJson(const QJsonValue &value, const QString &path, 
         filter.prio = quint16(f.integer("prio", 0, 0, 0xFFFF));
         filter.chain = quint32(f.integer("chain", 0, 0, 0xFFFFFFFFLL));
         if (const auto handle = f.string("handle")) {
-            filter.handle = kind->parseHandle(*handle);
+            filter.handle = kind->parseHandle(*handle, filter);
             if (!filter.handle)
                 f.error(QStringLiteral("handle"), Messages::tr("\"%1\" is not a %2 handle; write it as tc does").arg(*handle, kindName));
         }

@@ -43,7 +43,7 @@ QString filterCommand(const QdiscTree &tree, const Filter &f)
     if (f.prio)
         w.add(u"prio", QString::number(f.prio));
     if (f.handle)
-        w.add(u"handle", f.ops().printHandle(*f.handle));
+        w.add(u"handle", f.ops().printHandle(f));
     if (f.chain)
         w.add(u"chain", QString::number(f.chain));
     w.add(f.kindName());

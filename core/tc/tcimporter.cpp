@@ -679,10 +679,12 @@ private:
             c.failAt(verbAt, TcImporter::tr("no device: add \"dev NAME\""));
         if (!parentSeen)
             c.failAt(verbAt, TcImporter::tr("no parent: add \"parent 1:\" (or \"parent ffff:\" for ingress)"));
+        if (kind)
+            filter.params = FilterParams(*kind, kind->makeDefault());
         if (!handleText.isEmpty()) {
-            // The handle's syntax is the kind's: read it once the kind is known.
+            // The handle's syntax is the kind's: read it once the kind is known (fw's also holds its mask).
             const FilterKindOps *handleKind = kind ? kind : Kinds::filter(u"u32");
-            filter.handle = handleKind->parseHandle(handleText);
+            filter.handle = handleKind->parseHandle(handleText, filter);
             if (!filter.handle)
                 c.failAt(handleAt, kind ? TcImporter::tr("not a %1 handle").arg(QString(kind->name))
                                         : TcImporter::tr("not a u32 handle; write it like 800::800"));
@@ -705,7 +707,6 @@ private:
         }
         if (!kind)
             c.failAt(verbAt, TcImporter::tr("no filter kind: add \"u32 match …\""));
-        filter.params = FilterParams(*kind, kind->makeDefault());
         kind->parse(c, filter);
         const QdiscNode *owner = tree.filterOwner(filter.parent);
         if (!owner) {
@@ -790,7 +791,7 @@ private:
         case Verb::Change:
             if (existing == tree.filters.end()) {
                 warn(c, verbAt, TcImporter::tr("there is no filter %1 at prio %2 of %3 to change; read as add")
-                                    .arg(kind->printHandle(*filter.handle))
+                                    .arg(kind->printHandle(filter))
                                     .arg(filter.prio)
                                     .arg(filter.parent.toString()));
                 tree.filters.append(filter);

@@ -345,6 +345,9 @@ private Q_SLOTS:
                                                               "tc class add dev eth0 parent 1: classid 1:1 hfsc ul rate 1mbit") << 2 << 58 << QStringLiteral("1mbit");
         QTest::newRow("hfsc curve without m2") << QStringLiteral("tc qdisc add dev eth0 root handle 1: hfsc\n"
                                                                  "tc class add dev eth0 parent 1: classid 1:1 hfsc rt m1 1mbit d 10ms x") << 2 << 53 << QStringLiteral("m1");
+        QTest::newRow("fw without a class") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc filter add dev eth0 parent 1: protocol ip prio 1 handle 6 fw") << 2 << 62 << QStringLiteral("fw");
+        QTest::newRow("fw mask not a number") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
+                                                                "tc filter add dev eth0 parent 1: protocol ip prio 1 handle 6/x fw classid 1:1") << 2 << 60 << QStringLiteral("6/x");
         QTest::newRow("mqprio mode without hw") << QStringLiteral("tc qdisc add dev eth0 root mqprio hw 0 mode channel") << 1 << 40 << QStringLiteral("mode");
         QTest::newRow("mqprio num_tc beyond a byte") << QStringLiteral("tc qdisc add dev eth0 root mqprio num_tc 300") << 1 << 42 << QStringLiteral("300");
         QTest::newRow("qdisc option of drr") << QStringLiteral("tc qdisc add dev eth0 root drr quantum 1500") << 1 << 32 << QStringLiteral("quantum");
@@ -864,6 +867,15 @@ private Q_SLOTS:
             "tc class add dev eth0 parent 1:1 classid 1:30 hfsc sc umax 1500b dmax 100ms rate 1mbit\n"
             "tc qdisc add dev eth0 parent 1:20 handle 20: fq_codel\n"
             "tc qdisc add dev eth1 root hfsc");
+        QTest::newRow("fw") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: htb default 10\n"
+            "tc class add dev eth0 parent 1: classid 1:10 htb rate 10mbit\n"
+            "tc class add dev eth0 parent 1: classid 1:20 htb rate 5mbit\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 1 handle 6 fw classid 1:20\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 1 handle 7 fw classid 1:10 indev eth1\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 2 handle 0x100/0xff00 fw classid 1:20\n"
+            "tc filter add dev eth0 parent 1: protocol all prio 3 handle 9 fw action drop\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 4 handle 10 fw police rate 1mbit burst 10k drop classid 1:10");
         QTest::newRow("mqprio") << QStringLiteral(
             "tc qdisc add dev eth0 root handle 1: mqprio num_tc 4 map 0 1 2 3 3 2 1 0 1 queues 1@0 1@1 2@2 4@4 hw 0\n"
             "tc qdisc add dev eth0 parent 1:3 handle 13: fq_codel\n"

@@ -59,6 +59,10 @@ private Q_SLOTS:
         QTest::newRow("mq, multiq") << QStringLiteral("tc qdisc add dev eth1 root handle 1: mq\n"
                                                        "tc qdisc add dev eth1 parent 1:2 handle 20: multiq\n"
                                                        "tc qdisc add dev eth1 parent 20:1 handle 21: fq_codel");
+        QTest::newRow("fw") << QStringLiteral("tc qdisc add dev eth5 root handle 1: htb\n"
+                                               "tc class add dev eth5 parent 1: classid 1:1 htb rate 1mbit\n"
+                                               "tc filter add dev eth5 parent 1: protocol ip prio 1 handle 0x10/0xf0 fw classid 1:1 indev lo\n"
+                                               "tc filter add dev eth5 parent 1: protocol ip prio 2 handle 3 fw classid 1:1");
         QTest::newRow("hfsc") << QStringLiteral("tc qdisc add dev eth4 root handle 1: hfsc default 10\n"
                                                  "tc class add dev eth4 parent 1: classid 1:1 hfsc sc m1 2mbit d 20ms m2 1mbit ul rate 3mbit\n"
                                                  "tc class add dev eth4 parent 1:1 classid 1:10 hfsc rt rate 500kbit ls rate 1mbit");

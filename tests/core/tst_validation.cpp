@@ -271,6 +271,23 @@ private Q_SLOTS:
         filters.filters = {ip, ipv6};
         QVERIFY(!hasErrors(filters.validate()));
 
+        // fw: one mask per prio, the first filter's; another prio may have its own.
+        Filter mark = ip;
+        mark.params = FwParams{};
+        mark.handle = 6;
+        Filter masked = mark;
+        masked.handle = 0x100;
+        masked.params.edit<FwParams>().mask = 0xFF00;
+        filters.filters = {mark, masked};
+        const ValidationIssue *mask = find(filters.validate(), QStringLiteral("filter 1: prio 1"));
+        QVERIFY(mask && mask->isError() && mask->message.contains(u"0xff00"));
+        masked.prio = 2;
+        filters.filters = {mark, masked};
+        QVERIFY(!hasErrors(filters.validate()));
+        mark.handle.reset(); // without a mark fw reads the mark as a class id, which the kernel reports as nothing
+        filters.filters = {mark};
+        QVERIFY(hasErrors(filters.validate()));
+
         // A filter at an htb class, with the class's own block; not at a prio band.
         QdiscTree classFilter = htb;
         ip.parent = TcHandle::make(1, 1);

@@ -56,6 +56,7 @@ void buildKindForm(FormBinder<QfqClassParams> &b);
 /** The filter kinds' own rows (FilterKindTypes): a form on the whole filter, tagged by the kind. */
 void buildKindForm(FormBinder<Filter> &b, const U32Params *);
 void buildKindForm(FormBinder<Filter> &b, const MatchallParams *);
+void buildKindForm(FormBinder<Filter> &b, const FwParams *);
 
 /** The editor forms of whichever kind a node holds. */
 class KindForms

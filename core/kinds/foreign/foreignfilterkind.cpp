@@ -1,5 +1,6 @@
 #include "foreignfilterparams.h"
 
+#include "kinds/filtersupport.h"
 #include "model/filter.h"
 #include "tc/tcargs.h"
 
@@ -23,8 +24,8 @@ public:
     static ValidationIssues validate(const Filter &) { return {}; }
     static void parse(TcArgs &args, Filter &) { args.fail(tr("a filter kept as the kernel reported it has no tc options")); }
     static void print(TcOptionWords &, const Filter &) {}
-    static std::optional<quint32> parseHandle(QStringView) { return std::nullopt; }
-    static QString printHandle(quint32 handle) { return QStringLiteral("0x") + QString::number(handle, 16); }
+    static std::optional<quint32> parseHandle(QStringView, Filter &) { return std::nullopt; }
+    static QString printHandle(const Filter &f) { return FilterSupport::printNumericHandle(f); }
     static void toJson(const Filter &, QJsonObject &) {} // the tree's JSON keeps kind and options
     static void fromJson(JsonReader &, Filter &) {}
     static bool encode(nl_msg *msg, const Filter &f, const CodecContext &, QString *)

@@ -88,8 +88,8 @@ public:
         FilterSupport::printTarget(w, f);
     }
 
-    static std::optional<quint32> parseHandle(QStringView text) { return FilterSupport::parseNumericHandle(text); }
-    static QString printHandle(quint32 handle) { return QStringLiteral("0x%1").arg(handle, 0, 16); }
+    static std::optional<quint32> parseHandle(QStringView text, Filter &) { return FilterSupport::parseNumericHandle(text); }
+    static QString printHandle(const Filter &f) { return FilterSupport::printNumericHandle(f); }
 
     static void toJson(const Filter &f, QJsonObject &o)
     {

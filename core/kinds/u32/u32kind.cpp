@@ -323,8 +323,8 @@ public:
         FilterSupport::printTarget(w, f);
     }
 
-    static std::optional<quint32> parseHandle(QStringView text) { return u32HandleFromString(text); }
-    static QString printHandle(quint32 handle) { return u32HandleArgument(handle); }
+    static std::optional<quint32> parseHandle(QStringView text, Filter &) { return u32HandleFromString(text); }
+    static QString printHandle(const Filter &f) { return u32HandleArgument(f.handle.value_or(0)); }
 
     static void toJson(const Filter &f, QJsonObject &o)
     {
