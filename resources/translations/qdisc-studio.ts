@@ -2425,6 +2425,64 @@
     </message>
 </context>
 <context>
+    <name>qs::FwKind</name>
+    <message>
+        <source>an fw filter needs a handle: the mark it matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fw needs a classid or an action (tc sends no options then, and the kernel refuses a handle without them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal indev (a device name must follow)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flowid is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;classid&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What is &quot;%1&quot;? (fw takes classid, police, action and indev)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the filter needs a classid (the class to send marked traffic to) or an action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mark %1</source>
+        <extracomment>What an fw filter catches: %1 a firewall mark such as 0x6, perhaps with its mask.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, in from %1</source>
+        <extracomment>%1 is a device name: the fw filter only sees packets that came in there.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prio %1 already matches marks with mask 0x%2: every fw filter of one prio has the same mask (the kernel refuses 0x%3 there); use another prio</source>
+        <extracomment>%1 a filter prio (number), %2 and %3 masks in hex.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::FwParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about an fw filter. indev is tc&apos;s word: keep it.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>a device name has at most %1 bytes, not %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::GactKind</name>
     <message>
         <source>gact needs a control verb: pass, drop, pipe, continue, reclassify, goto chain N</source>
@@ -4028,6 +4086,38 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>The most link-share service this class may get; needs a link-share curve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a 32-bit number (write 6, 0x6 or 0xff00)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fw matches packets by their firewall mark, set by iptables or nftables (MARK, meta mark set) or a socket&apos;s SO_MARK.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The mark to match (tc&apos;s handle): after the mask below, a packet&apos;s mark must equal it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The bits of the mark that count (0xffffffff: all). Every fw filter of one priority shares it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Came in on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only packets that arrived on this device (tc&apos;s indev); empty: any.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

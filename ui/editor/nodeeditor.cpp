@@ -75,7 +75,16 @@ NodeEditor::NodeEditor(QWidget *parent)
     clear();
 }
 
-NodeEditor::~NodeEditor() = default;
+NodeEditor::~NodeEditor()
+{
+    // The rows go first, while this editor is whole: a text row with the focus ends its edit as it
+    // is destroyed (editingFinished), and that edit must find an editor that ignores it, not one
+    // whose members are already gone (QWidget deletes children only after this destructor).
+    m_closing = true;
+    delete m_stack;
+    m_stack = nullptr;
+    m_form = nullptr;
+}
 
 void NodeEditor::setQdisc(const QdiscNode &node)
 {
@@ -270,6 +279,8 @@ void NodeEditor::refresh()
 
 void NodeEditor::edited(bool final)
 {
+    if (m_closing)
+        return;
     refresh(); // first, so isValid() is current in the slots of the signals below
     switch (m_subject) {
     case Subject::Qdisc:

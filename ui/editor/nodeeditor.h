@@ -116,6 +116,8 @@ private:
     QWidget *m_footer;
     ValidationIssues m_issues;
     bool m_valid = true;
+    /** Set while the editor goes: a text row that loses its focus then ends an edit nobody may hear. */
+    bool m_closing = false;
 };
 
 } // namespace qs

@@ -618,6 +618,39 @@ private Q_SLOTS:
         QVERIFY(part<QLabel>(QStringLiteral("editor.summary"))->text().contains(QStringLiteral("skip_hw")));
     }
 
+    void fwFilterTakesItsMarkAndMask()
+    {
+        Filter filter;
+        filter.params = FwParams{};
+        filter.parent = TcHandle::make(1, 0);
+        filter.protocol = EtherType::Ip;
+        filter.prio = 1;
+        filter.classId = TcHandle::make(1, 0x10);
+        editor()->setFilter(filter);
+        QVERIFY(!part(QStringLiteral("param.matches")));
+        QVERIFY(!editor()->isValid()); // no mark yet
+        QVERIFY2(messageOf(QStringLiteral("handle")).contains(QStringLiteral("needs a handle")), qPrintable(messageOf(QStringLiteral("handle"))));
+        auto *mark = part<QLineEdit>(QStringLiteral("param.handle.edit"));
+        mark->setFocus(); // as a click would: the row is not refreshed under the typing
+        QTest::keyClicks(mark, QStringLiteral("0x6"));
+        QTest::keyClick(mark, Qt::Key_Return);
+        auto *mask = part<QLineEdit>(QStringLiteral("param.mask.edit"));
+        QCOMPARE(mask->text(), QStringLiteral("0xffffffff"));
+        mask->setFocus();
+        mask->selectAll();
+        QTest::keyClicks(mask, QStringLiteral("0xff00"));
+        QTest::keyClick(mask, Qt::Key_Return);
+        QVERIFY2(editor()->isValid(), qPrintable(messageOf(QStringLiteral("handle")) + u'|' + messageOf(QStringLiteral("mask"))));
+        const Filter &edited = editor()->filter();
+        QCOMPARE(edited.handle, std::optional<quint32>(6));
+        QCOMPARE(edited.params.get<FwParams>().mask, quint32(0xFF00));
+        QVERIFY2(part<QLabel>(QStringLiteral("editor.summary"))->text().contains(QStringLiteral("mark 0x6/0xff00")),
+                 qPrintable(part<QLabel>(QStringLiteral("editor.summary"))->text()));
+        mask->selectAll();
+        QTest::keyClicks(mask, QStringLiteral("0xzz"));
+        QVERIFY(messageOf(QStringLiteral("mask")).contains(QStringLiteral("not a 32-bit number")));
+    }
+
     void filterActionsTakePoliceAndGact()
     {
         Filter filter;
