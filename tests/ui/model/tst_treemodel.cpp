@@ -114,6 +114,21 @@ const QString MultiQueueDump = QStringLiteral("qdisc 1: mq\n"
                                               "        qdisc 23: fq_codel\n"
                                               "        filter prio 1 u32");
 
+// mqprio's queues hold qdiscs as mq's do; hfsc classes nest, fw filters steer marks into them.
+const QString MqprioHfscScript = QStringLiteral(
+    "tc qdisc add dev eth0 root handle 1: mqprio num_tc 2 map 0 1 queues 2@0 2@2 hw 0\n"
+    "tc qdisc add dev eth0 parent 1:3 handle 13: hfsc default 20\n"
+    "tc class add dev eth0 parent 13: classid 13:1 hfsc sc rate 10mbit ul rate 20mbit\n"
+    "tc class add dev eth0 parent 13:1 classid 13:20 hfsc ls rate 5mbit\n"
+    "tc qdisc add dev eth0 parent 13:20 handle 20: fq_codel\n"
+    "tc filter add dev eth0 parent 13: protocol ip prio 1 handle 6/0xff fw classid 13:20\n");
+const QString MqprioHfscDump = QStringLiteral("qdisc 1: mqprio\n"
+                                              "  qdisc 13: hfsc\n"
+                                              "    class 13:1\n"
+                                              "      class 13:20\n"
+                                              "        qdisc 20: fq_codel\n"
+                                              "    filter prio 1 fw");
+
 // The root netem has no handle, as `tc qdisc add … root netem` leaves it.
 const QString IngressScript =
     QStringLiteral("tc qdisc add dev eth0 root netem delay 10ms\n"
@@ -313,6 +328,7 @@ private Q_SLOTS:
         QTest::newRow("tbf with netem child") << TbfScript << TbfDump;
         QTest::newRow("prio with children") << PrioScript << PrioDump;
         QTest::newRow("mq and multiq with children") << MultiQueueScript << MultiQueueDump;
+        QTest::newRow("mqprio, hfsc and fw") << MqprioHfscScript << MqprioHfscDump;
         QTest::newRow("ingress with filter") << IngressScript << IngressDump;
         QTest::newRow("clsact with filter") << ClsactScript << ClsactDump;
         QTest::newRow("empty") << QString() << QString();
