@@ -111,6 +111,12 @@ struct QdiscKindOps
      * distribution tables, which the kernel does not report); empty when nothing is lost.
      */
     QString (*shownCaveat)(const ShownWords &printed);
+    /**
+     * What the kind knows of the kernel refusing to add it with @p error (an errno): advice the
+     * kernel's bare "Invalid argument" does not give (mqprio: the device does not offload it), or
+     * empty. By default nothing.
+     */
+    QString (*addRefusal)(const void *, int error);
 };
 
 /** A qdisc's parameters, of whichever kind. */
@@ -258,6 +264,12 @@ template <QdiscKindDefinition K> QdiscKindOps makeQdiscKindOps()
             return K::readShown(std::move(printed));
         else
             return printed;
+    };
+    ops.addRefusal = [](const void *value, int error) -> QString {
+        if constexpr (requires(const P &p) { { K::addRefusal(p, error) } -> std::same_as<QString>; })
+            return K::addRefusal(Erased<P>::of(value), error);
+        else
+            return {};
     };
     ops.shownCaveat = [](const ShownWords &printed) -> QString {
         if constexpr (requires(const ShownWords &w) { { K::shownCaveat(w) } -> std::same_as<QString>; })

@@ -409,6 +409,9 @@ ApplyResult TcEngine::run(const QList<TcOperation> &plan)
                 const QString kind = op.qdisc.kindName();
                 result.missingModule = KernelModules::qdiscModule(kind);
                 result.error += QStringLiteral(": ") + KernelModules::missingQdiscMessage(kind);
+            } else if (op.type == TcOperation::Type::AddQdisc || op.type == TcOperation::Type::ReplaceQdisc) {
+                if (const QString advice = op.qdisc.ops().addRefusal(op.qdisc.params.data(), failure->code); !advice.isEmpty())
+                    result.error += QStringLiteral(": ") + advice;
             }
             return result;
         }

@@ -5248,6 +5248,10 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <extracomment>mq: the root of a multi-queue device; every transmit queue has a qdisc of its own.</extracomment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>mq needs the root of a device with several transmit queues</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::MqprioKind</name>
@@ -5328,6 +5332,18 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
             <numerusform></numerusform>
         </translation>
     </message>
+    <message>
+        <source>mqprio needs the root of a device with several transmit queues</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this device may not offload mqprio (hw 1, tc&apos;s default): give hw 0 and the queues of each traffic class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every traffic class&apos;s queues must be on the device (COUNT@OFFSET within its transmit queues)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::MqprioParams</name>
@@ -5384,6 +5400,10 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     <message>
         <source>multiq, a band per transmit queue</source>
         <extracomment>multiq: one band per transmit queue, served in turn.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>multiq needs a device with several transmit queues</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

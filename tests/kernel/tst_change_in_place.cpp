@@ -246,6 +246,45 @@ private Q_SLOTS:
                  qPrintable(afterRemoval));
         QVERIFY(e->clear().ok);
     }
+
+    /** mqprio on a veth: hw 0 with queues applies and reads back; the kernel's bare EINVAL and EOPNOTSUPP get the kind's reason. */
+    void mqprioSaysWhyTheKernelRefuses()
+    {
+        TwoHostLab lab(QStringLiteral("qs-mqprio"), 4);
+        QVERIFY(lab.ok);
+        QString error;
+        auto e = TcEngine::open(lab.a.target(QStringLiteral("va")), &error);
+        QVERIFY2(e, qPrintable(error));
+        const auto treeOf = [](const QString &line) {
+            const QString script = QStringLiteral("tc qdisc add dev va root handle 1: mqprio ") + line;
+            const TcImportResult imported = TcImporter::import(script);
+            if (!imported.ok() || imported.trees.size() != 1)
+                qFatal("%s", qPrintable(line));
+            return imported.trees.first();
+        };
+        const QdiscTree software = treeOf(QStringLiteral("num_tc 2 map 0 1 queues 2@0 2@2 hw 0"));
+        ApplyResult r = e->apply(software);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        const auto read = e->read(&error);
+        QVERIFY2(read && read->rootQdisc() && read->rootQdisc()->params == software.rootQdisc()->params, qPrintable(error));
+        QVERIFY(e->clear().ok);
+
+        // tc's default, hw 1: a veth offloads nothing.
+        r = e->apply(treeOf(QString()));
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.contains(QStringLiteral("Invalid argument")) && r.error.contains(QStringLiteral("give hw 0")), qPrintable(r.error));
+        // Queues the device does not have.
+        r = e->apply(treeOf(QStringLiteral("num_tc 2 map 0 1 queues 2@0 4@2 hw 0")));
+        QVERIFY2(!r.ok && r.error.contains(QStringLiteral("within its transmit queues")), qPrintable(r.error));
+
+        // A device with one transmit queue.
+        TwoHostLab single(QStringLiteral("qs-mqprio1"));
+        QVERIFY(single.ok);
+        auto one = TcEngine::open(single.a.target(QStringLiteral("va")), &error);
+        QVERIFY2(one, qPrintable(error));
+        r = one->apply(treeOf(QStringLiteral("num_tc 1 map 0 queues 1@0 hw 0")));
+        QVERIFY2(!r.ok && r.error.contains(QStringLiteral("several transmit queues")), qPrintable(r.error));
+    }
 };
 
 QTEST_GUILESS_MAIN(TstChangeInPlace)

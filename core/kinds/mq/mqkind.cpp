@@ -4,6 +4,8 @@
 #include "kinds/optionlesskind.h"
 #include "tc/tcargs.h"
 
+#include <cerrno>
+
 namespace qs {
 
 namespace {
@@ -25,6 +27,11 @@ public:
             //: tc's own words are quoted after the colon.
             c.failAt(c.position(), tr("mq takes no options (tc: Unknown qdisc \"mq\", hence option \"%1\" is unparsable)").arg(c.peek()));
         return qdiscParse(Params{}, false);
+    }
+
+    static QString addRefusal(const Params &, int error)
+    {
+        return error == EOPNOTSUPP ? tr("mq needs the root of a device with several transmit queues") : QString();
     }
 
     static QString summary(const Params &, TcHandle)

@@ -16,6 +16,7 @@
 
 #include <linux/pkt_sched.h>
 
+#include <cerrno>
 #include <cstring>
 
 namespace qs {
@@ -412,6 +413,19 @@ public:
         }
         writeHw(w.isEmpty() ? TcWord{} : w.last());
         return out;
+    }
+
+    static QString addRefusal(const Params &p, int error)
+    {
+        // mqprio_init: EOPNOTSUPP for a device with one transmit queue; EINVAL when hw asks for an
+        // offload the driver lacks (veth, most virtual devices), or for queues beyond the device's.
+        if (error == EOPNOTSUPP)
+            return tr("mqprio needs the root of a device with several transmit queues");
+        if (error == EINVAL && p.hw)
+            return tr("this device may not offload mqprio (hw 1, tc's default): give hw 0 and the queues of each traffic class");
+        if (error == EINVAL)
+            return tr("every traffic class's queues must be on the device (COUNT@OFFSET within its transmit queues)");
+        return {};
     }
 
     static QString shownCaveat(const ShownWords &w)

@@ -9,6 +9,8 @@
 
 #include <linux/pkt_sched.h>
 
+#include <cerrno>
+
 namespace qs {
 
 namespace {
@@ -43,6 +45,11 @@ public:
         if (!options || nla_len(options) < int(sizeof(tc_multiq_qopt)))
             return std::nullopt;
         return Params{};
+    }
+
+    static QString addRefusal(const Params &, int error)
+    {
+        return error == EOPNOTSUPP ? tr("multiq needs a device with several transmit queues") : QString();
     }
 
     static QString summary(const Params &, TcHandle)
