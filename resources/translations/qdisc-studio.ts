@@ -5341,7 +5341,7 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>every traffic class&apos;s queues must be on the device (COUNT@OFFSET within its transmit queues)</source>
+        <source>every traffic class&apos;s queues must be on the device (COUNT@OFFSET within its transmit queues); kernels before 6.4 also want each class&apos;s queues after the previous class&apos;s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

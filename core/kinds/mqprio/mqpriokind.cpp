@@ -424,7 +424,9 @@ public:
         if (error == EINVAL && p.hw)
             return tr("this device may not offload mqprio (hw 1, tc's default): give hw 0 and the queues of each traffic class");
         if (error == EINVAL)
-            return tr("every traffic class's queues must be on the device (COUNT@OFFSET within its transmit queues)");
+            // Kernels before 6.4 also want the classes in the order of their queues.
+            return tr("every traffic class's queues must be on the device (COUNT@OFFSET within its transmit queues); kernels "
+                      "before 6.4 also want each class's queues after the previous class's");
         return {};
     }
 
