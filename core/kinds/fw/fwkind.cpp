@@ -3,6 +3,7 @@
 #include "fwparams.h"
 
 #include "kinds/filtersupport.h"
+#include "kinds/kindsupport.h"
 #include "model/filter.h"
 #include "model/jsonreader.h"
 #include "tc/tcargs.h"
@@ -32,6 +33,12 @@ ValidationIssues FwParams::validate() const
 }
 
 namespace {
+
+/** "/0xff00" after the mark, or nothing for the default mask: as tc writes the handle word. */
+QString maskSuffix(quint32 mask)
+{
+    return mask == FwParams::DefaultMask ? QString() : QStringLiteral("/0x%1").arg(mask, 0, 16);
+}
 
 struct FwKind
 {
@@ -92,9 +99,7 @@ public:
 
     static QString printHandle(const Filter &f)
     {
-        const quint32 mask = f.params.get<FwParams>().mask;
-        const QString mark = FilterSupport::printNumericHandle(f);
-        return mask == FwParams::DefaultMask ? mark : mark + QStringLiteral("/0x%1").arg(mask, 0, 16);
+        return FilterSupport::printNumericHandle(f) + maskSuffix(f.params.get<FwParams>().mask);
     }
 
     static void parse(TcArgs &c, Filter &filter)
@@ -169,7 +174,7 @@ public:
     static FilterDecode decode(const nlattr *options, const CodecContext &context, Filter &filter)
     {
         nlattr *tb[TCA_FW_MAX + 1] = {};
-        if (!options || nla_parse_nested(tb, TCA_FW_MAX, const_cast<nlattr *>(options), nullptr) < 0)
+        if (!KindSupport::parseNested(tb, TCA_FW_MAX, options))
             return FilterDecode::Foreign;
         FwParams p;
         if (tb[TCA_FW_MASK])
@@ -186,10 +191,9 @@ public:
     static QString summary(const Filter &f)
     {
         const FwParams &p = f.params.get<FwParams>();
-        const QString mark = f.handle ? QStringLiteral("0x%1").arg(*f.handle, 0, 16) : QStringLiteral("?");
+        const QString mark = f.handle ? FilterSupport::printNumericHandle(f) : QStringLiteral("?");
         //: What an fw filter catches: %1 a firewall mark such as 0x6, perhaps with its mask.
-        QString text = QStringLiteral("fw ") + tr("mark %1").arg(p.mask == FwParams::DefaultMask ? mark
-                                                                                                 : mark + QStringLiteral("/0x%1").arg(p.mask, 0, 16));
+        QString text = QStringLiteral("fw ") + tr("mark %1").arg(mark + maskSuffix(p.mask));
         if (!p.indev.isEmpty())
             //: %1 is a device name: the fw filter only sees packets that came in there.
             text += tr(", in from %1").arg(p.indev);

@@ -25,6 +25,12 @@ namespace {
 
 using QueueRange = MqprioParams::QueueRange;
 
+/** tc shows mode and shaper only when the kernel reports them, which it does only with offload. */
+bool shownOffloaded(const ShownWords &w)
+{
+    return ShowSupport::indexOf(w, u"mode:channel") >= 0 || ShowSupport::indexOf(w, u"shaper:bw_rlimit") >= 0;
+}
+
 /** get_u8() in base 10. */
 std::optional<quint8> parseU8(QStringView word)
 {
@@ -365,7 +371,7 @@ public:
      */
     static ShownWords readShown(const ShownWords &w)
     {
-        const bool offloaded = ShowSupport::indexOf(w, u"mode:channel") >= 0 || ShowSupport::indexOf(w, u"shaper:bw_rlimit") >= 0;
+        const bool offloaded = shownOffloaded(w);
         ShownWords out;
         const auto add = [&out](const TcWord &at, const QString &text, int columnOffset = 0) {
             out.append(TcWord{text, at.line, at.column + columnOffset});
@@ -432,7 +438,7 @@ public:
 
     static QString shownCaveat(const ShownWords &w)
     {
-        if (ShowSupport::indexOf(w, u"mode:channel") >= 0 || ShowSupport::indexOf(w, u"shaper:bw_rlimit") >= 0)
+        if (shownOffloaded(w))
             return {};
         return tr("tc does not print whether mqprio was offloaded (hw): imported as hw 0, with the queues as shown");
     }
