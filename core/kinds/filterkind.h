@@ -28,6 +28,13 @@ enum class FilterDecode {
     Skip,    ///< not configuration (u32's implicit root hash table)
 };
 
+/** How a filter takes part in tables other filters of its block use (u32's hash tables). */
+enum class FilterTableRole {
+    None,      ///< on its own
+    Table,     ///< a table: made before, and removed after, every filter that uses it
+    UsesTable, ///< goes in a table or passes matches on to one, in whichever prio that table is
+};
+
 /**
  * Everything about one filter kind (u32, flower, matchall, basic, fw), in one table of
  * operations; built by makeFilterKindOps(), which checks that the definition has every part. A
@@ -81,6 +88,14 @@ struct FilterKindOps
      * of @p later beside @p first (fw: another mask), or empty. By default nothing.
      */
     QString (*prioConflict)(const Filter &first, const Filter &later);
+    /**
+     * Whether the filter is, or uses, a table its block shares across prios. The prios of a block
+     * where one does are planned together: the kernel ties them (a table outlives its prio while
+     * another prio links to it). By default None.
+     */
+    FilterTableRole (*tableRole)(const Filter &);
+    /** Whether a match must send the packet somewhere (a class or actions); false for u32's tables and links. By default true. */
+    bool (*needsTarget)(const Filter &);
 };
 
 /** The classifier part of a filter, of whichever kind. */
@@ -144,6 +159,18 @@ template <FilterKindDefinition K> FilterKindOps makeFilterKindOps()
             return K::prioConflict(first, later);
         else
             return {};
+    };
+    ops.tableRole = [](const Filter &f) -> FilterTableRole {
+        if constexpr (requires { { K::tableRole(f) } -> std::same_as<FilterTableRole>; })
+            return K::tableRole(f);
+        else
+            return FilterTableRole::None;
+    };
+    ops.needsTarget = [](const Filter &f) -> bool {
+        if constexpr (requires { { K::needsTarget(f) } -> std::same_as<bool>; })
+            return K::needsTarget(f);
+        else
+            return true;
     };
     return ops;
 }

@@ -52,7 +52,7 @@ ValidationIssues Filter::validate() const
     ValidationIssues issues = prefixed(ops().validate(*this), where);
     if (isForeign())
         return issues; // what it does is inside its options
-    if (classId.isUnspec() && actions.isEmpty() && !police)
+    if (classId.isUnspec() && actions.isEmpty() && !police && ops().needsTarget(*this))
         issues.append(ValidationIssue::error(where + u".flowid", tr("a filter needs a flowid (target class) or an action")));
     for (const Action &action : actions)
         issues += prefixed(action.ops().validate(action.data()), where + u".action");

@@ -267,6 +267,18 @@ QList<QdiscNode> QdiscTree::qdiscsInCreationOrder() const
         });
 }
 
+bool QdiscTree::createdBeforeOtherFilters(const Filter &filter)
+{
+    return filter.ops().tableRole(filter) == FilterTableRole::Table;
+}
+
+QList<Filter> QdiscTree::filtersInCreationOrder() const
+{
+    QList<Filter> ordered = filters;
+    std::stable_partition(ordered.begin(), ordered.end(), &QdiscTree::createdBeforeOtherFilters);
+    return ordered;
+}
+
 QList<ClassNode> QdiscTree::classesInCreationOrder() const
 {
     QSet<quint32> placed;

@@ -64,6 +64,10 @@ public:
     /** Parent-first order for creating: qdiscs, then their classes, child qdiscs, filters. */
     QList<QdiscNode> qdiscsInCreationOrder() const;
     QList<ClassNode> classesInCreationOrder() const;
+    /** The filters as listed, the tables other filters use (u32's divisor) first. */
+    QList<Filter> filtersInCreationOrder() const;
+    /** Whether a table other filters use is created first (FilterTableRole::Table). */
+    static bool createdBeforeOtherFilters(const Filter &filter);
 
     /** Every node's parameters plus the structure: one root, parents that exist, unique ids. */
     ValidationIssues validate() const;

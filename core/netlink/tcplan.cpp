@@ -315,19 +315,39 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
     }
     QList<QPair<quint32, quint16>> ordered(groups.begin(), groups.end());
     std::sort(ordered.begin(), ordered.end());
+    // Where a filter is or uses a table of its block (u32's hash tables), the kernel ties the
+    // block's prios together: a change to one rebuilds them all, tables made first.
+    QSet<quint32> tiedParents;
+    for (const QdiscTree *tree : {&current, &desired}) {
+        for (const Filter &f : tree->filters) {
+            if (f.ops().tableRole(f) != FilterTableRole::None)
+                tiedParents.insert(f.parent.raw());
+        }
+    }
+    const auto filtersOf = [](const QdiscTree &tree, quint32 parent, quint16 prio) {
+        QList<Filter> found;
+        for (const Filter &f : tree.filters) {
+            if (f.parent.raw() == parent && f.prio == prio)
+                found.append(f);
+        }
+        return found;
+    };
+    const auto groupUnchanged = [&](quint32 parent, quint16 prio) {
+        const QList<Filter> have = filtersOf(current, parent, prio);
+        const QList<Filter> want = filtersOf(desired, parent, prio);
+        return have.size() == want.size() && ownerSurvives(current, TcHandle(parent)) &&
+               std::equal(have.begin(), have.end(), want.begin(), &TcPlanner::sameFilter);
+    };
+    QSet<quint32> changedTiedParents;
+    for (const auto &[parent, prio] : ordered) {
+        if (tiedParents.contains(parent) && prio != 0 && !foreignGroups.contains({parent, prio}) && !groupUnchanged(parent, prio))
+            changedTiedParents.insert(parent);
+    }
     for (const auto &[parent, prio] : ordered) {
         if (foreignGroups.contains({parent, prio}))
             continue;
-        QList<Filter> have;
-        QList<Filter> want;
-        for (const Filter &f : current.filters) {
-            if (f.parent.raw() == parent && f.prio == prio)
-                have.append(f);
-        }
-        for (const Filter &f : desired.filters) {
-            if (f.parent.raw() == parent && f.prio == prio)
-                want.append(f);
-        }
+        QList<Filter> have = filtersOf(current, parent, prio);
+        const QList<Filter> want = filtersOf(desired, parent, prio);
         // A wanted filter without a prio (the kernel picks one) matches a running one anywhere.
         if (prio == 0) {
             for (const Filter &w : std::as_const(want)) {
@@ -342,9 +362,7 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
             }
             continue;
         }
-        const bool equal = have.size() == want.size() && ownerSurvives(current, TcHandle(parent)) &&
-                           std::equal(have.begin(), have.end(), want.begin(), &TcPlanner::sameFilter);
-        if (equal)
+        if (!changedTiedParents.contains(parent) && groupUnchanged(parent, prio))
             continue;
         // Filters matched by a prio-less wanted filter above stay.
         have.removeIf([&](const Filter &r) {
@@ -365,6 +383,8 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
             filterCreations.append(op);
         }
     }
+    std::stable_partition(filterCreations.begin(), filterCreations.end(),
+                          [](const TcOperation &op) { return QdiscTree::createdBeforeOtherFilters(op.filter); });
 
     return filterDeletions + classDeletions + qdiscDeletions + deletions + creations + filterCreations;
 }

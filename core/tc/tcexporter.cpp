@@ -124,7 +124,7 @@ QStringList TcExporter::commands(const QdiscTree &tree)
             lines.append(joined(classHead, classOptions(c.params)));
         }
     }
-    for (const Filter &f : tree.filters) {
+    for (const Filter &f : tree.filtersInCreationOrder()) {
         if (f.isForeign())
             //: A comment in an exported tc script: %1 a classifier kind (flower, bpf, …), %2 its parent, %3 its prio.
             lines.append(QStringLiteral("# ") + tr("%1 filter at %2 prio %3 is kept as it is: Qdisc Studio cannot write its options")
