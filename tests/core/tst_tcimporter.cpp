@@ -345,6 +345,11 @@ private Q_SLOTS:
                                                               "tc class add dev eth0 parent 1: classid 1:1 hfsc ul rate 1mbit") << 2 << 58 << QStringLiteral("1mbit");
         QTest::newRow("hfsc curve without m2") << QStringLiteral("tc qdisc add dev eth0 root handle 1: hfsc\n"
                                                                  "tc class add dev eth0 parent 1: classid 1:1 hfsc rt m1 1mbit d 10ms x") << 2 << 53 << QStringLiteral("m1");
+        QTest::newRow("u32 divisor not a power of two") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc filter add dev eth0 parent 1: prio 1 handle 2: u32 divisor 100") << 2 << 63 << QStringLiteral("100");
+        QTest::newRow("u32 ht naming a filter") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc filter add dev eth0 parent 1: prio 1 handle ::5 u32 ht 2:0:1 match ip dst 10.0.0.1 flowid 1:1") << 2 << 59 << QStringLiteral("2:0:1");
+        QTest::newRow("u32 sample of two keys") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc filter add dev eth0 parent 1: prio 1 u32 ht 2: sample ip6 dst 2001:db8::1 match u8 0 0 flowid 1:1") << 2 << 66 << QStringLiteral("2001:db8::1");
+        QTest::newRow("u32 ip6 prefix too long") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc filter add dev eth0 parent 1: protocol ipv6 prio 1 u32 match ip6 src 2001:db8::/129 flowid 1:1") << 2 << 73 << QStringLiteral("2001:db8::/129");
+        QTest::newRow("u32 unknown tcp field") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc filter add dev eth0 parent 1: prio 1 u32 match tcp flags 2 0xff flowid 1:1") << 2 << 55 << QStringLiteral("flags");
         QTest::newRow("fw without a class") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc filter add dev eth0 parent 1: protocol ip prio 1 handle 6 fw") << 2 << 62 << QStringLiteral("fw");
         QTest::newRow("fw mask not a number") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
                                                                 "tc filter add dev eth0 parent 1: protocol ip prio 1 handle 6/x fw classid 1:1") << 2 << 60 << QStringLiteral("6/x");
@@ -876,6 +881,19 @@ private Q_SLOTS:
             "tc filter add dev eth0 parent 1: protocol ip prio 2 handle 0x100/0xff00 fw classid 1:20\n"
             "tc filter add dev eth0 parent 1: protocol all prio 3 handle 9 fw action drop\n"
             "tc filter add dev eth0 parent 1: protocol ip prio 4 handle 10 fw police rate 1mbit burst 10k drop classid 1:10");
+        QTest::newRow("u32 hash tables") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: htb default 10\n"
+            "tc class add dev eth0 parent 1: classid 1:10 htb rate 10mbit\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 1 handle 2: u32 divisor 256\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 1 u32 ht 2:5 match ip dst 10.0.0.5/32 flowid 1:10\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 1 handle 2:9:801 u32 ht 2: sample ip dst 10.0.0.9/32 match ip dst 10.0.0.9 flowid 1:10\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 2 u32 match ip dst 10.0.0.0/8 hashkey mask 0x000000ff at 16 link 2:\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 3 u32 order 16 match ip protocol 6 0xff match tcp dst 80 0xffff "
+            "offset at 0 mask 0x0f00 shift 6 eat skip_hw flowid 1:10\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 4 u32 match udp src 53 0xffff match u16 0x1f90 0xffff at nexthdr+2 "
+            "match ip nofrag match ip df match ip ihl 0x45 0xff match ip icmp_code 3 0xff offset plus 20 flowid 1:10\n"
+            "tc filter add dev eth0 parent 1: protocol ipv6 prio 5 u32 match ip6 src 2001:db8:1::/48 match ip6 dst ::1/128 match ip6 priority 0xb8 0xfc "
+            "match ip6 flowlabel 0x12345 0xfffff match ip6 protocol 17 0xff match ip6 sport 5201 0xffff match ip6 icmp_code 0 0xff flowid 1:10");
         QTest::newRow("mqprio") << QStringLiteral(
             "tc qdisc add dev eth0 root handle 1: mqprio num_tc 4 map 0 1 2 3 3 2 1 0 1 queues 1@0 1@1 2@2 4@4 hw 0\n"
             "tc qdisc add dev eth0 parent 1:3 handle 13: fq_codel\n"

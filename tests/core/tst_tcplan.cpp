@@ -101,6 +101,21 @@ private Q_SLOTS:
             << QStringLiteral("tc qdisc add dev eth0 root handle 1: hfsc\ntc class add dev eth0 parent 1: classid 1:1 hfsc rt rate 8kbit\n"
                               "tc class add dev eth0 parent 1:1 classid 1:2 hfsc rt rate 8kbit")
             << QString();
+        // u32's tables tie a block's prios: a change to one rebuilds them all, tables made first
+        // (prio 2's link needs prio 3's table), the untouched ones too.
+        const QString tables = QStringLiteral("tc qdisc add dev eth0 root handle 1: htb default 10\n"
+                                              "tc class add dev eth0 parent 1: classid 1:10 htb rate 10mbit\n"
+                                              "tc filter add dev eth0 parent 1: protocol ip prio 2 u32 match ip dst 10.0.0.0/8 hashkey mask 0xff at 16 link 2:\n"
+                                              "tc filter add dev eth0 parent 1: protocol ip prio 3 handle 2: u32 divisor 256\n"
+                                              "tc filter add dev eth0 parent 1: protocol ip prio 3 u32 ht 2:5 match ip dst %1 flowid 1:10\n");
+        QTest::newRow("u32 tables unchanged") << tables.arg(u"10.0.0.5") << tables.arg(u"10.0.0.5") << QString();
+        QTest::newRow("u32 tables tie the prios of a block")
+            << tables.arg(u"10.0.0.5") << tables.arg(u"10.0.0.6")
+            << QStringLiteral("delete filters of 1: prio 2\ndelete filters of 1: prio 3\nadd filter at 1: prio 3\nadd filter at 1: prio 2\nadd filter at 1: prio 3");
+        QTest::newRow("u32 without tables: one prio alone")
+            << htb.arg(u"10mbit", u"5mbit", u"80") + QStringLiteral("tc filter add dev eth0 parent 1: protocol ip prio 2 u32 match ip dport 22 0xffff flowid 1:10")
+            << htb.arg(u"10mbit", u"5mbit", u"80") + QStringLiteral("tc filter add dev eth0 parent 1: protocol ip prio 2 u32 match ip dport 23 0xffff flowid 1:10")
+            << QStringLiteral("delete filters of 1: prio 2\nadd filter at 1: prio 2");
         QTest::newRow("ingress added beside root")
             << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem delay 20ms")
             << QStringLiteral("tc qdisc add dev eth0 root handle 1: netem delay 20ms\ntc qdisc add dev eth0 handle ffff: ingress\n"

@@ -695,6 +695,64 @@ private Q_SLOTS:
                                              "0us m2 10Kbit")}));
     }
 
+    void u32HashTablesOffsetsAndIpv6()
+    {
+        // Captured from tc 6.1 on this machine's kernel: a table in prio 1 with a filter in its
+        // bucket 5, a prio that links to it, a TCP port after a variable IP header, an IPv6 prefix.
+        const QString text = QStringLiteral("$ tc qdisc show dev va\n"
+                             "qdisc htb 1: root refcnt 3 r2q 10 default 0x10 direct_packets_stat 0 direct_qlen 1000\n"
+                             "$ tc class show dev va\n"
+                             "class htb 1:10 root prio 0 rate 10Mbit ceil 10Mbit burst 1600b cburst 1600b \n"
+                             "$ tc filter show dev va\n"
+                             "filter parent 1: protocol ip pref 1 u32 chain 0 \n"
+                             "filter parent 1: protocol ip pref 1 u32 chain 0 fh 2: ht divisor 256 \n"
+                             "filter parent 1: protocol ip pref 1 u32 chain 0 fh 2:5:800 order 2048 key ht 2 bkt 5 *flowid 1:10 not_in_hw \n"
+                             "  match 0a000005/ffffffff at 16\n"
+                             "filter parent 1: protocol ip pref 1 u32 chain 0 fh 800: ht divisor 1 \n"
+                             "filter parent 1: protocol ip pref 2 u32 chain 0 \n"
+                             "filter parent 1: protocol ip pref 2 u32 chain 0 fh 801: ht divisor 1 \n"
+                             "filter parent 1: protocol ip pref 2 u32 chain 0 fh 801::800 order 2048 key ht 801 bkt 0 link 2: not_in_hw \n"
+                             "  match 0a000000/ff000000 at 16\n"
+                             "    hash mask 000000ff at 16 \n"
+                             "filter parent 1: protocol ip pref 3 u32 chain 0 \n"
+                             "filter parent 1: protocol ip pref 3 u32 chain 0 fh 802: ht divisor 1 \n"
+                             "filter parent 1: protocol ip pref 3 u32 chain 0 fh 802::800 order 2048 key ht 802 bkt 0 *flowid 1:10 not_in_hw \n"
+                             "  match 00060000/00ff0000 at 8\n"
+                             "  match 00000050/0000ffff at nexthdr+0\n"
+                             "    offset 0f00>>6 at 0  eat \n"
+                             "filter parent 1: protocol ipv6 pref 4 u32 chain 0 \n"
+                             "filter parent 1: protocol ipv6 pref 4 u32 chain 0 fh 803: ht divisor 1 \n"
+                             "filter parent 1: protocol ipv6 pref 4 u32 chain 0 fh 803::800 order 2048 key ht 803 bkt 0 *flowid 1:10 not_in_hw \n"
+                             "  match 20010db8/ffffffff at 8\n"
+                             "  match 00010000/ffff0000 at 12\n");
+        const TcScriptImport imported = TcScriptImporter::import(text);
+        QVERIFY2(imported.ok(), qPrintable(errorsOf(imported)));
+        const QStringList lines = commandLines(imported);
+        QCOMPARE(lines.mid(2),
+                 (QStringList{
+                     // the user's table is kept, each prio's own (800:, 801:, …) left to the kernel
+                     QStringLiteral("tc filter add dev va parent 1: protocol ip prio 1 handle 2: u32 divisor 256"),
+                     QStringLiteral("tc filter add dev va parent 1: protocol ip prio 1 u32 ht 2:5 flowid 1:10 match u32 0x0a000005 0xffffffff at 16"),
+                     QStringLiteral("tc filter add dev va parent 1: protocol ip prio 2 u32 link 2: match u32 0x0a000000 0xff000000 at 16 "
+                                    "hashkey mask 0x000000ff at 16"),
+                     QStringLiteral("tc filter add dev va parent 1: protocol ip prio 3 u32 flowid 1:10 match u32 0x00060000 0x00ff0000 at 8 "
+                                    "match u32 0x00000050 0x0000ffff at nexthdr+0 offset mask 0x0f00 shift 6 at 0 offset eat"),
+                     QStringLiteral("tc filter add dev va parent 1: protocol ipv6 prio 4 u32 flowid 1:10 match u32 0x20010db8 0xffffffff at 8 "
+                                    "match u32 0x00010000 0xffff0000 at 12")}));
+        const QdiscTree &tree = imported.result.trees.first();
+        QCOMPARE(tree.filters.size(), 5);
+        const auto &table = tree.filters[0].params.get<U32Params>();
+        QCOMPARE(table.divisor, std::optional<quint32>(256));
+        QCOMPARE(tree.filters[1].params.get<U32Params>().hashTable, 0x00205000u);
+        QCOMPARE(tree.filters[2].params.get<U32Params>().link, 0x00200000u);
+        QCOMPARE(tree.filters[2].params.get<U32Params>().hashMask, 0xFFu);
+        const auto &tcp = tree.filters[3].params.get<U32Params>();
+        QCOMPARE(tcp.offset.mask, std::optional<quint16>(0x0F00));
+        QCOMPARE(tcp.offset.shift, std::optional<quint8>(6));
+        QVERIFY(tcp.offset.eat);
+        QVERIFY(tcp.matches[1].nexthdr);
+    }
+
     void hashTableLineWithoutItsHandle()
     {
         // A hash table line with its "fh" word garbled, or cut after it (found by the fuzzer: the

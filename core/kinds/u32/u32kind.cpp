@@ -275,12 +275,9 @@ bool keysToMatches(const tc_u32_key *keys, int count, bool ipv6, QList<U32Match>
             if (mask & 0x0000FFFFu)
                 out->append(U32Match::masked(low, value & 0xFFFF, mask & 0xFFFF));
         };
-        if (key.offmask == 1) {
-            // tc's icmp_code: the byte it names, sent with offmask 1 at the word of the type.
-            if (key.off == (ipv6 ? 40 : 20) && (mask & ~0x00FF0000u) == 0 && mask)
-                out->append(U32Match::masked(ipv6 ? F::Ip6IcmpCode : F::IpIcmpCode, (value >> 16) & 0xFF, (mask >> 16) & 0xFF));
-            else
-                return false;
+        if (key.offmask == 1 && ipv6 && key.off == 40 && mask && (mask & ~0x00FF0000u) == 0) {
+            // tc's ip6 icmp_code: the byte after the type, sent with offmask 1.
+            out->append(U32Match::masked(F::Ip6IcmpCode, (value >> 16) & 0xFF, (mask >> 16) & 0xFF));
             continue;
         }
         if (key.offmask != 0 && key.offmask != -1)

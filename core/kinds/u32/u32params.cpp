@@ -39,11 +39,11 @@ quint32 widthMask(int width)
     return width == 32 ? 0xFFFFFFFFu : ((1u << width) - 1);
 }
 
-/** tc's mask for word @p word of an IPv6 prefix of @p length bits (parse_ip6_addr, with its "i + 31" rule). */
+/** tc's mask for word @p word of an IPv6 prefix of @p length bits (parse_ip6_addr). */
 quint32 ip6WordMask(int length, int word)
 {
     const int first = 32 * word;
-    if (first + 31 <= length)
+    if (first + 32 <= length)
         return 0xFFFFFFFFu;
     if (first < length)
         return 0xFFFFFFFFu << (32 - (length - first));
@@ -73,7 +73,7 @@ Placement placementOf(const U32Match &m)
     case F::IpSport: return {20, 0};
     case F::IpDport: return {22, 0};
     case F::IpIcmpType: return {20, 0};
-    case F::IpIcmpCode: return {20, 1}; // tc sends icmp_code with offmask 1 at 20, not at 21
+    case F::IpIcmpCode: return {21, 0};
     case F::Ip6Priority:
     case F::Ip6Flowlabel: return {0, 0};
     case F::Ip6Protocol: return {6, 0};
@@ -82,7 +82,7 @@ Placement placementOf(const U32Match &m)
     case F::Ip6Sport: return {40, 0};
     case F::Ip6Dport: return {42, 0};
     case F::Ip6IcmpType: return {40, 0};
-    case F::Ip6IcmpCode: return {41, 1};
+    case F::Ip6IcmpCode: return {41, 1}; // tc 6.1 sends ip6 icmp_code with offmask 1 (its ip icmp_code no longer)
     case F::TcpSrc:
     case F::UdpSrc: return {0, -1};
     case F::TcpDst:

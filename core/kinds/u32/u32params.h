@@ -21,7 +21,7 @@ struct U32Key
     quint32 value = 0;  ///< network byte order
     quint32 mask = 0;   ///< network byte order
     int offset = 0;     ///< bytes from the start of the header (or the next header), a multiple of 4
-    qint32 offmask = 0; ///< -1: relative to the next header ("at nexthdr+N"); tc's icmp_code quirk sends 1
+    qint32 offmask = 0; ///< -1: relative to the next header ("at nexthdr+N"); tc's ip6 icmp_code sends 1
     friend bool operator==(const U32Key &, const U32Key &) = default;
 };
 
