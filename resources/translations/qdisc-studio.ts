@@ -4120,6 +4120,50 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <source>Only packets that arrived on this device (tc&apos;s indev); empty: any.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Hash table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buckets (1, 2, 4, … 256): the filter is then a table other filters go in (ht) and link to, with a handle like 2:. Empty: a filter that matches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a hash table has 1, 2, 4, … or 256 buckets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The table and bucket the filter goes in (ht), like 2:5. Empty: its prio&apos;s own table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link to table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A packet that passes the matches is looked up in this table next (link), like 2:.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hash key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The bits of one word that pick the bucket of the linked table (hashkey).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the next header starts for the matches at nexthdr+ (offset): a constant (plus N) or read from the packet (at N mask M shift S); eat: linked tables see it as the start.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::KindSupport</name>
@@ -9856,10 +9900,6 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>nexthdr+ offsets are not supported by Qdisc Studio yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the offset must be a whole number of bytes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9880,23 +9920,11 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>this ip match is not supported by Qdisc Studio yet; use src, dst, protocol, tos, dsfield, sport or dport, or a raw u32/u16/u8 match</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>this match is not supported by Qdisc Studio yet; use ip, u32, u16 or u8</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>this u32 option is not supported by Qdisc Studio yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>two matches contradict each other on the same bits</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the filter needs a flowid (the class to send traffic to) or an action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -9924,6 +9952,151 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <source>unexpected word</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; takes no prefix length; write &quot;%1&quot; alone or ::/0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not an IPv6 address; write it like 2001:db8::1/128</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prefix length of an IPv6 address is 0…128</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an ip match is src, dst, tos, dsfield, ihl, protocol, precedence, nofrag, firstfrag, df, mf, sport, dport, icmp_type or icmp_code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an ip6 match is src, dst, priority, protocol, flowlabel, sport, dport, icmp_type or icmp_code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a %1 match is src or dst (the port)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an icmp match is type or code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this match is not supported by Qdisc Studio yet; use ip, ip6, tcp, udp, icmp, u32, u16 or u8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a hash table&apos;s handle is a table id alone, like 42: (not %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give the table a handle like 42:, so that filters can name it (ht, link) and it reads back as yours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tables from 800: up with one bucket are where the kernel keeps each prio&apos;s own and read back as such: number yours below 800:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the handle names another table or bucket than &quot;ht&quot; (the kernel refuses it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;divisor&quot;: a hash table has 1, 2, 4, … or 256 buckets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;order&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;link&quot;: write a table like 43:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;link&quot; must be a hash table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;ht&quot;: write a table like 43: or a bucket like 43:1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;ht&quot; must be a hash table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;sample&quot; must contain exactly ONE key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal sample &quot;divisor&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>u32&apos;s indev is not supported by Qdisc Studio yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;order&quot; contradicts &quot;handle&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the filter needs a flowid (the class to send traffic to), an action or a link to a table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;hashkey&quot;: the mask is a hexadecimal word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;hashkey&quot;: its offset is a multiple of 4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;offset&quot;: plus takes a number of bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;offset&quot;: at takes a number of bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offset &quot;at&quot; must be even</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;offset&quot;: the mask is a hexadecimal 16-bit word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;offset&quot;: shift takes a number of bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>u32 hash table %1 of %n bucket(s)</source>
+        <extracomment>A u32 hash table: &quot;u32 hash table 42: of 256 buckets&quot;.</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>in table %1</source>
+        <extracomment>Where a u32 filter sits: &quot;ip dst 10.0.0.0/8 in table 43:1&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>→ table %1</source>
+        <extracomment>A u32 filter that sends matching packets on to another table.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a table like 43:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a table like 43: or a bucket like 43:1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::U32Match</name>
@@ -9939,6 +10112,10 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <source>a u32 match needs an offset that is a multiple of 4, not %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>an IPv6 prefix is 0…128 bits long, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::U32Params</name>
@@ -9946,11 +10123,39 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <source>two matches contradict each other on the same bits; the filter could never match</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>a hash table has 1, 2, 4, … or 256 buckets, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a hash table (divisor) takes no matches, ht, link, hashkey or offset: those belong to the filters that go in it</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <source>%n matches; u32 holds at most 128 keys</source>
+        <source>%n key(s); u32 holds at most 128</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&quot;ht&quot; names a table and a bucket (HT:BKT), not a filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;link&quot; must be a hash table (HT:), not a bucket or a filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hashkey picks a bucket of the linked table; without &quot;link&quot; it does nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hashkey&apos;s offset must be a multiple of 4, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offset &quot;at&quot; must be even, not %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

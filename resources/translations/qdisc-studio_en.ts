@@ -206,12 +206,23 @@
     </message>
 </context>
 <context>
+    <name>qs::U32Kind</name>
+    <message numerus="yes">
+        <source>u32 hash table %1 of %n bucket(s)</source>
+        <extracomment>A u32 hash table: &quot;u32 hash table 42: of 256 buckets&quot;.</extracomment>
+        <translation>
+            <numerusform>u32 hash table %1 of %n bucket</numerusform>
+            <numerusform>u32 hash table %1 of %n buckets</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>qs::U32Params</name>
     <message numerus="yes">
-        <source>%n matches; u32 holds at most 128 keys</source>
+        <source>%n key(s); u32 holds at most 128</source>
         <translation>
-            <numerusform>%n match; u32 holds at most 128 keys</numerusform>
-            <numerusform>%n matches; u32 holds at most 128 keys</numerusform>
+            <numerusform>%n key; u32 holds at most 128</numerusform>
+            <numerusform>%n keys; u32 holds at most 128</numerusform>
         </translation>
     </message>
 </context>

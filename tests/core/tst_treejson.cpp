@@ -28,6 +28,14 @@ private Q_SLOTS:
             "tc class add dev eth0 parent 1: classid 1:1 htb rate 100mbit burst 15k ceil 80mbit cburst 20k prio 1 quantum 3000 mtu 9000 overhead 24\n"
             "tc qdisc add dev eth0 parent 1:1 handle 10: fq_codel limit 1000 flows 64 quantum 300 target 2ms interval 50ms ce_threshold 1ms memory_limit 4mb drop_batch 32 ecn\n"
             "tc filter add dev eth0 parent 1: protocol ip prio 7 handle 800::801 u32 match ip src 198.18.0.0/15 match ip dport 443 0xffff match u8 6 0xff at 9 flowid 1:1");
+        QTest::newRow("u32 tables, offsets, ip6") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: htb default 10\n"
+            "tc class add dev eth0 parent 1: classid 1:10 htb rate 10mbit\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 1 handle 2: u32 divisor 256\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 1 u32 ht 2:5 match ip dst 10.0.0.5 flowid 1:10\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 2 u32 match ip dst 10.0.0.0/8 hashkey mask 0xff at 16 link 2:\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 3 u32 match tcp dst 80 0xffff offset at 0 mask 0x0f00 shift 6 plus 4 eat skip_hw flowid 1:10\n"
+            "tc filter add dev eth0 parent 1: protocol ipv6 prio 4 u32 match ip6 src 2001:db8::/33 match ip6 icmp_type 128 0xff flowid 1:10");
         QTest::newRow("ingress") << QStringLiteral(
             "ip link add ifb1 type ifb\ntc qdisc add dev eth0 handle ffff: ingress\n"
             "tc filter add dev eth0 parent ffff: protocol all prio 1 u32 match u32 0 0 action mirred egress redirect dev ifb1\n"

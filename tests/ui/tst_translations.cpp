@@ -111,7 +111,7 @@ const QList<Allowance> &allowList()
          "core's TcSummary of the node in tc terms, the same text as the tree's Summary column"},
         {QStringLiteral("import\\.status"), QStringLiteral("\\S+: .+(\\n\\S+: .+)*"),
          "what the pasted commands build: one \"device: summary\" line per device"},
-        {QStringLiteral("param\\.(matches|flowid|action)\\.edit"), QStringLiteral("(?s).+"),
+        {QStringLiteral("param\\.(matches|flowid|action|ht|link|hashkey|offset)\\.edit"), QStringLiteral("(?s).+"),
          "the placeholder is an example in tc's own syntax (\"ip dst 198.18.0.0/15\", \"1:10\")"},
         {QStringLiteral("param\\.protocol\\.combo"),
          QStringLiteral("all|ip|ipv6|arp|802\\.1Q|802\\.1ad"),

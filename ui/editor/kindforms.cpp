@@ -100,6 +100,46 @@ void buildKindForm(FormBinder<Filter> &b, const U32Params *)
             return {};
         });
     matches->setPlaceholderText(QStringLiteral("ip dst 198.18.0.0/15\nip dport 5201 0xffff"));
+    b.text(
+        QStringLiteral("divisor"), KindForms::tr("Hash table"),
+        KindForms::tr("Buckets (1, 2, 4, … 256): the filter is then a table other filters go in (ht) and link to, with a handle "
+                      "like 2:. Empty: a filter that matches."),
+        false,
+        [](const Filter &f) {
+            const auto &divisor = f.params.get<U32Params>().divisor;
+            return divisor ? QString::number(*divisor) : QString();
+        },
+        [](Filter &f, const QString &text) -> QString {
+            if (text.trimmed().isEmpty()) {
+                f.params.edit<U32Params>().divisor.reset();
+                return {};
+            }
+            bool ok = false;
+            const uint divisor = text.trimmed().toUInt(&ok, 0);
+            if (!ok || divisor == 0 || divisor > 256 || (divisor & (divisor - 1)))
+                return KindForms::tr("a hash table has 1, 2, 4, … or 256 buckets");
+            f.params.edit<U32Params>().divisor = divisor;
+            return {};
+        });
+    // tc's words for the options of tables, each read the way tc reads it.
+    const auto optionRow = [&b](const char16_t *option, const QString &label, const QString &toolTip, const QString &example) {
+        auto *row = b.text(
+            QString::fromUtf16(option), label, toolTip, false,
+            [option](const Filter &f) { return f.params.get<U32Params>().optionWords(option); },
+            [option](Filter &f, const QString &text) { return f.params.edit<U32Params>().setOptionWords(option, text); });
+        row->setPlaceholderText(example);
+    };
+    optionRow(u"ht", KindForms::tr("In table"),
+              KindForms::tr("The table and bucket the filter goes in (ht), like 2:5. Empty: its prio's own table."), QStringLiteral("2:5"));
+    optionRow(u"link", KindForms::tr("Link to table"),
+              KindForms::tr("A packet that passes the matches is looked up in this table next (link), like 2:."), QStringLiteral("2:"));
+    optionRow(u"hashkey", KindForms::tr("Hash key"),
+              KindForms::tr("The bits of one word that pick the bucket of the linked table (hashkey)."),
+              QStringLiteral("mask 0x000000ff at 16"));
+    optionRow(u"offset", KindForms::tr("Next header"),
+              KindForms::tr("Where the next header starts for the matches at nexthdr+ (offset): a constant (plus N) or read "
+                            "from the packet (at N mask M shift S); eat: linked tables see it as the start."),
+              QStringLiteral("at 0 mask 0x0f00 shift 6 eat"));
 }
 
 namespace {

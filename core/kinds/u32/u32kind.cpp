@@ -706,35 +706,17 @@ public:
             return;
         }
         if (p.hashTable)
-            w.add(u"ht", u32HandleToString(p.hashTable));
+            w.add(u"ht", p.optionWords(u"ht"));
         if (p.matches.isEmpty())
             w.add(u"match", QStringLiteral("u32 0 0")); // the kernel needs a selector; this one matches everything
         for (const U32Match &m : p.matches)
             w.add(u"match", m.toTcWords());
-        if (p.offset.any())
-            w.add(u"offset", offsetWords(p.offset));
-        if (p.link)
-            w.add(u"link", u32HandleToString(p.link));
-        if (p.hashMask || p.hashOffset)
-            w.add(u"hashkey", QStringLiteral("mask 0x%1 at %2").arg(p.hashMask, 8, 16, QChar(u'0')).arg(p.hashOffset));
+        for (const char16_t *option : {u"offset", u"link", u"hashkey"}) {
+            if (const QString words = p.optionWords(option); !words.isEmpty())
+                w.add(option, words);
+        }
         FilterSupport::printOffload(w, p.offload);
         FilterSupport::printTarget(w, f);
-    }
-
-    static QString offsetWords(const U32Offset &o)
-    {
-        QStringList words;
-        if (o.at)
-            words << QStringLiteral("at %1").arg(*o.at);
-        if (o.mask)
-            words << QStringLiteral("mask 0x%1").arg(*o.mask, 4, 16, QChar(u'0'));
-        if (o.shift)
-            words << QStringLiteral("shift %1").arg(*o.shift);
-        if (o.plus)
-            words << QStringLiteral("plus %1").arg(*o.plus);
-        if (o.eat)
-            words << QStringLiteral("eat");
-        return words.join(u' ');
     }
 
     static std::optional<quint32> parseHandle(QStringView text, Filter &) { return u32HandleFromString(text); }
@@ -751,52 +733,14 @@ public:
                 matches.append(m.toTcWords());
             o.insert(QStringLiteral("matches"), matches);
         }
-        if (p.hashTable)
-            o.insert(QStringLiteral("ht"), u32HandleToString(p.hashTable));
-        if (p.link)
-            o.insert(QStringLiteral("link"), u32HandleToString(p.link));
-        if (p.hashMask || p.hashOffset)
-            o.insert(QStringLiteral("hashkey"), QStringLiteral("mask 0x%1 at %2").arg(p.hashMask, 8, 16, QChar(u'0')).arg(p.hashOffset));
-        if (p.offset.any())
-            o.insert(QStringLiteral("offset"), offsetWords(p.offset));
+        for (const char *option : {"ht", "link", "hashkey", "offset"}) {
+            if (const QString words = p.optionWords(QString::fromLatin1(option)); !words.isEmpty())
+                o.insert(QLatin1StringView(option), words);
+        }
         if (p.offload.skipHw)
             o.insert(QStringLiteral("skip_hw"), true);
         if (p.offload.skipSw)
             o.insert(QStringLiteral("skip_sw"), true);
-    }
-
-    /** One of the keys whose value is tc's words ("ht", "link", "hashkey", "offset"), read as tc reads them. */
-    static void wordsFromJson(JsonReader &r, const char *key, Filter &f, const QString &example)
-    {
-        const std::optional<QString> text = r.string(key);
-        if (!text)
-            return;
-        QList<TcScriptError> tokenErrors;
-        const QList<TcCommand> commands = TcTokenizer::split(QStringLiteral("%1 %2").arg(QLatin1StringView(key), *text), &tokenErrors);
-        if (!tokenErrors.isEmpty() || commands.size() != 1) {
-            r.error(QLatin1StringView(key), tr("expected tc's words, like \"%1\"").arg(example));
-            return;
-        }
-        const QList<TcWord> &words = commands.first().words;
-        try {
-            TcArgs c(words);
-            const QStringView word = c.next();
-            auto &p = f.params.edit<U32Params>();
-            if (word == u"offset") {
-                parseOffset(c, p.offset);
-            } else if (word == u"hashkey") {
-                parseHashkey(c, p);
-            } else {
-                const auto handle = u32HandleFromString(c.value(word));
-                if (!handle || (word == u"link" ? (*handle & 0xFFFFF) != 0 : (*handle & 0xFFF) != 0))
-                    c.fail(tr("expected a table like 43:%1").arg(word == u"ht" ? QStringLiteral(" or a bucket like 43:1") : QString()));
-                (word == u"link" ? p.link : p.hashTable) = *handle;
-            }
-            if (!c.atEnd())
-                c.failAt(c.position(), tr("unexpected word"));
-        } catch (const TcArgsFailure &failure) {
-            r.error(QLatin1StringView(key), failure.message);
-        }
     }
 
     static void fromJson(JsonReader &r, Filter &f)
@@ -823,11 +767,13 @@ public:
         }
         p.offload.skipHw = r.boolean("skip_hw");
         p.offload.skipSw = r.boolean("skip_sw");
+        for (const char *option : {"ht", "link", "hashkey", "offset"}) {
+            if (const std::optional<QString> words = r.string(option)) {
+                if (const QString problem = p.setOptionWords(QString::fromLatin1(option), *words); !problem.isEmpty())
+                    r.error(QLatin1StringView(option), problem);
+            }
+        }
         f.params = p;
-        wordsFromJson(r, "ht", f, QStringLiteral("43:1"));
-        wordsFromJson(r, "link", f, QStringLiteral("43:"));
-        wordsFromJson(r, "hashkey", f, QStringLiteral("mask 0x0000ff00 at 12"));
-        wordsFromJson(r, "offset", f, QStringLiteral("at 0 mask 0x0f00 shift 6 eat"));
         settleHandle(f);
     }
 
@@ -990,6 +936,68 @@ public:
 };
 
 } // namespace
+
+QString U32Params::optionWords(QStringView option) const
+{
+    if (option == u"ht")
+        return hashTable ? u32HandleToString(hashTable) : QString();
+    if (option == u"link")
+        return link ? u32HandleToString(link) : QString();
+    if (option == u"hashkey")
+        return hashMask || hashOffset ? QStringLiteral("mask 0x%1 at %2").arg(hashMask, 8, 16, QChar(u'0')).arg(hashOffset) : QString();
+    if (option == u"offset") {
+        QStringList words;
+        if (offset.at)
+            words << QStringLiteral("at %1").arg(*offset.at);
+        if (offset.mask)
+            words << QStringLiteral("mask 0x%1").arg(*offset.mask, 4, 16, QChar(u'0'));
+        if (offset.shift)
+            words << QStringLiteral("shift %1").arg(*offset.shift);
+        if (offset.plus)
+            words << QStringLiteral("plus %1").arg(*offset.plus);
+        if (offset.eat)
+            words << QStringLiteral("eat");
+        return words.join(u' ');
+    }
+    return {};
+}
+
+QString U32Params::setOptionWords(QStringView option, QStringView text)
+{
+    QList<TcScriptError> tokenErrors;
+    const QList<TcCommand> commands = TcTokenizer::split(QString(option.toString() + u' ' + text.toString()), &tokenErrors);
+    if (!tokenErrors.isEmpty() || commands.size() != 1)
+        return tokenErrors.isEmpty() ? U32Text::tr("expected one line of words") : tokenErrors.first().message;
+    const QList<TcWord> &words = commands.first().words;
+    U32Params changed = *this;
+    try {
+        TcArgs c(words);
+        c.next();
+        if (option == u"offset") {
+            changed.offset = {};
+            U32Kind::parseOffset(c, changed.offset);
+        } else if (option == u"hashkey") {
+            changed.hashMask = 0;
+            changed.hashOffset = 0;
+            U32Kind::parseHashkey(c, changed);
+        } else if (c.atEnd()) {
+            (option == u"link" ? changed.link : changed.hashTable) = 0;
+        } else {
+            const bool isLink = option == u"link";
+            const auto handle = u32HandleFromString(c.next());
+            if (!handle || (isLink ? (*handle & 0xFFFFF) != 0 : (*handle & 0xFFF) != 0))
+                c.failAt(c.position() - 1, isLink ? U32Text::tr("expected a table like 43:") : U32Text::tr("expected a table like 43: or a bucket like 43:1"));
+            (isLink ? changed.link : changed.hashTable) = *handle;
+        }
+        if (!c.atEnd())
+            c.failAt(c.position(), U32Text::tr("unexpected word"));
+    } catch (const TcArgsFailure &failure) {
+        const qsizetype index = std::clamp<qsizetype>(failure.index, 0, words.size() - 1);
+        return QStringLiteral("\"%1\": %2").arg(words[index].text, failure.message);
+    }
+    *this = changed;
+    return {};
+}
 
 std::optional<U32Match> U32Match::fromTcWords(QStringView text, QString *error)
 {

@@ -106,6 +106,10 @@ public:
     OffloadFlags offload;
 
     bool isTable() const { return divisor.has_value(); }
+    /** tc's words of "ht", "link", "hashkey" or "offset" after the option ("43:1", "mask 0x0000ff00 at 12"); empty when unset. */
+    QString optionWords(QStringView option) const;
+    /** Reads them as tc does (empty words unset the option); the message when it cannot, and nothing changes. */
+    QString setOptionWords(QStringView option, QStringView words);
     /** The selector keys in tc's order, merged the way tc merges keys sharing a word; nullopt on a conflict. */
     std::optional<QList<U32Key>> keys() const;
     ValidationIssues validate() const;
