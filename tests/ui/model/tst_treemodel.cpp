@@ -114,20 +114,27 @@ const QString MultiQueueDump = QStringLiteral("qdisc 1: mq\n"
                                               "        qdisc 23: fq_codel\n"
                                               "        filter prio 1 u32");
 
-// mqprio's queues hold qdiscs as mq's do; hfsc classes nest, fw filters steer marks into them.
+// mqprio's queues hold qdiscs as mq's do; hfsc classes nest, fw filters steer marks into them,
+// a u32 table holds a filter another prio links to.
 const QString MqprioHfscScript = QStringLiteral(
     "tc qdisc add dev eth0 root handle 1: mqprio num_tc 2 map 0 1 queues 2@0 2@2 hw 0\n"
     "tc qdisc add dev eth0 parent 1:3 handle 13: hfsc default 20\n"
     "tc class add dev eth0 parent 13: classid 13:1 hfsc sc rate 10mbit ul rate 20mbit\n"
     "tc class add dev eth0 parent 13:1 classid 13:20 hfsc ls rate 5mbit\n"
     "tc qdisc add dev eth0 parent 13:20 handle 20: fq_codel\n"
-    "tc filter add dev eth0 parent 13: protocol ip prio 1 handle 6/0xff fw classid 13:20\n");
+    "tc filter add dev eth0 parent 13: protocol ip prio 1 handle 6/0xff fw classid 13:20\n"
+    "tc filter add dev eth0 parent 13: protocol ip prio 2 handle 2: u32 divisor 16\n"
+    "tc filter add dev eth0 parent 13: protocol ip prio 2 u32 ht 2:3 match ip6 src 2001:db8::/32 flowid 13:20\n"
+    "tc filter add dev eth0 parent 13: protocol ip prio 3 u32 match tcp dst 80 0xffff offset plus 20 hashkey mask 0xf at 16 link 2:\n");
 const QString MqprioHfscDump = QStringLiteral("qdisc 1: mqprio\n"
                                               "  qdisc 13: hfsc\n"
                                               "    class 13:1\n"
                                               "      class 13:20\n"
                                               "        qdisc 20: fq_codel\n"
-                                              "    filter prio 1 fw");
+                                              "    filter prio 1 fw\n"
+                                              "    filter prio 2 u32\n"
+                                              "    filter prio 2 u32\n"
+                                              "    filter prio 3 u32");
 
 // The root netem has no handle, as `tc qdisc add … root netem` leaves it.
 const QString IngressScript =
