@@ -14,6 +14,8 @@
 
 #include <linux/pkt_cls.h>
 
+#include <net/if.h>
+
 namespace qs {
 
 quint32 OffloadFlags::bits() const
@@ -69,6 +71,41 @@ QString offloadProblem(const OffloadFlags &flags)
     if (flags.skipHw && flags.skipSw)
         return Text::tr("skip_hw and skip_sw are mutually exclusive (the kernel refuses both: EINVAL)");
     return {};
+}
+
+QString parseIndev(TcArgs &c, qsizetype at)
+{
+    if (c.atEnd())
+        c.failAt(at, Text::tr("Illegal indev (a device name must follow)"));
+    return QString::fromUtf8(c.next().toUtf8().left(IFNAMSIZ));
+}
+
+QString indevProblem(const QString &indev)
+{
+    if (indev.toUtf8().size() >= IFNAMSIZ)
+        return Text::tr("a device name has at most %1 bytes, not %2").arg(IFNAMSIZ - 1).arg(indev.toUtf8().size());
+    return {};
+}
+
+bool encodeIndev(nl_msg *msg, int attr, const QString &indev)
+{
+    return indev.isEmpty() || nla_put_string(msg, attr, indev.toUtf8().constData()) >= 0;
+}
+
+QString decodeIndev(const nlattr *attr)
+{
+    if (!attr)
+        return {};
+    const auto *text = static_cast<const char *>(nla_data(attr));
+    return QString::fromUtf8(text, qstrnlen(text, uint(nla_len(attr))));
+}
+
+void readShownIndev(ShownWords &w)
+{
+    if (const qsizetype input = ShowSupport::indexOf(w, u"input"); input >= 0 && input + 2 < w.size() && w[input + 1].text == u"dev") {
+        w[input].text = QStringLiteral("indev");
+        w.remove(input + 1);
+    }
 }
 
 void dropHardwareState(ShownWords &w)

@@ -42,6 +42,18 @@ bool parseOffloadWord(QStringView word, OffloadFlags &flags);
 void printOffload(TcOptionWords &words, const OffloadFlags &flags);
 /** The field message when both are given (the kernel and tc refuse it), else empty. */
 QString offloadProblem(const OffloadFlags &flags);
+/**
+ * tc's "indev DEV" (fw, u32, basic, flower): the device a packet must have come in on. tc keeps
+ * the first IFNAMSIZ bytes of the word; reads the word after "indev" (just taken at @p at).
+ */
+QString parseIndev(TcArgs &args, qsizetype at);
+/** The field message for a device name the kernel cannot hold, else empty. */
+QString indevProblem(const QString &indev);
+/** Puts @p indev in attribute @p attr when it is set. */
+bool encodeIndev(nl_msg *msg, int attr, const QString &indev);
+QString decodeIndev(const nlattr *attr);
+/** tc prints the device as "input dev DEV": read as "indev DEV". */
+void readShownIndev(ShownWords &words);
 /** Drops what tc's show adds about the hardware (in_hw, in_hw_count N, not_in_hw): state, not configuration. */
 void dropHardwareState(ShownWords &words);
 

@@ -324,17 +324,21 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
                 tiedParents.insert(f.parent.raw());
         }
     }
-    const auto filtersOf = [](const QdiscTree &tree, quint32 parent, quint16 prio) {
-        QList<Filter> found;
-        for (const Filter &f : tree.filters) {
-            if (f.parent.raw() == parent && f.prio == prio)
-                found.append(f);
-        }
+    // Each tree's filters by (parent, prio), in their order: one pass, not one per group (a big
+    // tree has thousands of prios).
+    using FilterGroups = QHash<QPair<quint32, quint16>, QList<Filter>>;
+    const auto groupsOf = [](const QdiscTree &tree) {
+        FilterGroups found;
+        for (const Filter &f : tree.filters)
+            found[{f.parent.raw(), f.prio}].append(f);
         return found;
     };
+    const FilterGroups currentGroups = groupsOf(current);
+    const FilterGroups desiredGroups = groupsOf(desired);
+    const auto filtersOf = [](const FilterGroups &groups, quint32 parent, quint16 prio) { return groups.value({parent, prio}); };
     const auto groupUnchanged = [&](quint32 parent, quint16 prio) {
-        const QList<Filter> have = filtersOf(current, parent, prio);
-        const QList<Filter> want = filtersOf(desired, parent, prio);
+        const QList<Filter> have = filtersOf(currentGroups, parent, prio);
+        const QList<Filter> want = filtersOf(desiredGroups, parent, prio);
         return have.size() == want.size() && ownerSurvives(current, TcHandle(parent)) &&
                std::equal(have.begin(), have.end(), want.begin(), &TcPlanner::sameFilter);
     };
@@ -346,8 +350,8 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
     for (const auto &[parent, prio] : ordered) {
         if (foreignGroups.contains({parent, prio}))
             continue;
-        QList<Filter> have = filtersOf(current, parent, prio);
-        const QList<Filter> want = filtersOf(desired, parent, prio);
+        QList<Filter> have = filtersOf(currentGroups, parent, prio);
+        const QList<Filter> want = filtersOf(desiredGroups, parent, prio);
         // A wanted filter without a prio (the kernel picks one) matches a running one anywhere.
         if (prio == 0) {
             for (const Filter &w : std::as_const(want)) {

@@ -2246,6 +2246,14 @@
         <source>skip_hw and skip_sw are mutually exclusive (the kernel refuses both: EINVAL)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Illegal indev (a device name must follow)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a device name has at most %1 bytes, not %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::ForeignActionKind</name>
@@ -2435,10 +2443,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Illegal indev (a device name must follow)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>flowid is given twice</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2476,10 +2480,6 @@
         <source></source>
         <comment>Findings about an fw filter. indev is tc&apos;s word: keep it.</comment>
         <translation></translation>
-    </message>
-    <message>
-        <source>a device name has at most %1 bytes, not %2</source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -9981,10 +9981,6 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>this match is not supported by Qdisc Studio yet; use ip, ip6, tcp, udp, icmp, u32, u16 or u8</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>a hash table&apos;s handle is a table id alone, like 42: (not %1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10030,10 +10026,6 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>Illegal sample &quot;divisor&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>u32&apos;s indev is not supported by Qdisc Studio yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10095,6 +10087,27 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>expected a table like 43: or a bucket like 43:1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;mark&quot; value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;mark&quot; mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;mark&quot; (impossible combination)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this match is not supported by Qdisc Studio yet; use ip, ip6, tcp, udp, icmp, mark, u32, u16 or u8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, in from %1</source>
+        <extracomment>A u32 filter for packets that came in on a device: &quot;…, in from eth1&quot;.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>

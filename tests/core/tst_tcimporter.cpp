@@ -349,6 +349,7 @@ private Q_SLOTS:
         QTest::newRow("u32 ht naming a filter") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc filter add dev eth0 parent 1: prio 1 handle ::5 u32 ht 2:0:1 match ip dst 10.0.0.1 flowid 1:1") << 2 << 59 << QStringLiteral("2:0:1");
         QTest::newRow("u32 sample of two keys") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc filter add dev eth0 parent 1: prio 1 u32 ht 2: sample ip6 dst 2001:db8::1 match u8 0 0 flowid 1:1") << 2 << 66 << QStringLiteral("2001:db8::1");
         QTest::newRow("u32 ip6 prefix too long") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc filter add dev eth0 parent 1: protocol ipv6 prio 1 u32 match ip6 src 2001:db8::/129 flowid 1:1") << 2 << 73 << QStringLiteral("2001:db8::/129");
+        QTest::newRow("u32 mark outside its mask") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc filter add dev eth0 parent 1: prio 1 u32 match mark 0x100 0xff flowid 1:1") << 2 << 62 << QStringLiteral("0xff");
         QTest::newRow("u32 unknown tcp field") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc filter add dev eth0 parent 1: prio 1 u32 match tcp flags 2 0xff flowid 1:1") << 2 << 55 << QStringLiteral("flags");
         QTest::newRow("fw without a class") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc filter add dev eth0 parent 1: protocol ip prio 1 handle 6 fw") << 2 << 62 << QStringLiteral("fw");
         QTest::newRow("fw mask not a number") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
@@ -892,6 +893,7 @@ private Q_SLOTS:
             "offset at 0 mask 0x0f00 shift 6 eat skip_hw flowid 1:10\n"
             "tc filter add dev eth0 parent 1: protocol ip prio 4 u32 match udp src 53 0xffff match u16 0x1f90 0xffff at nexthdr+2 "
             "match ip nofrag match ip df match ip ihl 0x45 0xff match ip icmp_code 3 0xff offset plus 20 flowid 1:10\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 6 u32 match mark 0x10 0xff match ip dst 10.0.0.1/32 indev lo flowid 1:10\n"
             "tc filter add dev eth0 parent 1: protocol ipv6 prio 5 u32 match ip6 src 2001:db8:1::/48 match ip6 dst ::1/128 match ip6 priority 0xb8 0xfc "
             "match ip6 flowlabel 0x12345 0xfffff match ip6 protocol 17 0xff match ip6 sport 5201 0xffff match ip6 icmp_code 0 0xff flowid 1:10");
         QTest::newRow("mqprio") << QStringLiteral(
@@ -1015,6 +1017,26 @@ private Q_SLOTS:
         }
         // And the export of the re-import is the same text: the form is canonical.
         QCOMPARE(TcExporter::script(second.trees), exported);
+    }
+
+    void u32NodesOfThePriosOwnTableKeepNoTableId()
+    {
+        // The kernel numbers a prio's own table anew (800:, 801:, …) each time the prio is made:
+        // "ht 800::" and "handle 800::5" name it, and read as no "ht" and "::5", which the kernel
+        // takes as "in this prio's own table" whatever its number is then. A user's table keeps its id.
+        const TcImportResult imported = TcImporter::import(QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: htb\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 1 handle 2: u32 divisor 16\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 2 handle 800::5 u32 ht 800:: match ip dst 10.0.0.0/8 hashkey mask 0xf at 16 link 2:\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 1 handle 2:3:7 u32 ht 2:3 match ip dst 10.0.0.3 flowid 1:1"));
+        QVERIFY2(imported.ok(), imported.errors.isEmpty() ? "" : qPrintable(imported.errors.first().toString()));
+        const QList<Filter> &filters = imported.trees.first().filters;
+        QCOMPARE(filters.size(), 3);
+        QCOMPARE(filters[1].params.get<U32Params>().hashTable, 0u);
+        QCOMPARE(filters[1].handle, std::optional<quint32>(0x5));
+        QCOMPARE(filters[2].params.get<U32Params>().hashTable, 0x00203000u);
+        QCOMPARE(filters[2].handle, std::optional<quint32>(0x00203007));
+        QCOMPARE(filters[0].handle, std::optional<quint32>(0x00200000));
     }
 
     void parseMatchAndAction()

@@ -26,9 +26,8 @@ namespace qs {
 ValidationIssues FwParams::validate() const
 {
     ValidationIssues issues;
-    if (indev.toUtf8().size() >= IFNAMSIZ)
-        issues.append(ValidationIssue::error(QStringLiteral("indev"),
-                                             tr("a device name has at most %1 bytes, not %2").arg(IFNAMSIZ - 1).arg(indev.toUtf8().size())));
+    if (const QString problem = FilterSupport::indevProblem(indev); !problem.isEmpty())
+        issues.append(ValidationIssue::error(QStringLiteral("indev"), problem));
     return issues;
 }
 
@@ -71,10 +70,7 @@ public:
             out.beforeKind = w.mid(handle, 2);
             w.remove(handle, 2);
         }
-        if (const qsizetype input = indexOf(w, u"input"); input >= 0 && input + 2 < w.size() && w[input + 1].text == u"dev") {
-            w[input].text = QStringLiteral("indev");
-            w.remove(input + 1);
-        }
+        FilterSupport::readShownIndev(w);
         out.options = w;
         return out;
     }
@@ -113,10 +109,7 @@ public:
             const qsizetype at = c.position();
             const QStringView word = c.next();
             if (word == u"indev") {
-                if (c.atEnd())
-                    c.failAt(at, tr("Illegal indev (a device name must follow)"));
-                // tc keeps the first IFNAMSIZ bytes.
-                p.indev = QString::fromUtf8(c.next().toUtf8().left(IFNAMSIZ));
+                p.indev = FilterSupport::parseIndev(c, at);
             } else if (tcMatches(word, u"flowid") && word.size() > 1 && word != u"flowid") {
                 // f_fw.c takes prefixes of flowid too ("flow"); the shared reader takes the full word.
                 if (!filter.classId.isUnspec())
@@ -165,7 +158,7 @@ public:
             return false;
         if (!FilterSupport::encodeTarget(msg, filter, TCA_FW_CLASSID, TCA_FW_POLICE, TCA_FW_ACT, context, error))
             return false;
-        if (!p.indev.isEmpty() && nla_put_string(msg, TCA_FW_INDEV, p.indev.toUtf8().constData()) < 0)
+        if (!FilterSupport::encodeIndev(msg, TCA_FW_INDEV, p.indev))
             return false;
         nla_nest_end(msg, nest);
         return true;
@@ -179,9 +172,7 @@ public:
         FwParams p;
         if (tb[TCA_FW_MASK])
             p.mask = nla_get_u32(tb[TCA_FW_MASK]);
-        if (tb[TCA_FW_INDEV])
-            p.indev = QString::fromUtf8(static_cast<const char *>(nla_data(tb[TCA_FW_INDEV])),
-                                        qstrnlen(static_cast<const char *>(nla_data(tb[TCA_FW_INDEV])), uint(nla_len(tb[TCA_FW_INDEV]))));
+        p.indev = FilterSupport::decodeIndev(tb[TCA_FW_INDEV]);
         if (!FilterSupport::decodeTarget(tb, TCA_FW_CLASSID, TCA_FW_POLICE, TCA_FW_ACT, context, filter))
             return FilterDecode::Foreign;
         filter.params = p;

@@ -239,6 +239,18 @@ U32Match parseMatchWords(TcArgs &c)
             return readMasked(udp ? F::UdpDst : F::TcpDst, 0xFFFF);
         c.failAt(c.position() - 1, U32Text::tr("a %1 match is src or dst (the port)").arg(udp ? u"udp" : u"tcp"));
     }
+    if (tcMatches(family, u"mark")) {
+        // parse_mark(): both numbers with strtoul base 0; a value outside its mask can never match.
+        const auto value = TcUnits::parseU32(c.value(u"match mark"), 0);
+        if (!value)
+            c.fail(U32Text::tr("Illegal \"mark\" value"));
+        const auto mask = TcUnits::parseU32(c.value(u"match mark"), 0);
+        if (!mask)
+            c.fail(U32Text::tr("Illegal \"mark\" mask"));
+        if ((*value & *mask) != *value)
+            c.fail(U32Text::tr("Illegal \"mark\" (impossible combination)"));
+        return U32Match::masked(F::Mark, *value, *mask);
+    }
     if (tcMatches(family, u"icmp")) {
         const QStringView field = c.value(u"match icmp");
         if (field == u"type")
@@ -247,7 +259,7 @@ U32Match parseMatchWords(TcArgs &c)
             return readMasked(F::IcmpCode, 0xFF);
         c.failAt(c.position() - 1, U32Text::tr("an icmp match is type or code"));
     }
-    c.failAt(start, U32Text::tr("this match is not supported by Qdisc Studio yet; use ip, ip6, tcp, udp, icmp, u32, u16 or u8"));
+    c.failAt(start, U32Text::tr("this match is not supported by Qdisc Studio yet; use ip, ip6, tcp, udp, icmp, mark, u32, u16 or u8"));
 }
 
 /**
@@ -389,12 +401,17 @@ quint32 sampleHash(const U32Key &key)
 /**
  * A node in its prio's own table is kept without that table's id: the kernel numbers a prio's
  * table anew (800:, 801:, …) when the prio is made again, and takes a handle with no table id as
- * "in the prio's own". Nodes in the user's tables keep theirs.
+ * "in the prio's own". So "ht 800::" reads as no "ht" (the recipes' way of naming the prio's own
+ * table), and "handle 800::5" as "::5". Nodes in the user's tables keep theirs.
  */
 void settleHandle(Filter &filter)
 {
-    const auto &p = filter.params.get<U32Params>();
-    if (!p.isTable() && !p.hashTable && filter.handle && u32IsPrioTableId(*filter.handle) && ((*filter.handle >> 12) & 0xFF) == 0)
+    auto &p = filter.params.edit<U32Params>();
+    if (p.isTable())
+        return;
+    if (u32IsPrioTableId(p.hashTable) && (p.hashTable & 0xFF000) == 0)
+        p.hashTable = 0;
+    if (!p.hashTable && filter.handle && u32IsPrioTableId(*filter.handle) && ((*filter.handle >> 12) & 0xFF) == 0)
         *filter.handle &= 0xFFF;
 }
 
@@ -492,6 +509,10 @@ public:
         }
         drop(w, u"terminal");
         FilterSupport::dropHardwareState(w);
+        FilterSupport::readShownIndev(w);
+        // "mark 0x0001 0x00ff (success 0)": tc's "match mark"
+        if (const qsizetype mark = indexOf(w, u"mark"); mark >= 0 && (mark == 0 || w[mark - 1].text != u"match"))
+            w.insert(mark, TcWord{QStringLiteral("match"), w[mark].line, w[mark].column});
         // "(rule hit N success N)", "(success N )": the counters of a kernel with CONFIG_CLS_U32_PERF.
         for (qsizetype i = 0; i < w.size();) {
             if (w[i].text.startsWith(u'(') && (w[i].text == u"(rule" || w[i].text == u"(success")) {
@@ -624,7 +645,7 @@ public:
                 htid = ((sampleHash(keys->first()) % divisor) << 12) | (htid & 0xFFF00000u);
                 sampled = true;
             } else if (word == u"indev") {
-                c.failAt(at, tr("u32's indev is not supported by Qdisc Studio yet"));
+                p.indev = FilterSupport::parseIndev(c, at);
             } else if (FilterSupport::parseOffloadWord(word, p.offload)) {
                 continue;
             } else if (FilterSupport::parseTargetWord(c, word, at, filter, true)) {
@@ -716,6 +737,8 @@ public:
                 w.add(option, words);
         }
         FilterSupport::printOffload(w, p.offload);
+        if (!p.indev.isEmpty())
+            w.add(u"indev", p.indev);
         FilterSupport::printTarget(w, f);
     }
 
@@ -725,9 +748,10 @@ public:
     static void toJson(const Filter &f, QJsonObject &o)
     {
         const auto &p = f.params.get<U32Params>();
-        if (p.isTable()) {
+        if (p.isTable())
             o.insert(QStringLiteral("divisor"), qint64(*p.divisor));
-        } else {
+        // A table's matches are an error of validation, but what was loaded is written back.
+        if (!p.isTable() || !p.matches.isEmpty()) {
             QJsonArray matches;
             for (const U32Match &m : p.matches)
                 matches.append(m.toTcWords());
@@ -737,6 +761,8 @@ public:
             if (const QString words = p.optionWords(QString::fromLatin1(option)); !words.isEmpty())
                 o.insert(QLatin1StringView(option), words);
         }
+        if (!p.indev.isEmpty())
+            o.insert(QStringLiteral("indev"), p.indev);
         if (p.offload.skipHw)
             o.insert(QStringLiteral("skip_hw"), true);
         if (p.offload.skipSw)
@@ -767,6 +793,7 @@ public:
         }
         p.offload.skipHw = r.boolean("skip_hw");
         p.offload.skipSw = r.boolean("skip_sw");
+        p.indev = r.string("indev").value_or(QString());
         for (const char *option : {"ht", "link", "hashkey", "offset"}) {
             if (const std::optional<QString> words = r.string(option)) {
                 if (const QString problem = p.setOptionWords(QString::fromLatin1(option), *words); !problem.isEmpty())
@@ -828,6 +855,13 @@ public:
             return false;
         if (p.link && nla_put_u32(msg, TCA_U32_LINK, p.link))
             return false;
+        if (!FilterSupport::encodeIndev(msg, TCA_U32_INDEV, p.indev))
+            return false;
+        if (const auto mark = p.mark()) {
+            const tc_u32_mark kernelMark{mark->value, mark->mask, 0};
+            if (nla_put(msg, TCA_U32_MARK, sizeof kernelMark, &kernelMark))
+                return false;
+        }
         if (!FilterSupport::encodeTarget(msg, filter, TCA_U32_CLASSID, TCA_U32_POLICE, TCA_U32_ACT, context, error))
             return false;
         if (nla_put(msg, TCA_U32_SEL, int(buffer.size()), buffer.data()))
@@ -857,8 +891,15 @@ public:
             filter.params = p;
             return FilterDecode::Known;
         }
-        if (!tb[TCA_U32_SEL] || tb[TCA_U32_INDEV] || tb[TCA_U32_MARK])
+        if (!tb[TCA_U32_SEL])
             return FilterDecode::Foreign;
+        p.indev = FilterSupport::decodeIndev(tb[TCA_U32_INDEV]);
+        if (tb[TCA_U32_MARK]) {
+            if (nla_len(tb[TCA_U32_MARK]) < int(sizeof(tc_u32_mark)))
+                return FilterDecode::Foreign;
+            const auto *mark = static_cast<const tc_u32_mark *>(nla_data(tb[TCA_U32_MARK]));
+            p.matches.append(U32Match::masked(U32Match::Field::Mark, mark->val, mark->mask)); // tc prints it before the keys
+        }
         const auto *sel = static_cast<const tc_u32_sel *>(nla_data(tb[TCA_U32_SEL]));
         if (nla_len(tb[TCA_U32_SEL]) < int(sizeof(tc_u32_sel)) ||
             nla_len(tb[TCA_U32_SEL]) < int(sizeof(tc_u32_sel) + sel->nkeys * sizeof(tc_u32_key)))
@@ -908,6 +949,9 @@ public:
         if (p.link)
             //: A u32 filter that sends matching packets on to another table.
             what += u' ' + tr("→ table %1").arg(u32HandleToString(p.link));
+        if (!p.indev.isEmpty())
+            //: A u32 filter for packets that came in on a device: "…, in from eth1".
+            what += tr(", in from %1").arg(p.indev);
         return QStringLiteral("u32 ") + what;
     }
 
@@ -915,7 +959,7 @@ public:
     {
         const auto &r = running.params.get<U32Params>();
         const auto &w = wanted.params.get<U32Params>();
-        return r.keys() == w.keys() && r.divisor == w.divisor && r.hashTable == w.hashTable && r.link == w.link &&
+        return r.keys() == w.keys() && r.mark() == w.mark() && r.indev == w.indev && r.divisor == w.divisor && r.hashTable == w.hashTable && r.link == w.link &&
                r.hashMask == w.hashMask && r.hashOffset == w.hashOffset && r.offset == w.offset && r.offload == w.offload;
     }
 

@@ -92,6 +92,7 @@ Placement placementOf(const U32Match &m)
     case F::U32:
     case F::U16:
     case F::U8: return {m.offset, m.nexthdr ? -1 : 0};
+    case F::Mark: return {0, 0};
     }
     return {m.offset, 0};
 }
@@ -151,6 +152,7 @@ int U32Match::width() const
     case F::IpDst:
     case F::U32:
     case F::Ip6Flowlabel:
+    case F::Mark:
         return 32;
     case F::Ip6Src:
     case F::Ip6Dst:
@@ -237,6 +239,7 @@ QString U32Match::toTcWords() const
     case F::UdpDst: return valueMask("udp dst");
     case F::IcmpType: return valueMask("icmp type");
     case F::IcmpCode: return valueMask("icmp code");
+    case F::Mark: return valueMask("mark", true);
     case F::U32:
     case F::U16:
     case F::U8: {
@@ -251,6 +254,8 @@ QString U32Match::toTcWords() const
 
 QList<U32Key> U32Match::toKeys() const
 {
+    if (field == Field::Mark)
+        return {}; // its own attribute, not a key
     const Placement at = placementOf(*this);
     if (field == Field::Ip6Src || field == Field::Ip6Dst) {
         QList<U32Key> keys;
@@ -283,6 +288,15 @@ ValidationIssues U32Match::validate() const
             issues.append(ValidationIssue::error(where, tr("a u32 match needs an offset that is a multiple of 4, not %1").arg(offset)));
     }
     return issues;
+}
+
+std::optional<U32Match> U32Params::mark() const
+{
+    for (auto m = matches.crbegin(); m != matches.crend(); ++m) {
+        if (m->field == U32Match::Field::Mark)
+            return *m;
+    }
+    return std::nullopt;
 }
 
 std::optional<QList<U32Key>> U32Params::keys() const
@@ -343,6 +357,8 @@ ValidationIssues U32Params::validate() const
         issues.append(ValidationIssue::error(QStringLiteral("offset"), tr("offset \"at\" must be even, not %1").arg(*offset.at)));
     if (const QString problem = FilterSupport::offloadProblem(offload); !problem.isEmpty())
         issues.append(ValidationIssue::error(QStringLiteral("skip_sw"), problem));
+    if (const QString problem = FilterSupport::indevProblem(indev); !problem.isEmpty())
+        issues.append(ValidationIssue::error(QStringLiteral("indev"), problem));
     return issues;
 }
 

@@ -40,6 +40,7 @@ public:
         IpIhl, IpIcmpType, IpIcmpCode, IpNofrag, IpFirstfrag, IpDf, IpMf,
         Ip6Src, Ip6Dst, Ip6Priority, Ip6Protocol, Ip6Flowlabel, Ip6Sport, Ip6Dport, Ip6IcmpType, Ip6IcmpCode,
         TcpSrc, TcpDst, UdpSrc, UdpDst, IcmpType, IcmpCode,
+        Mark, ///< the packet's firewall mark (TCA_U32_MARK): no key of the selector
     };
 
     Field field = Field::U32;
@@ -104,12 +105,15 @@ public:
     int hashOffset = 0;           ///< "hashkey at N"
     U32Offset offset;
     OffloadFlags offload;
+    QString indev; ///< "indev DEV": only packets that came in on this device
 
     bool isTable() const { return divisor.has_value(); }
     /** tc's words of "ht", "link", "hashkey" or "offset" after the option ("43:1", "mask 0x0000ff00 at 12"); empty when unset. */
     QString optionWords(QStringView option) const;
     /** Reads them as tc does (empty words unset the option); the message when it cannot, and nothing changes. */
     QString setOptionWords(QStringView option, QStringView words);
+    /** "match mark VALUE MASK": the last one given, as the kernel keeps it. */
+    std::optional<U32Match> mark() const;
     /** The selector keys in tc's order, merged the way tc merges keys sharing a word; nullopt on a conflict. */
     std::optional<QList<U32Key>> keys() const;
     ValidationIssues validate() const;
