@@ -983,10 +983,15 @@ public:
 
 QString U32Params::optionWords(QStringView option) const
 {
+    // "TABLE:[BUCKET]", the table always written ("0:9" is read back; tc's own "9" is not a handle).
+    const auto tableWords = [](quint32 id) -> QString {
+        const quint32 bucket = (id >> 12) & 0xFF;
+        return QString::number(id >> 20, 16) + u':' + (bucket ? QString::number(bucket, 16) : QString());
+    };
     if (option == u"ht")
-        return hashTable ? u32HandleToString(hashTable) : QString();
+        return hashTable ? tableWords(hashTable) : QString();
     if (option == u"link")
-        return link ? u32HandleToString(link) : QString();
+        return link ? tableWords(link) : QString();
     if (option == u"hashkey")
         return hashMask || hashOffset ? QStringLiteral("mask 0x%1 at %2").arg(hashMask, 8, 16, QChar(u'0')).arg(hashOffset) : QString();
     if (option == u"offset") {
