@@ -342,9 +342,14 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
         return have.size() == want.size() && ownerSurvives(current, TcHandle(parent)) &&
                std::equal(have.begin(), have.end(), want.begin(), &TcPlanner::sameFilter);
     };
+    // Each group with a prio is compared once; a changed one marks its parent when tables tie it.
+    QSet<QPair<quint32, quint16>> changedGroups;
     QSet<quint32> changedTiedParents;
     for (const auto &[parent, prio] : ordered) {
-        if (tiedParents.contains(parent) && prio != 0 && !foreignGroups.contains({parent, prio}) && !groupUnchanged(parent, prio))
+        if (prio == 0 || foreignGroups.contains({parent, prio}) || groupUnchanged(parent, prio))
+            continue;
+        changedGroups.insert({parent, prio});
+        if (tiedParents.contains(parent))
             changedTiedParents.insert(parent);
     }
     for (const auto &[parent, prio] : ordered) {
@@ -366,7 +371,7 @@ QList<TcOperation> TcPlanner::plan(const QdiscTree &current, const QdiscTree &de
             }
             continue;
         }
-        if (!changedTiedParents.contains(parent) && groupUnchanged(parent, prio))
+        if (!changedTiedParents.contains(parent) && !changedGroups.contains({parent, prio}))
             continue;
         // Filters matched by a prio-less wanted filter above stay.
         have.removeIf([&](const Filter &r) {

@@ -338,13 +338,14 @@ ValidationIssues U32Params::validate() const
     }
     for (const U32Match &match : matches)
         issues += match.validate();
-    if (!keys())
+    const std::optional<QList<U32Key>> packed = keys();
+    if (!packed)
         issues.append(ValidationIssue::error(QStringLiteral("match"),
                                              tr("two matches contradict each other on the same bits; "
                                                 "the filter could never match")));
-    else if (keys()->size() > 128)
+    else if (packed->size() > 128)
         issues.append(ValidationIssue::error(QStringLiteral("match"),
-                                             tr("%n key(s); u32 holds at most 128", nullptr, int(keys()->size()))));
+                                             tr("%n key(s); u32 holds at most 128", nullptr, int(packed->size()))));
     if ((hashTable & 0xFFF) != 0)
         issues.append(ValidationIssue::error(QStringLiteral("ht"), tr("\"ht\" names a table and a bucket (HT:BKT), not a filter")));
     if (link && (link & 0xFFFFF) != 0)
