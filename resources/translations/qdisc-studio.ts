@@ -9908,10 +9908,6 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&quot;%1&quot; takes no prefix length; write &quot;%1&quot; alone or 0.0.0.0/0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>not an IPv4 address; write it like 198.18.0.1/32</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9950,10 +9946,6 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>unexpected word</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; takes no prefix length; write &quot;%1&quot; alone or ::/0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10108,6 +10100,10 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     <message>
         <source>, in from %1</source>
         <extracomment>A u32 filter for packets that came in on a device: &quot;…, in from eth1&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; takes no prefix length; write &quot;%1&quot; alone or %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -88,35 +88,74 @@ int parseAt(TcArgs &c, bool *nexthdr)
     return *off;
 }
 
-/** get_prefix_1() for AF_INET6: an address with ':' and an optional "/PREFIX" (0…128); any/all/default is ::/0. */
+/**
+ * get_prefix_1()'s shape: ADDRESS[/LENGTH]. any, all and default are a prefix of their own
+ * (bitlen -2), so tc refuses a length after them (@p zero: how to write it instead).
+ */
+struct PrefixWords
+{
+    QStringView address; ///< empty for any/all/default
+    std::optional<QStringView> length;
+};
+
+PrefixWords splitPrefix(TcArgs &c, QStringView text, QStringView zero)
+{
+    const qsizetype slash = text.indexOf(u'/');
+    const QStringView address = slash >= 0 ? text.left(slash) : text;
+    const std::optional<QStringView> length = slash >= 0 ? std::optional<QStringView>(text.mid(slash + 1)) : std::nullopt;
+    if (address == u"any" || address == u"all" || address == u"default") {
+        if (length)
+            c.fail(U32Text::tr("\"%1\" takes no prefix length; write \"%1\" alone or %2").arg(address, zero));
+        return {};
+    }
+    return {address, length};
+}
+
+/** tc reads "at" after an address too; the model keeps addresses at their header's offsets. */
+void refuseAtAfterAddress(TcArgs &c)
+{
+    if (!c.atEnd() && c.peek() == u"at")
+        c.failAt(c.position(), U32Text::tr("\"at\" is only supported on u32, u16 and u8 matches"));
+}
+
+U32Match parseIpv4Prefix(TcArgs &c, U32Match::Field field)
+{
+    const PrefixWords words = splitPrefix(c, c.value(u"match ip"), u"0.0.0.0/0");
+    quint32 address = 0;
+    int prefix = 0;
+    if (!words.address.isEmpty()) {
+        address = c.require(parseIpv4(words.address), U32Text::tr("not an IPv4 address; write it like 198.18.0.1/32"));
+        prefix = 32;
+    }
+    if (words.length)
+        prefix = c.require(parsePrefixLength(*words.length), U32Text::tr("the prefix length must be 0…32 or a contiguous mask like 255.255.0.0"));
+    refuseAtAfterAddress(c);
+    return U32Match::ipAddress(field, address, prefix);
+}
+
+/** get_prefix_1() for AF_INET6: an address with ':' and an optional "/PREFIX" (0…128). */
 U32Match parseIp6Prefix(TcArgs &c, U32Match::Field field)
 {
-    const QStringView text = c.value(u"match ip6");
-    const qsizetype slash = text.indexOf(u'/');
-    const QStringView addressText = slash >= 0 ? text.left(slash) : text;
-    std::array<quint32, 4> words{};
-    int prefix = 128;
-    if (addressText == u"any" || addressText == u"all" || addressText == u"default") {
-        if (slash >= 0)
-            c.fail(U32Text::tr("\"%1\" takes no prefix length; write \"%1\" alone or ::/0").arg(addressText));
-        prefix = 0;
-    } else {
+    const PrefixWords words = splitPrefix(c, c.value(u"match ip6"), u"::/0");
+    std::array<quint32, 4> address{};
+    int prefix = 0;
+    if (!words.address.isEmpty()) {
         quint32 network[4] = {};
-        const QByteArray latin = addressText.toLatin1();
-        if (!addressText.contains(u':') || inet_pton(AF_INET6, latin.constData(), network) != 1)
+        const QByteArray latin = words.address.toLatin1();
+        if (!words.address.contains(u':') || inet_pton(AF_INET6, latin.constData(), network) != 1)
             c.fail(U32Text::tr("not an IPv6 address; write it like 2001:db8::1/128"));
         for (int i = 0; i < 4; ++i)
-            words[size_t(i)] = qFromBigEndian(network[i]);
+            address[size_t(i)] = qFromBigEndian(network[i]);
+        prefix = 128;
     }
-    if (slash >= 0) {
-        const auto length = TcUnits::parseU32(text.mid(slash + 1), 0);
+    if (words.length) {
+        const auto length = TcUnits::parseU32(*words.length, 0);
         if (!length || *length > 128)
             c.fail(U32Text::tr("the prefix length of an IPv6 address is 0…128"));
         prefix = int(*length);
     }
-    if (!c.atEnd() && c.peek() == u"at")
-        c.failAt(c.position(), U32Text::tr("\"at\" is only supported on u32, u16 and u8 matches"));
-    return U32Match::ip6Address(field, words, prefix);
+    refuseAtAfterAddress(c);
+    return U32Match::ip6Address(field, address, prefix);
 }
 
 U32Match parseMatchWords(TcArgs &c)
@@ -157,28 +196,8 @@ U32Match parseMatchWords(TcArgs &c)
         return readMasked(F::U8, 0xFFu);
     if (tcMatches(family, u"ip")) {
         const QStringView field = c.value(u"match ip");
-        if (field == u"src" || field == u"dst") {
-            const QStringView text = c.value(u"match ip");
-            // get_prefix_1(): the address, then an optional "/PREFIX".
-            const qsizetype slash = text.indexOf(u'/');
-            const QStringView addressText = slash >= 0 ? text.left(slash) : text;
-            int prefix = 32;
-            quint32 address = 0;
-            if (addressText == u"any" || addressText == u"all" || addressText == u"default") {
-                // Already a prefix of its own (bitlen -2): tc refuses another one after it.
-                if (slash >= 0)
-                    c.fail(U32Text::tr("\"%1\" takes no prefix length; write \"%1\" alone or 0.0.0.0/0").arg(addressText));
-                prefix = 0;
-            } else {
-                address = c.require(parseIpv4(addressText), U32Text::tr("not an IPv4 address; write it like 198.18.0.1/32"));
-            }
-            if (slash >= 0)
-                prefix = c.require(parsePrefixLength(text.mid(slash + 1)),
-                                 U32Text::tr("the prefix length must be 0…32 or a contiguous mask like 255.255.0.0"));
-            if (!c.atEnd() && c.peek() == u"at")
-                c.failAt(c.position(), U32Text::tr("\"at\" is only supported on u32, u16 and u8 matches"));
-            return U32Match::ipAddress(field == u"src" ? F::IpSrc : F::IpDst, address, prefix);
-        }
+        if (field == u"src" || field == u"dst")
+            return parseIpv4Prefix(c, field == u"src" ? F::IpSrc : F::IpDst);
         // parse_ip()'s order: tos and dsfield, ihl, protocol, precedence, the flags, ports, icmp.
         if (field == u"tos" || tcMatches(field, u"dsfield"))
             return readMasked(F::IpTos, 0xFF);
