@@ -14,6 +14,7 @@
 #include "foreign/foreignfilterparams.h"
 #include "foreign/foreignparams.h"
 #include "fq/fqparams.h"
+#include "flower/flowerparams.h"
 #include "fw/fwparams.h"
 #include "fq_codel/fqcodelparams.h"
 #include "fq_pie/fqpieparams.h"
@@ -65,7 +66,7 @@ using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, HfscQdi
 using ClassKindTypes = KindTypes<HtbClassParams, HfscClassParams, DrrClassParams, QfqClassParams>;
 
 /** Every filter kind (classifier). */
-using FilterKindTypes = KindTypes<U32Params, MatchallParams, FwParams>;
+using FilterKindTypes = KindTypes<U32Params, FlowerParams, MatchallParams, FwParams>;
 
 /** Every action kind a filter can run. */
 using ActionKindTypes = KindTypes<MirredParams, PoliceParams, GactParams, SkbeditParams>;

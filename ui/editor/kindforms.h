@@ -57,6 +57,12 @@ void buildKindForm(FormBinder<QfqClassParams> &b);
 void buildKindForm(FormBinder<Filter> &b, const U32Params *);
 void buildKindForm(FormBinder<Filter> &b, const MatchallParams *);
 void buildKindForm(FormBinder<Filter> &b, const FwParams *);
+void buildKindForm(FormBinder<Filter> &b, const FlowerParams *);
+
+/** The "Runs in" row of the classifiers that can run in a NIC: tc's skip_hw and skip_sw, in @p P's @p member. */
+template <class P> void offloadChoice(FormBinder<Filter> &b, OffloadFlags P::*member);
+/** The "Came in on" row of the classifiers that take tc's indev, in @p P's @p member. */
+template <class P> void indevText(FormBinder<Filter> &b, QString P::*member);
 
 /** The editor forms of whichever kind a node holds. */
 class KindForms
@@ -71,5 +77,35 @@ public:
     /** The rows of the filter's own kind, into the filter's form. */
     static void filter(FormBinder<Filter> &b);
 };
+
+template <class P> void offloadChoice(FormBinder<Filter> &b, OffloadFlags P::*member)
+{
+    b.choice(QStringLiteral("skip_hw"), KindForms::tr("Runs in"),
+             KindForms::tr("Where the kernel runs the filter: in software and, when the device can take it, in the "
+                           "NIC (tc's default); in software only (skip_hw); or in the NIC only (skip_sw, refused by a "
+                           "device that cannot offload it)."),
+             {{KindForms::tr("software and hardware"), 0}, {KindForms::tr("software only (skip_hw)"), 1},
+              {KindForms::tr("hardware only (skip_sw)"), 2}},
+             [member](const Filter &f) {
+                 const OffloadFlags &flags = f.params.get<P>().*member;
+                 return QVariant(flags.skipHw ? 1 : flags.skipSw ? 2 : 0);
+             },
+             [member](Filter &f, const QVariant &value) {
+                 OffloadFlags &flags = f.params.edit<P>().*member;
+                 flags.skipHw = value.toInt() == 1;
+                 flags.skipSw = value.toInt() == 2;
+             });
+}
+
+template <class P> void indevText(FormBinder<Filter> &b, QString P::*member)
+{
+    b.text(QStringLiteral("indev"), KindForms::tr("Came in on"),
+           KindForms::tr("Only packets that arrived on this device (tc's indev); empty: any."), false,
+           [member](const Filter &f) { return f.params.get<P>().*member; },
+           [member](Filter &f, const QString &text) -> QString {
+               f.params.edit<P>().*member = text.trimmed();
+               return {};
+           });
+}
 
 } // namespace qs

@@ -3,6 +3,7 @@
 #include "u32params.h"
 
 #include "kinds/filtersupport.h"
+#include "kinds/iptext.h"
 #include "model/filter.h"
 #include "model/jsonreader.h"
 #include "tc/tcargs.h"
@@ -19,8 +20,6 @@
 #include <linux/pkt_cls.h>
 #include <linux/rtnetlink.h>
 
-#include <arpa/inet.h>
-
 #include <bit>
 #include <cstring>
 #include <vector>
@@ -33,43 +32,6 @@ struct U32Text
 {
     Q_DECLARE_TR_FUNCTIONS(qs::U32Kind)
 };
-
-/**
- * iproute2's get_addr_ipv4(): up to four parts separated by dots, each read with strtoul(…, 0)
- * (so "010" is octal 8 and "0x0a" is 10), each at most 255; the bytes not given are 0
- * ("10.1" is 10.1.0.0). "0x0a000001" is one part, above 255: refused as tc refuses it.
- */
-std::optional<quint32> parseIpv4(QStringView text)
-{
-    const QList<QStringView> parts = text.split(u'.');
-    if (parts.size() > 4)
-        return std::nullopt;
-    quint32 address = 0;
-    int shift = 24;
-    for (QStringView part : parts) {
-        // strtoul() stops at the dot; a part it cannot read whole is "extra characters" for tc.
-        const auto value = TcUnits::parseU32(part, 0);
-        if (!value || *value > 255)
-            return std::nullopt;
-        address |= *value << shift;
-        shift -= 8;
-    }
-    return address;
-}
-
-/** iproute2's get_netmask(): a prefix length (strtoul base 0, up to 32) or a contiguous dotted mask. */
-std::optional<int> parsePrefixLength(QStringView text)
-{
-    if (const auto length = TcUnits::parseU32(text, 0))
-        return *length <= 32 ? std::optional<int>(int(*length)) : std::nullopt;
-    const auto mask = parseIpv4(text);
-    if (!mask)
-        return std::nullopt;
-    const int ones = std::countl_one(*mask);
-    if (ones < 32 && (*mask << ones) != 0)
-        return std::nullopt; // mask2bits(): not contiguous
-    return ones;
-}
 
 /** tc's parse_at(): "at N", "at nexthdr+N" or "at nexthdr+ N"; sets @p nexthdr for the latter two. */
 int parseAt(TcArgs &c, bool *nexthdr)
@@ -88,27 +50,15 @@ int parseAt(TcArgs &c, bool *nexthdr)
     return *off;
 }
 
-/**
- * get_prefix_1()'s shape: ADDRESS[/LENGTH]. any, all and default are a prefix of their own
- * (bitlen -2), so tc refuses a length after them (@p zero: how to write it instead).
- */
-struct PrefixWords
+/** IpText::splitPrefix(), failing with tc's refusal of a length after any/all/default (@p zero: how to write it instead). */
+IpText::PrefixWords splitPrefix(TcArgs &c, QStringView text, QStringView zero)
 {
-    QStringView address; ///< empty for any/all/default
-    std::optional<QStringView> length;
-};
-
-PrefixWords splitPrefix(TcArgs &c, QStringView text, QStringView zero)
-{
-    const qsizetype slash = text.indexOf(u'/');
-    const QStringView address = slash >= 0 ? text.left(slash) : text;
-    const std::optional<QStringView> length = slash >= 0 ? std::optional<QStringView>(text.mid(slash + 1)) : std::nullopt;
-    if (address == u"any" || address == u"all" || address == u"default") {
-        if (length)
-            c.fail(U32Text::tr("\"%1\" takes no prefix length; write \"%1\" alone or %2").arg(address, zero));
-        return {};
+    const auto words = IpText::splitPrefix(text);
+    if (!words) {
+        const QStringView address = text.left(text.indexOf(u'/'));
+        c.fail(U32Text::tr("\"%1\" takes no prefix length; write \"%1\" alone or %2").arg(address, zero));
     }
-    return {address, length};
+    return *words;
 }
 
 /** tc reads "at" after an address too; the model keeps addresses at their header's offsets. */
@@ -120,15 +70,15 @@ void refuseAtAfterAddress(TcArgs &c)
 
 U32Match parseIpv4Prefix(TcArgs &c, U32Match::Field field)
 {
-    const PrefixWords words = splitPrefix(c, c.value(u"match ip"), u"0.0.0.0/0");
+    const IpText::PrefixWords words = splitPrefix(c, c.value(u"match ip"), u"0.0.0.0/0");
     quint32 address = 0;
     int prefix = 0;
     if (!words.address.isEmpty()) {
-        address = c.require(parseIpv4(words.address), U32Text::tr("not an IPv4 address; write it like 198.18.0.1/32"));
+        address = c.require(IpText::parseIpv4(words.address), U32Text::tr("not an IPv4 address; write it like 198.18.0.1/32"));
         prefix = 32;
     }
     if (words.length)
-        prefix = c.require(parsePrefixLength(*words.length), U32Text::tr("the prefix length must be 0…32 or a contiguous mask like 255.255.0.0"));
+        prefix = c.require(IpText::parseIpv4PrefixLength(*words.length), U32Text::tr("the prefix length must be 0…32 or a contiguous mask like 255.255.0.0"));
     refuseAtAfterAddress(c);
     return U32Match::ipAddress(field, address, prefix);
 }
@@ -136,16 +86,13 @@ U32Match parseIpv4Prefix(TcArgs &c, U32Match::Field field)
 /** get_prefix_1() for AF_INET6: an address with ':' and an optional "/PREFIX" (0…128). */
 U32Match parseIp6Prefix(TcArgs &c, U32Match::Field field)
 {
-    const PrefixWords words = splitPrefix(c, c.value(u"match ip6"), u"::/0");
+    const IpText::PrefixWords words = splitPrefix(c, c.value(u"match ip6"), u"::/0");
     std::array<quint32, 4> address{};
     int prefix = 0;
     if (!words.address.isEmpty()) {
-        quint32 network[4] = {};
-        const QByteArray latin = words.address.toLatin1();
-        if (!words.address.contains(u':') || inet_pton(AF_INET6, latin.constData(), network) != 1)
-            c.fail(U32Text::tr("not an IPv6 address; write it like 2001:db8::1/128"));
+        const IpText::Ipv6 network = c.require(IpText::parseIpv6(words.address), U32Text::tr("not an IPv6 address; write it like 2001:db8::1/128"));
         for (int i = 0; i < 4; ++i)
-            address[size_t(i)] = qFromBigEndian(network[i]);
+            address[size_t(i)] = qFromBigEndian<quint32>(network.data() + 4 * i);
         prefix = 128;
     }
     if (words.length) {

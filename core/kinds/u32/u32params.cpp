@@ -1,8 +1,8 @@
 #include "u32params.h"
 
-#include <QtEndian>
+#include "kinds/iptext.h"
 
-#include <arpa/inet.h>
+#include <QtEndian>
 
 #include <bit>
 
@@ -10,23 +10,12 @@ namespace qs {
 
 namespace {
 
-QString ipv4ToString(quint32 address)
-{
-    return QStringLiteral("%1.%2.%3.%4")
-        .arg(address >> 24)
-        .arg((address >> 16) & 0xFF)
-        .arg((address >> 8) & 0xFF)
-        .arg(address & 0xFF);
-}
-
 QString ipv6ToString(const std::array<quint32, 4> &words)
 {
-    quint32 network[4];
+    IpText::Ipv6 network{};
     for (int i = 0; i < 4; ++i)
-        network[i] = qToBigEndian(words[size_t(i)]);
-    char text[INET6_ADDRSTRLEN] = {};
-    inet_ntop(AF_INET6, network, text, sizeof text);
-    return QString::fromLatin1(text);
+        qToBigEndian(words[size_t(i)], network.data() + 4 * i);
+    return IpText::ipv6ToText(network);
 }
 
 QString hex(quint32 value)
@@ -210,7 +199,7 @@ QString U32Match::toTcWords() const
         // A non-contiguous mask has no prefix spelling: fall back to the raw word.
         if (prefixLength() < 0)
             return QStringLiteral("u32 %1 %2 at %3").arg(hex(value), hex(mask)).arg(field == F::IpSrc ? 12 : 16);
-        return QStringLiteral("ip %1 %2/%3").arg(name, ipv4ToString(value)).arg(prefixLength());
+        return QStringLiteral("ip %1 %2/%3").arg(name, IpText::ipv4ToText(value)).arg(prefixLength());
     }
     case F::IpProtocol: return valueMask("ip protocol");
     case F::IpTos: return valueMask("ip tos", true);

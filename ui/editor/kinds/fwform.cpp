@@ -37,13 +37,7 @@ void buildKindForm(FormBinder<Filter> &b, const FwParams *)
            KindForms::tr("The bits of the mark that count (0xffffffff: all). Every fw filter of one priority shares it."), false,
            [](const Filter &f) { return QStringLiteral("0x%1").arg(f.params.get<FwParams>().mask, 0, 16); },
            [](Filter &f, const QString &text) { return setU32(text, f.params.edit<FwParams>().mask); });
-    b.text(QStringLiteral("indev"), KindForms::tr("Came in on"),
-           KindForms::tr("Only packets that arrived on this device (tc's indev); empty: any."), false,
-           [](const Filter &f) { return f.params.get<FwParams>().indev; },
-           [](Filter &f, const QString &text) -> QString {
-               f.params.edit<FwParams>().indev = text.trimmed();
-               return {};
-           });
+    indevText(b, &FwParams::indev);
 }
 
 } // namespace qs
