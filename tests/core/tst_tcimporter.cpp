@@ -354,6 +354,12 @@ private Q_SLOTS:
         QTest::newRow("fw without a class") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc filter add dev eth0 parent 1: protocol ip prio 1 handle 6 fw") << 2 << 62 << QStringLiteral("fw");
         QTest::newRow("fw mask not a number") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
                                                                 "tc filter add dev eth0 parent 1: protocol ip prio 1 handle 6/x fw classid 1:1") << 2 << 60 << QStringLiteral("6/x");
+        QTest::newRow("flower dst_ip without ip") << QStringLiteral("tc qdisc add dev eth0 ingress\ntc filter add dev eth0 parent ffff: prio 1 flower dst_ip 10.0.0.1 classid 1:1") << 2 << 58 << QStringLiteral("10.0.0.1");
+        QTest::newRow("flower port before ip_proto") << QStringLiteral("tc qdisc add dev eth0 ingress\ntc filter add dev eth0 parent ffff: protocol ip prio 1 flower dst_port 80 ip_proto tcp classid 1:1") << 2 << 72 << QStringLiteral("80");
+        QTest::newRow("flower backwards range") << QStringLiteral("tc qdisc add dev eth0 ingress\ntc filter add dev eth0 parent ffff: protocol ip prio 1 flower ip_proto udp src_port 9-3 classid 1:1") << 2 << 85 << QStringLiteral("9-3");
+        QTest::newRow("flower icmp on ipv6") << QStringLiteral("tc qdisc add dev eth0 ingress\ntc filter add dev eth0 parent ffff: protocol ipv6 prio 1 flower ip_proto icmp classid 1:1") << 2 << 74 << QStringLiteral("icmp");
+        QTest::newRow("flower key twice") << QStringLiteral("tc qdisc add dev eth0 ingress\ntc filter add dev eth0 parent ffff: protocol ip prio 1 flower ip_ttl 1 ip_ttl 2 classid 1:1") << 2 << 72 << QStringLiteral("ip_ttl");
+        QTest::newRow("flower unsupported key") << QStringLiteral("tc qdisc add dev eth0 ingress\ntc filter add dev eth0 parent ffff: protocol ip prio 1 flower ct_state +trk classid 1:1") << 2 << 63 << QStringLiteral("ct_state");
         QTest::newRow("mqprio mode without hw") << QStringLiteral("tc qdisc add dev eth0 root mqprio hw 0 mode channel") << 1 << 40 << QStringLiteral("mode");
         QTest::newRow("mqprio num_tc beyond a byte") << QStringLiteral("tc qdisc add dev eth0 root mqprio num_tc 300") << 1 << 42 << QStringLiteral("300");
         QTest::newRow("qdisc option of drr") << QStringLiteral("tc qdisc add dev eth0 root drr quantum 1500") << 1 << 32 << QStringLiteral("quantum");
@@ -950,6 +956,19 @@ private Q_SLOTS:
             "tc filter add dev eth0 parent ffff: protocol all prio 2 chain 2 matchall classid 1:3 action continue\n"
             "tc qdisc add dev eth1 root handle 1: prio\n"
             "tc filter add dev eth1 parent 1: protocol ipv6 prio 3 matchall action drop");
+        QTest::newRow("flower") << QStringLiteral(
+            "tc qdisc add dev eth0 ingress\n"
+            "tc filter add dev eth0 parent ffff: protocol ip prio 1 flower ip_proto tcp dst_ip 10.0.0.1/8 src_ip 192.168.1.7 "
+            "dst_port 80 src_port 1000-2000 classid 1:1\n"
+            "tc filter add dev eth0 parent ffff: protocol ipv6 prio 2 handle 7 flower ip_proto udp dst_ip 2001:db8::1/64 "
+            "dst_port 53/0xfff0 skip_hw classid 1:2\n"
+            "tc filter add dev eth0 parent ffff: protocol ip prio 3 flower ip_tos 184/0xfc ip_ttl 64 ip_proto icmp type 8 code 3/7 classid 1:3\n"
+            "tc filter add dev eth0 parent ffff: protocol 802.1Q prio 4 flower vlan_id 100 vlan_prio 3 vlan_ethtype ip dst_ip 10.1.2.3 "
+            "dst_mac 02:00:00:00:00:01/ff:00:ff:00:00:ff src_mac 02:00:00:00:00:02/24 classid 1:4\n"
+            "tc filter add dev eth0 parent ffff: protocol 802.1ad prio 5 flower vlan_id 5 classid 1:5\n"
+            "tc filter add dev eth0 parent ffff: protocol ipv6 prio 6 flower ip_proto icmpv6 type 128 src_ip 2001:db8::/32 indev eth1 classid 1:6\n"
+            "tc filter add dev eth0 parent ffff: protocol ip prio 7 flower ip_proto 2f action drop\n"
+            "tc filter add dev eth0 parent ffff: protocol all prio 8 flower dst_mac 02:aa:bb:cc:dd:ee/00:00:00:00:00:00 classid 1:8");
         QTest::newRow("fq_pie") << QStringLiteral(
             "tc qdisc add dev eth0 root handle 1: fq_pie limit 2000 flows 65536 target 20ms tupdate 30ms alpha 4 beta 32 quantum 9000 "
             "memory_limit 16mb ecn_prob 20 ecn bytemode dq_rate_estimator\n"

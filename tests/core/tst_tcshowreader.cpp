@@ -271,6 +271,82 @@ filter protocol all pref 2 matchall chain 2 handle 0x1 flowid 1:3
 	backlog 0b 0p requeues 0
 )";
 
+// Under user-mode Linux (tc -s -d): flower filters with every key the model holds, made by kFlowerCommands.
+const char *const kUmlFlower = R"($ tc qdisc show dev va ingress
+qdisc ingress ffff: dev va parent ffff:fff1 ---------------- 
+$ tc -s -d filter show dev va parent ffff:
+filter protocol ip pref 1 flower chain 0 
+filter protocol ip pref 1 flower chain 0 handle 0x1 classid 1:1 
+  eth_type ipv4
+  ip_proto tcp
+  dst_ip 10.0.0.1/8
+  src_ip 192.168.1.7
+  dst_port 80
+  src_port 1000-2000
+  not_in_hw
+filter protocol ipv6 pref 2 flower chain 0 
+filter protocol ipv6 pref 2 flower chain 0 handle 0x1 classid 1:2 
+  eth_type ipv6
+  ip_proto udp
+  dst_ip 2001:db8::1/64
+  dst_port 53/0xfff0
+  skip_hw
+  not_in_hw
+filter protocol ip pref 3 flower chain 0 
+filter protocol ip pref 3 flower chain 0 handle 0x1 classid 1:3 
+  eth_type ipv4
+  ip_proto icmp
+  ip_tos 184/0xfc
+  ip_ttl 64
+  icmp_type 8
+  icmp_code 3/7
+  not_in_hw
+filter protocol 802.1Q pref 4 flower chain 0 
+filter protocol 802.1Q pref 4 flower chain 0 handle 0x1 classid 1:4 
+  vlan_id 100
+  vlan_prio 3
+  vlan_ethtype ip
+  dst_mac 02:00:00:00:00:01/ff:00:ff:00:00:ff
+  src_mac 02:00:00:00:00:02/24
+  eth_type ipv4
+  dst_ip 10.1.2.3
+  not_in_hw
+filter protocol ip pref 5 flower chain 0 
+filter protocol ip pref 5 flower chain 0 handle 0x1 
+  eth_type ipv4
+  ip_proto 2f
+  not_in_hw
+	action order 1: gact action drop
+	 random type none pass val 0
+	 index 1 ref 1 bind 1 installed 0 sec used 0 sec
+	Action statistics:
+	Sent 0 bytes 0 pkt (dropped 0, overlimits 0 requeues 0) 
+	backlog 0b 0p requeues 0
+
+filter protocol 802.1ad pref 7 flower chain 0 
+filter protocol 802.1ad pref 7 flower chain 0 handle 0x1 classid 1:5 
+  vlan_id 5
+  not_in_hw
+filter protocol ipv6 pref 8 flower chain 0 
+filter protocol ipv6 pref 8 flower chain 0 handle 0x1 classid 1:6 
+  indev va
+  eth_type ipv6
+  ip_proto icmpv6
+  ip_ttl 1
+  src_ip 2001:db8::/32
+  icmp_type 128
+  not_in_hw
+)";
+const char *const kFlowerCommands = R"(tc qdisc add dev va handle ffff: ingress
+tc filter add dev va parent ffff: protocol ip prio 1 flower ip_proto tcp dst_ip 10.0.0.1/8 src_ip 192.168.1.7 dst_port 80 src_port 1000-2000 classid 1:1
+tc filter add dev va parent ffff: protocol ipv6 prio 2 flower ip_proto udp dst_ip 2001:db8::1/64 dst_port 53/0xfff0 skip_hw classid 1:2
+tc filter add dev va parent ffff: protocol ip prio 3 flower ip_tos 184/0xfc ip_ttl 64 ip_proto icmp type 8 code 3/7 classid 1:3
+tc filter add dev va parent ffff: protocol 802.1Q prio 4 flower vlan_id 100 vlan_prio 3 vlan_ethtype ip dst_ip 10.1.2.3 dst_mac 02:00:00:00:00:01/ff:00:ff:00:00:ff src_mac 02:00:00:00:00:02/24 classid 1:4
+tc filter add dev va parent ffff: protocol 802.1ad prio 7 flower vlan_id 5 classid 1:5
+tc filter add dev va parent ffff: protocol ipv6 prio 8 flower ip_proto icmpv6 type 128 src_ip 2001:db8::/32 ip_ttl 1 indev va classid 1:6
+tc filter add dev va parent ffff: protocol ip prio 5 flower ip_proto 2f action drop
+)";
+
 QStringList commandLines(const TcScriptImport &imported)
 {
     QStringList lines;
@@ -479,6 +555,29 @@ private Q_SLOTS:
         QCOMPARE(cake.fwmark, 0xf0u);
         QCOMPARE(cake.memlimit, 1024u);
         QVERIFY(!cake.raw);
+    }
+
+    void flowerReadsBackAsWritten()
+    {
+        // What tc shows of flower filters (eth_type, icmp_type, not_in_hw) reads as the filters that made them.
+        const TcScriptImport shown = TcScriptImporter::import(QString::fromLatin1(kUmlFlower));
+        QVERIFY2(shown.ok(), qPrintable(errorsOf(shown)));
+        const TcScriptImport written = TcScriptImporter::import(QString::fromLatin1(kFlowerCommands));
+        QVERIFY2(written.ok(), qPrintable(errorsOf(written)));
+        QList<Filter> read = shown.result.tree(QStringLiteral("va"))->filters;
+        QList<Filter> made = written.result.tree(QStringLiteral("va"))->filters;
+        const auto byPrio = [](const Filter &a, const Filter &b) { return a.prio < b.prio; };
+        std::sort(read.begin(), read.end(), byPrio);
+        std::sort(made.begin(), made.end(), byPrio);
+        QCOMPARE(read.size(), made.size());
+        for (qsizetype i = 0; i < made.size(); ++i) {
+            QVERIFY(read[i].is<FlowerParams>());
+            QCOMPARE(read[i].handle, std::optional<quint32>(1));
+            QCOMPARE(read[i].protocol, made[i].protocol);
+            QCOMPARE(read[i].classId, made[i].classId);
+            QCOMPARE(read[i].actions.size(), made[i].actions.size());
+            QVERIFY2(read[i].params == made[i].params, qPrintable(QStringLiteral("filter prio %1").arg(made[i].prio)));
+        }
     }
 
     void redFamilyPlugAndMatchall()

@@ -63,6 +63,12 @@ private Q_SLOTS:
         QTest::newRow("matchall") << QStringLiteral(
             "tc qdisc add dev eth0 ingress\n"
             "tc filter add dev eth0 parent ffff: protocol all prio 1 handle 0x5 chain 3 matchall skip_sw classid 1:1 action pass");
+        QTest::newRow("flower") << QStringLiteral(
+            "tc qdisc add dev eth0 ingress\n"
+            "tc filter add dev eth0 parent ffff: protocol ip prio 1 flower ip_proto tcp dst_ip 10.0.0.1/8 dst_port 80 src_port 1000-2000 "
+            "ip_tos 184/0xfc skip_sw classid 1:1\n"
+            "tc filter add dev eth0 parent ffff: protocol ipv6 prio 2 flower ip_proto icmpv6 src_ip 2001:db8::/32 type 128 code 0/7 indev lo classid 1:2\n"
+            "tc filter add dev eth0 parent ffff: protocol 802.1Q prio 3 flower vlan_id 7 vlan_ethtype ipv6 dst_ip ::1 src_mac 02:00:00:00:00:02/40 action drop");
         QTest::newRow("noqueue") << QStringLiteral("tc qdisc add dev eth1 root handle 5: noqueue");
         QTest::newRow("mq, multiq") << QStringLiteral("tc qdisc add dev eth1 root handle 1: mq\n"
                                                        "tc qdisc add dev eth1 parent 1:2 handle 20: multiq\n"

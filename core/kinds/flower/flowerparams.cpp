@@ -19,7 +19,7 @@ namespace qs {
 namespace {
 
 namespace IpProto {
-constexpr quint8 Icmp = 1, Tcp = 6, Udp = 17, Esp = 50, Ah = 51, Icmpv6 = 58, L2tp = 115, Sctp = 132;
+constexpr quint8 Icmp = 1, Tcp = 6, Udp = 17, Icmpv6 = 58, Sctp = 132;
 }
 
 constexpr quint16 EtherTypeQinQ = 0x88A8;
@@ -212,7 +212,7 @@ QString portWords(const FlowerPort &port)
     return QString::number(port.min);
 }
 
-/** flower_parse_ip_proto(): a name (for the network protocol it belongs to), else a hex number. */
+/** flower_parse_ip_proto(): a name (icmp and icmpv6 only for their own network protocol), else a hex number; 6.1 knows no l2tp, esp or ah. */
 std::optional<quint8> parseIpProto(QStringView words, quint16 networkProtocol)
 {
     if (tcMatches(words, u"tcp"))
@@ -225,12 +225,6 @@ std::optional<quint8> parseIpProto(QStringView words, quint16 networkProtocol)
         return networkProtocol == EtherType::Ip ? std::optional<quint8>(IpProto::Icmp) : std::nullopt;
     if (tcMatches(words, u"icmpv6"))
         return networkProtocol == EtherType::Ipv6 ? std::optional<quint8>(IpProto::Icmpv6) : std::nullopt;
-    if (words == u"l2tp")
-        return IpProto::L2tp;
-    if (words == u"esp")
-        return IpProto::Esp;
-    if (words == u"ah")
-        return IpProto::Ah;
     return parseU8(words, 16);
 }
 
@@ -240,7 +234,6 @@ QString ipProtoWords(quint8 proto, quint16 networkProtocol)
     case IpProto::Tcp: return QStringLiteral("tcp");
     case IpProto::Udp: return QStringLiteral("udp");
     case IpProto::Sctp: return QStringLiteral("sctp");
-    case IpProto::L2tp: return QStringLiteral("l2tp");
     case IpProto::Icmp:
         if (networkProtocol == EtherType::Ip)
             return QStringLiteral("icmp");
@@ -347,7 +340,7 @@ QString readKey(FlowerParams &p, FlowerKey key, QStringView words, quint16 proto
     case FlowerKey::IpProto: {
         const auto proto = parseIpProto(words, network);
         if (!proto)
-            return FlowerParams::tr("ip_proto is tcp, udp, sctp, icmp (ip), icmpv6 (ipv6), l2tp, esp, ah or a hex number, not \"%1\"")
+            return FlowerParams::tr("ip_proto is tcp, udp, sctp, icmp (ip), icmpv6 (ipv6) or a number in hex, not \"%1\"")
                 .arg(words.toString());
         p.ipProto = *proto;
         return {};

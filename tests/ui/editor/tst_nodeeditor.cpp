@@ -618,6 +618,56 @@ private Q_SLOTS:
         QVERIFY(part<QLabel>(QStringLiteral("editor.summary"))->text().contains(QStringLiteral("skip_hw")));
     }
 
+    void flowerFilterTakesKeysInTcsWords()
+    {
+        Filter filter;
+        filter.params = FlowerParams{};
+        filter.parent = TcHandle::ingressHandle();
+        filter.protocol = EtherType::Ipv6;
+        filter.prio = 1;
+        filter.classId = TcHandle::make(1, 1);
+        editor()->setFilter(filter);
+        QVERIFY(editor()->isValid());
+        // Ports need ip_proto first: greyed until it is there.
+        auto *port = part<QLineEdit>(QStringLiteral("param.dst_port.edit"));
+        auto *proto = part<QLineEdit>(QStringLiteral("param.ip_proto.edit"));
+        auto *dstIp = part<QLineEdit>(QStringLiteral("param.dst_ip.edit"));
+        QVERIFY(port && proto && dstIp);
+        QVERIFY(!port->isEnabled());
+        QVERIFY(!part<QLineEdit>(QStringLiteral("param.vlan_id.edit"))->isEnabled()); // not a VLAN protocol
+        proto->setFocus();
+        QTest::keyClicks(proto, QStringLiteral("icmp")); // icmp is IPv4's
+        QVERIFY(messageOf(QStringLiteral("ip_proto")).contains(QStringLiteral("icmpv6 (ipv6)")));
+        QTest::keyClicks(proto, QStringLiteral("v6"));
+        QVERIFY(messageOf(QStringLiteral("ip_proto")).isEmpty());
+        QTest::keyClick(proto, Qt::Key_Return);
+        QVERIFY(!port->isEnabled()); // icmpv6 has no ports
+        QVERIFY(part<QLineEdit>(QStringLiteral("param.type.edit"))->isEnabled());
+        proto->selectAll();
+        QTest::keyClicks(proto, QStringLiteral("udp"));
+        QTest::keyClick(proto, Qt::Key_Return);
+        QVERIFY(port->isEnabled());
+        port->setFocus();
+        QTest::keyClicks(port, QStringLiteral("2000-1000"));
+        QVERIFY(messageOf(QStringLiteral("dst_port")).contains(QStringLiteral("above the first")));
+        port->selectAll();
+        QTest::keyClicks(port, QStringLiteral("1000-2000"));
+        QTest::keyClick(port, Qt::Key_Return);
+        dstIp->setFocus();
+        QTest::keyClicks(dstIp, QStringLiteral("10.0.0.1")); // an IPv4 address in an ipv6 filter
+        QVERIFY(messageOf(QStringLiteral("dst_ip")).contains(QStringLiteral("IPv6")));
+        dstIp->selectAll();
+        QTest::keyClicks(dstIp, QStringLiteral("2001:db8::/32"));
+        QTest::keyClick(dstIp, Qt::Key_Return);
+        QVERIFY(editor()->isValid());
+        const FlowerParams &p = editor()->filter().params.get<FlowerParams>();
+        QCOMPARE(p.keyWords(FlowerKey::IpProto, EtherType::Ipv6), QStringLiteral("udp"));
+        QCOMPARE(p.keyWords(FlowerKey::DstPort, EtherType::Ipv6), QStringLiteral("1000-2000"));
+        QCOMPARE(p.keyWords(FlowerKey::DstIp, EtherType::Ipv6), QStringLiteral("2001:db8::/32"));
+        QVERIFY2(part<QLabel>(QStringLiteral("editor.summary"))->text().contains(QStringLiteral("dst_ip 2001:db8::/32")),
+                 qPrintable(part<QLabel>(QStringLiteral("editor.summary"))->text()));
+    }
+
     void fwFilterTakesItsMarkAndMask()
     {
         Filter filter;

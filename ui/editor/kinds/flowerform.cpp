@@ -31,7 +31,7 @@ constexpr FlowerRow kRows[] = {
     {FlowerKey::SrcMac, QT_TRANSLATE_NOOP("qs::KindForms", "Source MAC"),
      QT_TRANSLATE_NOOP("qs::KindForms", "A MAC address, with /BITS or /MASK for part of it (tc's src_mac)."), "02:00:00:00:00:00/24"},
     {FlowerKey::IpProto, QT_TRANSLATE_NOOP("qs::KindForms", "IP protocol"),
-     QT_TRANSLATE_NOOP("qs::KindForms", "tcp, udp, sctp, icmp (IPv4), icmpv6 (IPv6), l2tp, esp, ah or a number in hex (tc's "
+     QT_TRANSLATE_NOOP("qs::KindForms", "tcp, udp, sctp, icmp (IPv4), icmpv6 (IPv6) or a number in hex (2f is GRE) (tc's "
                                         "ip_proto). Ports need tcp, udp or sctp; ICMP type and code need icmp or icmpv6."),
      "tcp"},
     {FlowerKey::IpTos, QT_TRANSLATE_NOOP("qs::KindForms", "TOS / DSCP"),
