@@ -2,6 +2,1125 @@
 <!DOCTYPE TS>
 <TS version="2.1">
 <context>
+    <name>KindForms</name>
+    <message>
+        <source>ingress has no parameters: it is the hook incoming traffic passes, where filters hang. To delay or drop incoming traffic, redirect it to an ifb device and edit the tree there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clsact has no parameters: it holds the ingress and egress hooks that filters hang from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One match per line as tc writes it after &quot;match&quot;; a packet must pass all of them (none: every packet).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hash table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buckets (1, 2, 4, … 256): the filter is then a table other filters go in (ht) and link to, with a handle like 2:. Empty: a filter that matches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a hash table has 1, 2, 4, … or 256 buckets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The table and bucket the filter goes in (ht), like 2:5. Empty: its prio&apos;s own table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link to table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A packet that passes the matches is looked up in this table next (link), like 2:.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hash key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The bits of one word that pick the bucket of the linked table (hashkey).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the next header starts for the matches at nexthdr+ (offset): a constant (plus N) or read from the packet (at N mask M shift S); eat: linked tables see it as the start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is kept as the kernel reported it; Qdisc Studio does not edit this kind.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This %1 class is kept as the kernel reported it; Qdisc Studio does not edit it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This %1 filter is kept as the kernel reported it; Qdisc Studio does not edit it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the kernel runs the filter: in software and, when the device can take it, in the NIC (tc&apos;s default); in software only (skip_hw); or in the NIC only (skip_sw, refused by a device that cannot offload it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>software and hardware</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>software only (skip_hw)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hardware only (skip_sw)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Came in on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only packets that arrived on this device (tc&apos;s indev); empty: any.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shaper</source>
+        <extracomment>section title: cake&apos;s bandwidth shaper</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rate cake shapes all traffic to; unlimited: no shaping, only fair queueing (tc&apos;s unlimited, the default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autorate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimates the bandwidth from the traffic arriving (tc&apos;s autorate-ingress), for links whose rate varies.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default (off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RTT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The round-trip time cake&apos;s AQM assumes (tc&apos;s rtt; the presets lan 1 ms, metro 10 ms, regional 30 ms, internet 100 ms, oceanic 300 ms, satellite 1 s). The target is a twentieth of it. Default 100 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queues</source>
+        <extracomment>section title: cake&apos;s priority tins and flow isolation</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How DSCP marks sort packets into priority tins; default diffserv3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Isolation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What cake shares the bandwidth fairly between: flows, hosts, or both; default triple-isolate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAT lookup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looks up the addresses behind NAT in conntrack, so hosts behind a router are told apart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nonat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clears the DSCP marks of packets after sorting them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nowash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ingress: cake shapes traffic arriving (on an ifb), counting dropped packets as sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default (egress)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ingress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>egress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ACK filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drops TCP ACKs made redundant by later ones, for links much slower upstream.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split GSO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Splits GSO super-packets so other flows&apos; packets go between them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default (on)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>split-gso</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no-split-gso</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most memory cake&apos;s queues may use; default derived from the bandwidth.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Firewall mark mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The bits of the packet&apos;s mark that pick its tin (tc&apos;s fwmark); off: DSCP picks it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <extracomment>section title: the link&apos;s framing and per-packet overhead</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Framing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>atm: ADSL&apos;s 53-byte cells; ptm: VDSL2&apos;s 64b/65b coding; noatm: neither.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes the link adds to every packet (-64…256); default 0 with raw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Header compensation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>raw: count packets as the device sees them. By default cake does so until an overhead is given; then it takes the MAC header off before adding the overhead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The smallest packet size the link counts (0…256 bytes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>packets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets choke holds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Average packet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The size of an average packet (tc&apos;s avpkt), for the idle-time average; default 1000 bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RED</source>
+        <extracomment>section title: random early detection (a name)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Below this average queue nothing is marked; auto is max / 3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At this average queue every packet is marked; auto is the limit / 4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choke also drops a random queued packet of the arriving packet&apos;s flow: flows that do not slow down lose the most.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets codel holds; default 1000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CoDel</source>
+        <extracomment>section title: the CoDel queue management algorithm (a name)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The queueing delay CoDel aims for; above it for a whole interval, it starts dropping (default 5 ms).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the delay must stay above target before CoDel drops; about a worst round trip (default 100 ms).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CE threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Above this queueing delay ECN-capable packets are marked at once (for DCTCP); off: only CoDel marks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ECN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marks packets of ECN-capable flows instead of dropping them (codel&apos;s default is off).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on: mark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off: drop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drr has no parameters of its own: its classes take turns, each sending up to its quantum per round. Add classes below it and filters that steer traffic into them; unclassified packets are dropped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many bytes this class sends per round; others get the same turn with theirs. Default: the device&apos;s MTU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one MTU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flower matches header fields; a packet must carry every key given (none: every packet of the filter&apos;s protocol). Addresses and the IP keys need the protocol ip or ipv6; VLAN keys 802.1Q or 802.1ad.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets fq holds across all flows; default 10000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flow limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets one flow may queue; default 100.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buckets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The size of the flow hash table (a power of two, 2…262144); default 1024.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>buckets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many bytes a flow sends per turn; default two frames.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Initial quantum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many bytes a new flow may send in its first turn; default ten frames.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pacing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spaces each flow&apos;s packets at the rate its sender asks for (TCP&apos;s pacing rate).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most one flow may send; off: no cap.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Low rate threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flows paced below this rate send one packet per turn; default 550 kbit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refill delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long a flow that went idle waits for its credit back; default 40 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Above this queueing delay ECN-capable packets are marked (for DCTCP); off: never.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Horizon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Packets timestamped further ahead than this are dropped or capped; default 10 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Beyond the horizon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happens to a packet timestamped beyond the horizon.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default (drop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orphan mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Packets without a socket are hashed into this many flows (a mask); default 1023.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets fq_pie holds across all flows; default 10240.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many flow queues traffic is hashed into (1…65536, default 1024); fixed once the qdisc exists.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many bytes a flow sends per turn; default one MTU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most memory the queued packets may take; default 32 MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PIE</source>
+        <extracomment>section title: the PIE queue management algorithm (a name)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The queueing delay PIE aims for in each flow; default 15 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How often PIE recomputes its drop probability (tc&apos;s tupdate); default 15 ms, kept in kernel ticks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alpha</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How strongly the delay&apos;s distance from target moves the drop probability (0…32); default 2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Beta</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How strongly the delay&apos;s trend moves the drop probability (0…32); default 20.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ECN up to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The drop probability up to which ECN-capable packets are marked instead of dropped (tc&apos;s ecn_prob, 1…99 %); default 10 %.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marks packets of ECN-capable flows instead of dropping them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Byte mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scales the drop probability by packet size, so small packets are dropped less.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate estimator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimates the queueing delay from the dequeue rate (RFC 8033) instead of timestamps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a 32-bit number (write 6, 0x6 or 0xff00)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fw matches packets by their firewall mark, set by iptables or nftables (MARK, meta mark set) or a socket&apos;s SO_MARK.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The mark to match (tc&apos;s handle): after the mask below, a packet&apos;s mark must equal it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The bits of the mark that count (0xffffffff: all). Every fw filter of one priority shares it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The leaf class (minor number, hex as tc writes it) that traffic no filter matched goes to. hfsc drops such traffic when there is none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: unclassified traffic is dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The service curves are set on the classes: select one in the tree.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate (m2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First rate (m1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The slope of the curve&apos;s first segment, for the time d: above m2 it gives a burst of lower delay, below it a later start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First segment (d)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the first slope (m1) lasts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Real-time curve (rt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The service this class is guaranteed for its own packets, whatever else is sent. Leaf classes only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link-share curve (ls)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This class&apos;s share of what its parent has left, against its siblings&apos; curves. tc&apos;s sc sets rt and ls alike.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upper limit (ul)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most link-share service this class may get; needs a link-share curve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets hhf holds; default 1000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes each queue may send per round; default: the device&apos;s MTU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heavy hitters</source>
+        <extracomment>section title: hhf&apos;s heavy-hitter detection</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Admit after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes a flow sends within the reset timeout before it counts as a heavy hitter; default 128 KiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tracked flows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many heavy hitters hhf tracks at once (tc&apos;s hh_limit); default 2048.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How often the byte counters start again; default 40 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evict timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long a quiet heavy hitter stays tracked; default 1 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other flows&apos; weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many quanta the other flows get for each one of the heavy hitters; default 2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matchall takes every packet of its protocol; what happens to it is the class and the actions below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mq has no parameters: it gives each transmit queue of the device a qdisc of its own, at MAJOR:1, MAJOR:2, … (one per queue). A queue without one below holds the kernel&apos;s default (net.core.default_qdisc). Add a qdisc below mq to shape a queue; mq needs a device with several transmit queues and can only be the root.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>multiq has no parameters: it has one band per transmit queue of the device (MAJOR:1, MAJOR:2, …) and serves them in turn. Filters, or skbedit queue_mapping, choose the band; each band can hold a qdisc.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a rate (such as 10mbit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at most 16 rates, one per traffic class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Traffic classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many traffic classes the priorities map to (1…16).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The traffic class of each of the 16 packet priorities (TC_PRIO_*), as tc&apos;s map words; priorities not given go to class 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at most 16 classes, one per priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a traffic class (0…15)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The transmit queues of each traffic class, COUNT@OFFSET in class order (&quot;1@0 1@1&quot;: one queue each, queues 0 and 1). Needed without offload; the queues must exist on the device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected up to 16 ranges COUNT@OFFSET, such as &quot;1@0 1@1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hw 1 lets the network card&apos;s driver set up the classes and queues (tc&apos;s default); it needs a card that offloads mqprio. hw 0 is done by the kernel with the queues given above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>software (hw 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offloaded to the card (hw 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dcb: the driver&apos;s DCB layout; channel: the classes and queues as given, with the shaper below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bw_rlimit: the card holds each traffic class between a minimum and a maximum rate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Minimum rates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bw_rlimit&apos;s least rate of each traffic class, in class order (&quot;10mbit 20mbit&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Maximum rates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bw_rlimit&apos;s greatest rate of each traffic class, in class order.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Like mq, mqprio gives each transmit queue a qdisc of its own (MAJOR:1, MAJOR:2, …) and can only be the root of a device with several transmit queues.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>noqueue has no parameters: packets are handed to the device at once and never queued, as virtual devices (veth, bridges, VLANs) do by default. Nothing can be shaped here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pfifo_fast has no parameters: three bands, picked by each packet&apos;s priority (TOS) through a fixed priomap, band 0 first. For other bands or maps use prio.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets pie holds; default 1000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The queueing delay PIE aims for; default 15 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plug</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the plug is told: hold what arrives from now on (block), let out what it held before the last block (release), or let everything through until the next block (release_indefinite).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>release_indefinite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set the limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most bytes the plug holds; a new plug without options holds the device&apos;s queue length × MTU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The kernel reports none of plug&apos;s settings back: every apply sends the command again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qfq has no parameters of its own: its classes share the link by weight. Add classes below it and filters that steer traffic into them; unclassified packets are dropped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This class&apos;s share against the others&apos; (1…1024; all of one qfq together at most 65536); default 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest packet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The largest packet this class sends, in bytes (tc&apos;s maxpkt, 512…65536); default the device&apos;s MTU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most bytes red holds; beyond it every packet is dropped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The size of an average packet (tc&apos;s avpkt), for the averaging.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Below this average queue (bytes) nothing is marked; auto is max / 3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At this average queue (bytes) RED marks with the full probability; auto is min × 3, or the limit / 4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adaptive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adaptive RED moves the probability between 1 % and 50 % to keep the average between min and max.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not ECN-capable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happens to packets RED would mark that cannot be marked: drop them, or let them through (tc&apos;s nodrop; needs ECN).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pass (nodrop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How likely RED drops or marks a packet when the average queue reaches max; default 2 %.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Burst</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many packets of a burst pass above min before the average catches up; it sets the averaging constant (auto: (2 min + max) / 3 average packets).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link&apos;s rate, for ageing the average while the queue is idle; default 10 Mbit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Above max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What ECN does above max: mark as below it, or drop (tc&apos;s harddrop).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets sfb holds; default: the device&apos;s queue length.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bin max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets one hash bin may hold.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bin target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The packets per bin Blue aims for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blue</source>
+        <extracomment>section title: the Blue queue management algorithm (a name)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Increment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much a bin&apos;s drop probability rises when it overflows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decrement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much a bin&apos;s drop probability falls when it runs empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Penalty rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rate flows that do not respond to drops are held to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>packets/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Penalty burst</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The burst those flows may send.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hashing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rehash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How often sfb changes its hash, so colliding flows part; default 600 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warm-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the next hash learns beside the current one before it takes over (tc&apos;s db); default 60 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most packets skbprio holds; when full it drops from the lowest-priority queue. Default 64.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skbprio queues by each packet&apos;s priority (skb-&gt;priority, 0…63; set it with skbedit or SO_PRIORITY), the highest first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Messages</name>
     <message>
         <source>%1: &quot;%2&quot; is not a table value</source>
@@ -2256,6 +3375,132 @@
     </message>
 </context>
 <context>
+    <name>qs::FlowerKind</name>
+    <message>
+        <source>What is &quot;%1&quot;? (flower takes classid, skip_hw, skip_sw, indev, its keys and action)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>classid is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Illegal &quot;classid&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>write it in tc&apos;s words, as a string (&quot;10.0.0.0/8&quot;, &quot;tcp&quot;, &quot;1000-2000&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in from %1</source>
+        <extracomment>%1 is a device name: the flower filter only sees packets that came in there.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all traffic</source>
+        <extracomment>What a flower filter without keys catches: every packet of its protocol.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::FlowerParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about a flower filter&apos;s keys. The key names (dst_ip, ip_proto, vlan_id, …), the protocol names (ip, ipv6, 802.1Q, 802.1ad, tcp, udp, sctp, icmp, icmpv6) and skip_hw/skip_sw are tc&apos;s words: keep them.</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the last port of a range must be above the first (tc: max value should be greater than min value)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be &quot;%2&quot;</source>
+        <extracomment>%1 is a flower key such as dst_ip, %2 what it was given.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vlan_id is a number from 0 to 4095, not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vlan_prio is a number from 0 to 7, not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a MAC address, perhaps with /BITS (1 to 48) or /MASK, not &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ip_proto is tcp, udp, sctp, icmp (ip), icmpv6 (ipv6) or a number in hex, not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is VALUE[/MASK], 0 to 255 (the mask in hex), not &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an IPv6 address with an optional /LENGTH (0 to 128), not &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an IPv4 address with an optional /LENGTH (0 to 32) or /MASK, not &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is PORT, PORT/MASK or MIN-MAX, not &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is VALUE[/MASK], 0 to 255, not &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs the filter&apos;s protocol to be 802.1Q or 802.1ad</source>
+        <extracomment>%1 is vlan_id, vlan_prio or vlan_ethtype.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs the filter&apos;s protocol to be ip or ipv6 (or, with 802.1Q or 802.1ad, a vlan_ethtype of ip or ipv6)</source>
+        <extracomment>%1 is a flower key such as dst_ip.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs ip_proto tcp, udp or sctp first</source>
+        <extracomment>%1 is dst_port or src_port.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ICMP %1 needs ip_proto icmp (protocol ip) or icmpv6 (protocol ipv6) first</source>
+        <extracomment>%1 is type or code (of ICMP).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vlan_id is a number from 0 to 4095, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vlan_prio is a number from 0 to 7, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an IPv6 address, but the filter&apos;s protocol is ip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an IPv4 address, but the filter&apos;s protocol is ipv6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: a prefix is 0 to %2 bits long, not %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::ForeignActionKind</name>
     <message>
         <source>an action kept as the kernel reported it has no tc options</source>
@@ -3053,1115 +4298,115 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
 <context>
     <name>qs::KindForms</name>
     <message>
-        <source>ingress has no parameters: it is the hook incoming traffic passes, where filters hang. To delay or drop incoming traffic, redirect it to an ifb device and edit the tree there.</source>
+        <source>VLAN id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>clsact has no parameters: it holds the ingress and egress hooks that filters hang from.</source>
+        <source>The VLAN tag&apos;s id, 0 to 4095 (tc&apos;s vlan_id). Needs the filter&apos;s protocol 802.1Q or 802.1ad.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Matches</source>
+        <source>VLAN priority</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>One match per line as tc writes it after &quot;match&quot;; a packet must pass all of them (none: every packet).</source>
+        <source>The VLAN tag&apos;s priority (PCP), 0 to 7 (tc&apos;s vlan_prio).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>line %1: %2</source>
+        <source>Inside the VLAN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 is kept as the kernel reported it; Qdisc Studio does not edit this kind.</source>
+        <source>The protocol inside the VLAN tag (tc&apos;s vlan_ethtype): ip or ipv6 lets the IP keys below match tagged packets.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This %1 class is kept as the kernel reported it; Qdisc Studio does not edit it.</source>
+        <source>Destination MAC</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This %1 filter is kept as the kernel reported it; Qdisc Studio does not edit it.</source>
+        <source>A MAC address, with /BITS or /MASK for part of it (tc&apos;s dst_mac).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Queue</source>
+        <source>Source MAC</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Limit</source>
+        <source>A MAC address, with /BITS or /MASK for part of it (tc&apos;s src_mac).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The most packets codel holds; default 1000.</source>
+        <source>IP protocol</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>packets</source>
+        <source>tcp, udp, sctp, icmp (IPv4), icmpv6 (IPv6) or a number in hex (2f is GRE) (tc&apos;s ip_proto). Ports need tcp, udp or sctp; ICMP type and code need icmp or icmpv6.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>default</source>
+        <source>TOS / DSCP</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>CoDel</source>
-        <extracomment>section title: the CoDel queue management algorithm (a name)</extracomment>
+        <source>The IPv4 TOS or IPv6 traffic class byte, with a hex mask for part of it (tc&apos;s ip_tos): DSCP EF is 184/0xfc.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Target</source>
+        <source>TTL / hop limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The queueing delay CoDel aims for; above it for a whole interval, it starts dropping (default 5 ms).</source>
+        <source>The IPv4 TTL or IPv6 hop limit, with a hex mask (tc&apos;s ip_ttl).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Interval</source>
+        <source>Destination address</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>How long the delay must stay above target before CoDel drops; about a worst round trip (default 100 ms).</source>
+        <source>An IPv4 or IPv6 address with an optional /LENGTH (tc&apos;s dst_ip), of the filter&apos;s protocol.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>CE threshold</source>
+        <source>Source address</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Above this queueing delay ECN-capable packets are marked at once (for DCTCP); off: only CoDel marks.</source>
+        <source>An IPv4 or IPv6 address with an optional /LENGTH (tc&apos;s src_ip), of the filter&apos;s protocol.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>off</source>
+        <source>Destination port</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>ECN</source>
+        <source>A port, PORT/MASK, or a range MIN-MAX (tc&apos;s dst_port).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Marks packets of ECN-capable flows instead of dropping them (codel&apos;s default is off).</source>
+        <source>Source port</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>default (off)</source>
+        <source>A port, PORT/MASK, or a range MIN-MAX (tc&apos;s src_port).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>on: mark</source>
+        <source>ICMP type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>off: drop</source>
+        <source>The ICMP or ICMPv6 type, 0 to 255, with an optional /MASK (tc&apos;s type): 8 is an echo request, 128 in ICMPv6.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The most packets fq holds across all flows; default 10000.</source>
+        <source>ICMP code</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Flow limit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The most packets one flow may queue; default 100.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Buckets</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The size of the flow hash table (a power of two, 2…262144); default 1024.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>buckets</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Quantum</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many bytes a flow sends per turn; default two frames.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Initial quantum</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many bytes a new flow may send in its first turn; default ten frames.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pacing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Spaces each flow&apos;s packets at the rate its sender asks for (TCP&apos;s pacing rate).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>default (on)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Max rate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The most one flow may send; off: no cap.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Low rate threshold</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Flows paced below this rate send one packet per turn; default 550 kbit.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Refill delay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How long a flow that went idle waits for its credit back; default 40 ms.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Timing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Above this queueing delay ECN-capable packets are marked (for DCTCP); off: never.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Horizon</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Packets timestamped further ahead than this are dropped or capped; default 10 s.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Beyond the horizon</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>What happens to a packet timestamped beyond the horizon.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>default (drop)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>drop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cap</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Orphan mask</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Packets without a socket are hashed into this many flows (a mask); default 1023.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>noqueue has no parameters: packets are handed to the device at once and never queued, as virtual devices (veth, bridges, VLANs) do by default. Nothing can be shaped here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pfifo_fast has no parameters: three bands, picked by each packet&apos;s priority (TOS) through a fixed priomap, band 0 first. For other bands or maps use prio.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The most packets pie holds; default 1000.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PIE</source>
-        <extracomment>section title: the PIE queue management algorithm (a name)</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The queueing delay PIE aims for; default 15 ms.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Update interval</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How often PIE recomputes its drop probability (tc&apos;s tupdate); default 15 ms, kept in kernel ticks.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Alpha</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How strongly the delay&apos;s distance from target moves the drop probability (0…32); default 2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Beta</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How strongly the delay&apos;s trend moves the drop probability (0…32); default 20.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Marks packets of ECN-capable flows instead of dropping them.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Byte mode</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Scales the drop probability by packet size, so small packets are dropped less.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rate estimator</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Estimates the queueing delay from the dequeue rate (RFC 8033) instead of timestamps.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The most packets skbprio holds; when full it drops from the lowest-priority queue. Default 64.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>skbprio queues by each packet&apos;s priority (skb-&gt;priority, 0…63; set it with skbedit or SO_PRIORITY), the highest first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Shaper</source>
-        <extracomment>section title: cake&apos;s bandwidth shaper</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bandwidth</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The rate cake shapes all traffic to; unlimited: no shaping, only fair queueing (tc&apos;s unlimited, the default).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unlimited</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Autorate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Estimates the bandwidth from the traffic arriving (tc&apos;s autorate-ingress), for links whose rate varies.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RTT</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The round-trip time cake&apos;s AQM assumes (tc&apos;s rtt; the presets lan 1 ms, metro 10 ms, regional 30 ms, internet 100 ms, oceanic 300 ms, satellite 1 s). The target is a twentieth of it. Default 100 ms.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Queues</source>
-        <extracomment>section title: cake&apos;s priority tins and flow isolation</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tins</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How DSCP marks sort packets into priority tins; default diffserv3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Isolation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>What cake shares the bandwidth fairly between: flows, hosts, or both; default triple-isolate.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NAT lookup</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Looks up the addresses behind NAT in conntrack, so hosts behind a router are told apart.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nonat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wash</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clears the DSCP marks of packets after sorting them.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>wash</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nowash</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Direction</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ingress: cake shapes traffic arriving (on an ifb), counting dropped packets as sent.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>default (egress)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ingress</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>egress</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ACK filter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Drops TCP ACKs made redundant by later ones, for links much slower upstream.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Split GSO</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Splits GSO super-packets so other flows&apos; packets go between them.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>split-gso</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no-split-gso</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory limit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The most memory cake&apos;s queues may use; default derived from the bandwidth.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Firewall mark mask</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The bits of the packet&apos;s mark that pick its tin (tc&apos;s fwmark); off: DSCP picks it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Link</source>
-        <extracomment>section title: the link&apos;s framing and per-packet overhead</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Framing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>atm: ADSL&apos;s 53-byte cells; ptm: VDSL2&apos;s 64b/65b coding; noatm: neither.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Overhead</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bytes the link adds to every packet (-64…256); default 0 with raw.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>bytes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Header compensation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>raw: count packets as the device sees them. By default cake does so until an overhead is given; then it takes the MAC header off before adding the overhead.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>MPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The smallest packet size the link counts (0…256 bytes).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>auto</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The most packets choke holds.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Average packet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The size of an average packet (tc&apos;s avpkt), for the idle-time average; default 1000 bytes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RED</source>
-        <extracomment>section title: random early detection (a name)</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Below this average queue nothing is marked; auto is max / 3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Max</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>At this average queue every packet is marked; auto is the limit / 4.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>choke also drops a random queued packet of the arriving packet&apos;s flow: flows that do not slow down lose the most.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The most packets hhf holds; default 1000.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bytes each queue may send per round; default: the device&apos;s MTU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Heavy hitters</source>
-        <extracomment>section title: hhf&apos;s heavy-hitter detection</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Admit after</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bytes a flow sends within the reset timeout before it counts as a heavy hitter; default 128 KiB.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tracked flows</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many heavy hitters hhf tracks at once (tc&apos;s hh_limit); default 2048.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>flows</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reset timeout</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How often the byte counters start again; default 40 ms.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evict timeout</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How long a quiet heavy hitter stays tracked; default 1 s.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Other flows&apos; weight</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many quanta the other flows get for each one of the heavy hitters; default 2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>matchall takes every packet of its protocol; what happens to it is the class and the actions below.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Runs in</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Where the kernel runs the filter: in software and, when the device can take it, in the NIC (tc&apos;s default); in software only (skip_hw); or in the NIC only (skip_sw, refused by a device that cannot offload it).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>software and hardware</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>software only (skip_hw)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hardware only (skip_sw)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Plug</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Command</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>What the plug is told: hold what arrives from now on (block), let out what it held before the last block (release), or let everything through until the next block (release_indefinite).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>block</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>release</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>release_indefinite</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>set the limit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The most bytes the plug holds; a new plug without options holds the device&apos;s queue length × MTU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The kernel reports none of plug&apos;s settings back: every apply sends the command again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The most bytes red holds; beyond it every packet is dropped.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The size of an average packet (tc&apos;s avpkt), for the averaging.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Below this average queue (bytes) nothing is marked; auto is max / 3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>At this average queue (bytes) RED marks with the full probability; auto is min × 3, or the limit / 4.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Adaptive</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Adaptive RED moves the probability between 1 % and 50 % to keep the average between min and max.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not ECN-capable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>What happens to packets RED would mark that cannot be marked: drop them, or let them through (tc&apos;s nodrop; needs ECN).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pass (nodrop)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Probability</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How likely RED drops or marks a packet when the average queue reaches max; default 2 %.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Burst</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many packets of a burst pass above min before the average catches up; it sets the averaging constant (auto: (2 min + max) / 3 average packets).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The link&apos;s rate, for ageing the average while the queue is idle; default 10 Mbit.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Above max</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>What ECN does above max: mark as below it, or drop (tc&apos;s harddrop).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>mark</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The most packets sfb holds; default: the device&apos;s queue length.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bin max</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The most packets one hash bin may hold.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bin target</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The packets per bin Blue aims for.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Blue</source>
-        <extracomment>section title: the Blue queue management algorithm (a name)</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Increment</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How much a bin&apos;s drop probability rises when it overflows.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Decrement</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How much a bin&apos;s drop probability falls when it runs empty.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Penalty rate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The rate flows that do not respond to drops are held to.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>packets/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Penalty burst</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The burst those flows may send.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hashing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rehash</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How often sfb changes its hash, so colliding flows part; default 600 s.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Warm-up</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How long the next hash learns beside the current one before it takes over (tc&apos;s db); default 60 s.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>drr has no parameters of its own: its classes take turns, each sending up to its quantum per round. Add classes below it and filters that steer traffic into them; unclassified packets are dropped.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Class</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many bytes this class sends per round; others get the same turn with theirs. Default: the device&apos;s MTU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>one MTU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The most packets fq_pie holds across all flows; default 10240.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Flows</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many flow queues traffic is hashed into (1…65536, default 1024); fixed once the qdisc exists.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many bytes a flow sends per turn; default one MTU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The most memory the queued packets may take; default 32 MiB.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The queueing delay PIE aims for in each flow; default 15 ms.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ECN up to</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The drop probability up to which ECN-capable packets are marked instead of dropped (tc&apos;s ecn_prob, 1…99 %); default 10 %.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>qfq has no parameters of its own: its classes share the link by weight. Add classes below it and filters that steer traffic into them; unclassified packets are dropped.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Weight</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This class&apos;s share against the others&apos; (1…1024; all of one qfq together at most 65536); default 1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Largest packet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The largest packet this class sends, in bytes (tc&apos;s maxpkt, 512…65536); default the device&apos;s MTU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>mq has no parameters: it gives each transmit queue of the device a qdisc of its own, at MAJOR:1, MAJOR:2, … (one per queue). A queue without one below holds the kernel&apos;s default (net.core.default_qdisc). Add a qdisc below mq to shape a queue; mq needs a device with several transmit queues and can only be the root.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>multiq has no parameters: it has one band per transmit queue of the device (MAJOR:1, MAJOR:2, …) and serves them in turn. Filters, or skbedit queue_mapping, choose the band; each band can hold a qdisc.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a rate (such as 10mbit)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>at most 16 rates, one per traffic class</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Traffic classes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many traffic classes the priorities map to (1…16).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>classes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Priority map</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The traffic class of each of the 16 packet priorities (TC_PRIO_*), as tc&apos;s map words; priorities not given go to class 0.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>at most 16 classes, one per priority</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a traffic class (0…15)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The transmit queues of each traffic class, COUNT@OFFSET in class order (&quot;1@0 1@1&quot;: one queue each, queues 0 and 1). Needed without offload; the queues must exist on the device.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected up to 16 ranges COUNT@OFFSET, such as &quot;1@0 1@1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Offload</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Layout</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hw 1 lets the network card&apos;s driver set up the classes and queues (tc&apos;s default); it needs a card that offloads mqprio. hw 0 is done by the kernel with the queues given above.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>software (hw 0)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>offloaded to the card (hw 1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Mode</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dcb: the driver&apos;s DCB layout; channel: the classes and queues as given, with the shaper below.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>bw_rlimit: the card holds each traffic class between a minimum and a maximum rate.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Minimum rates</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>bw_rlimit&apos;s least rate of each traffic class, in class order (&quot;10mbit 20mbit&quot;).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Maximum rates</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>bw_rlimit&apos;s greatest rate of each traffic class, in class order.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Like mq, mqprio gives each transmit queue a qdisc of its own (MAJOR:1, MAJOR:2, …) and can only be the root of a device with several transmit queues.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Classes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The leaf class (minor number, hex as tc writes it) that traffic no filter matched goes to. hfsc drops such traffic when there is none.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none: unclassified traffic is dropped</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The service curves are set on the classes: select one in the tree.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rate (m2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>First rate (m1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The slope of the curve&apos;s first segment, for the time d: above m2 it gives a burst of lower delay, below it a later start.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>First segment (d)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How long the first slope (m1) lasts.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Real-time curve (rt)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The service this class is guaranteed for its own packets, whatever else is sent. Leaf classes only.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Link-share curve (ls)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This class&apos;s share of what its parent has left, against its siblings&apos; curves. tc&apos;s sc sets rt and ls alike.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Upper limit (ul)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The most link-share service this class may get; needs a link-share curve.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a 32-bit number (write 6, 0x6 or 0xff00)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>fw matches packets by their firewall mark, set by iptables or nftables (MARK, meta mark set) or a socket&apos;s SO_MARK.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Mark</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The mark to match (tc&apos;s handle): after the mask below, a packet&apos;s mark must equal it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Mask</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The bits of the mark that count (0xffffffff: all). Every fw filter of one priority shares it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Came in on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Only packets that arrived on this device (tc&apos;s indev); empty: any.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hash table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Buckets (1, 2, 4, … 256): the filter is then a table other filters go in (ht) and link to, with a handle like 2:. Empty: a filter that matches.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a hash table has 1, 2, 4, … or 256 buckets</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>In table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The table and bucket the filter goes in (ht), like 2:5. Empty: its prio&apos;s own table.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Link to table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A packet that passes the matches is looked up in this table next (link), like 2:.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hash key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The bits of one word that pick the bucket of the linked table (hashkey).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Next header</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Where the next header starts for the matches at nexthdr+ (offset): a constant (plus N) or read from the packet (at N mask M shift S); eat: linked tables see it as the start.</source>
+        <source>The ICMP or ICMPv6 code, 0 to 255, with an optional /MASK (tc&apos;s code).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -828,6 +828,21 @@ private Q_SLOTS:
         QApplication::processEvents();
         saveScreenshot(editor(), QStringLiteral("editor-hfsc-class.png"));
 
+        Filter flower;
+        flower.parent = TcHandle::ingressHandle();
+        flower.protocol = EtherType::Ipv6;
+        flower.prio = 2;
+        flower.classId = TcHandle::make(1, 0x20);
+        FlowerParams keys;
+        QVERIFY(keys.setKeyWords(FlowerKey::IpProto, u"udp", flower.protocol).isEmpty());
+        QVERIFY(keys.setKeyWords(FlowerKey::DstIp, u"2001:db8:1::/48", flower.protocol).isEmpty());
+        QVERIFY(keys.setKeyWords(FlowerKey::DstPort, u"5000-5100", flower.protocol).isEmpty());
+        QVERIFY(keys.setKeyWords(FlowerKey::IpTos, u"184/0xfc", flower.protocol).isEmpty());
+        flower.params = keys;
+        editor()->setFilter(flower);
+        QApplication::processEvents();
+        saveScreenshot(editor(), QStringLiteral("editor-flower.png"));
+
         // A dark theme: everything follows the palette, the message colours included.
         QPalette dark;
         dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
