@@ -162,6 +162,22 @@ private Q_SLOTS:
         QCOMPARE(TreeJson::toJson(*tree)[u"qdiscs"].toArray().first()[u"params"][u"r2q"].toInt(-1), 0);
     }
 
+    void flowerKeysAsNumbers()
+    {
+        // A JSON number is the key's value: ip_proto 17 is UDP (tc's words would read "17" as hex 0x17).
+        QStringList errors;
+        const auto tree = TreeJson::fromJson(QJsonDocument::fromJson(R"({"qdiscs":[{"parent":"ingress","handle":"ffff:","kind":"ingress"}],
+            "filters":[{"parent":"ffff:","prio":1,"protocol":"802.1Q","kind":"flower","vlan_id":100,"vlan_ethtype":"ip","ip_proto":17,
+            "dst_port":53,"flowid":"1:1"}]})").object(), QString(), &errors);
+        QVERIFY2(tree, qPrintable(errors.join(u'\n')));
+        const FlowerParams &p = tree->filters.first().params.get<FlowerParams>();
+        QCOMPARE(p.vlanId, std::optional<quint16>(100));
+        QCOMPARE(p.ipProto, std::optional<quint8>(17));
+        QCOMPARE(p.keyWords(FlowerKey::IpProto, EtherType::Vlan), QStringLiteral("udp"));
+        QCOMPARE(p.dstPort->min, quint16(53));
+        QCOMPARE(TreeJson::toJson(*tree)[u"filters"].toArray().first()[u"ip_proto"].toString(), QStringLiteral("udp"));
+    }
+
     void readableValues()
     {
         const TcImportResult imported = TcImporter::import(QStringLiteral("tc qdisc add dev eth0 root netem delay 100ms 20ms loss 1%"));
@@ -202,6 +218,12 @@ private Q_SLOTS:
                                        << QStringLiteral("qdiscs[0].params.duplicate.probability: \"%\" is not valid");
         QTest::newRow("slot forms mixed") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"slot":{"min":"1ms","distribution":"normal","delay":"1ms","jitter":"1ms"}}}]})")
                                           << QStringLiteral("qdiscs[0].params.slot.min:");
+        QTest::newRow("flower port without ip_proto")
+            << QByteArray(R"({"qdiscs":[],"filters":[{"parent":"ffff:","protocol":"ip","kind":"flower","dst_port":"80","flowid":"1:1"}]})")
+            << QStringLiteral("filters[0].dst_port: dst_port needs ip_proto tcp, udp or sctp first");
+        QTest::newRow("flower address of the other family")
+            << QByteArray(R"({"qdiscs":[],"filters":[{"parent":"ffff:","protocol":"ip","kind":"flower","dst_ip":"2001:db8::1","flowid":"1:1"}]})")
+            << QStringLiteral("filters[0].dst_ip: dst_ip is an IPv4 address");
         QTest::newRow("bad target") << QByteArray(R"({"target":"a/b/c","qdiscs":[]})") << QStringLiteral("target:");
         QTest::newRow("random loss without probability") << QByteArray(R"({"qdiscs":[{"parent":"root","kind":"netem","params":{"loss":{"model":"random","correlation":"25%"}}}]})")
                                                           << QStringLiteral("qdiscs[0].params.loss.probability: is required");

@@ -95,7 +95,7 @@ int prefixLength(const quint8 *mask, int bytes)
     return length;
 }
 
-/** The JSON key of a flower key: tc's word, but the ICMP ones spelt as tc's show does. */
+/** The JSON key (and the summary's name) of a flower key: tc's word, but the ICMP ones spelt as tc's show does. */
 QString jsonKey(FlowerKey key)
 {
     if (key == FlowerKey::IcmpType)
@@ -266,8 +266,9 @@ public:
             QString words;
             if (v.isString())
                 words = v.toString();
-            else if (v.isDouble() && v.toDouble() == double(v.toInteger()))
-                words = QString::number(v.toInteger());
+            else if (v.isDouble() && v.toDouble() == double(v.toInteger()) && v.toInteger() >= 0)
+                // A JSON number is the value itself: ip_proto 17 is UDP, though tc reads its words in hex.
+                words = QString::number(v.toInteger(), key == FlowerKey::IpProto ? 16 : 10);
             else {
                 r.error(name, tr("write it in tc's words, as a string (\"10.0.0.0/8\", \"tcp\", \"1000-2000\")"));
                 continue;
@@ -471,7 +472,7 @@ public:
         QStringList parts;
         for (int k = 0; k < FlowerKeyCount; ++k) {
             if (p.has(FlowerKey(k)))
-                parts.append(flowerKeyName(FlowerKey(k)) + u' ' + p.keyWords(FlowerKey(k), f.protocol));
+                parts.append(jsonKey(FlowerKey(k)) + u' ' + p.keyWords(FlowerKey(k), f.protocol));
         }
         if (!p.indev.isEmpty())
             //: %1 is a device name: the flower filter only sees packets that came in there.

@@ -146,6 +146,14 @@ const QString IngressDump = QStringLiteral("qdisc netem\n"
                                            "qdisc ffff: ingress\n"
                                            "  filter prio 1 u32");
 
+const QString FlowerScript =
+    QStringLiteral("tc qdisc add dev eth0 handle ffff: ingress\n"
+                   "tc filter add dev eth0 parent ffff: protocol ipv6 prio 2 flower ip_proto udp dst_ip 2001:db8::/32 dst_port 53 classid 1:1\n"
+                   "tc filter add dev eth0 parent ffff: protocol 802.1Q prio 3 flower vlan_id 7 action drop\n");
+const QString FlowerDump = QStringLiteral("qdisc ffff: ingress\n"
+                                          "  filter prio 2 flower\n"
+                                          "  filter prio 3 flower");
+
 const QString ClsactScript =
     QStringLiteral("tc qdisc add dev eth0 clsact\n"
                    "tc filter add dev eth0 ingress protocol ip prio 1 u32 match ip dport 53 0xffff "
@@ -338,6 +346,7 @@ private Q_SLOTS:
         QTest::newRow("mqprio, hfsc and fw") << MqprioHfscScript << MqprioHfscDump;
         QTest::newRow("ingress with filter") << IngressScript << IngressDump;
         QTest::newRow("clsact with filter") << ClsactScript << ClsactDump;
+        QTest::newRow("ingress with flower filters") << FlowerScript << FlowerDump;
         QTest::newRow("empty") << QString() << QString();
     }
 
