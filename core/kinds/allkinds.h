@@ -3,6 +3,7 @@
 // Every kind's parameter types at once, for the places that name many kinds (tests, the kind
 // table). Code about one kind includes that kind's header only.
 
+#include "basic/basicparams.h"
 #include "cake/cakeparams.h"
 #include "choke/chokeparams.h"
 #include "clsact/clsactparams.h"
@@ -66,7 +67,7 @@ using QdiscKindTypes = KindTypes<NetemParams, TbfParams, HtbQdiscParams, HfscQdi
 using ClassKindTypes = KindTypes<HtbClassParams, HfscClassParams, DrrClassParams, QfqClassParams>;
 
 /** Every filter kind (classifier). */
-using FilterKindTypes = KindTypes<U32Params, FlowerParams, MatchallParams, FwParams>;
+using FilterKindTypes = KindTypes<U32Params, FlowerParams, MatchallParams, FwParams, BasicParams>;
 
 /** Every action kind a filter can run. */
 using ActionKindTypes = KindTypes<MirredParams, PoliceParams, GactParams, SkbeditParams>;

@@ -115,6 +115,18 @@ void dropHardwareState(ShownWords &w)
     ShowSupport::drop(w, u"in_hw_count", 1);
 }
 
+void readShownPolice(ShownWords &w)
+{
+    const qsizetype police = ShowSupport::indexOf(w, u"police");
+    const ActionKindOps *kind = Kinds::action(u"police");
+    if (police < 0 || !kind || !kind->readShown)
+        return;
+    // What follows the police is the police's: the kind prints it last, the actions come on their own lines.
+    const ShownWords read = kind->readShown(w.mid(police + 1));
+    w.resize(police + 1);
+    w += read;
+}
+
 bool parseTargetWord(TcArgs &c, QStringView word, qsizetype at, Filter &filter, bool hasPolice)
 {
     if (tcMatches(word, u"classid") || word == u"flowid") {

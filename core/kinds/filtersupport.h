@@ -56,6 +56,8 @@ QString decodeIndev(const nlattr *attr);
 void readShownIndev(ShownWords &words);
 /** Drops what tc's show adds about the hardware (in_hw, in_hw_count N, not_in_hw): state, not configuration. */
 void dropHardwareState(ShownWords &words);
+/** The filter's own "police 0x1 rate … ref 1 bind 1" as the police action reads it (its readShown), in place. */
+void readShownPolice(ShownWords &words);
 
 /**
  * Reads @p word (just taken) when it is classid/flowid, police or action(s), with what follows;

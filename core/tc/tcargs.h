@@ -36,6 +36,7 @@ public:
     explicit TcArgs(const QList<TcWord> &words, qsizetype start = 0, QList<TcScriptError> *warnings = nullptr);
 
     bool atEnd() const { return m_pos >= m_words.size(); }
+    qsizetype size() const { return m_words.size(); }
     qsizetype position() const { return m_pos; }
     QStringView peek() const { return atEnd() ? QStringView() : QStringView(m_words[m_pos].text); }
     QStringView peekAhead(qsizetype n) const;

@@ -2,6 +2,7 @@
 
 #include "shellsource.h"
 #include "tcbatch.h"
+#include "tcoptionwords.h"
 #include "tcshowreader.h"
 
 #include <QRegularExpression>
@@ -62,14 +63,9 @@ TcScriptImport TcScriptImporter::import(const QString &text, const ShellEvaluato
 
 QString TcScriptImporter::commandLine(const TcCommand &command)
 {
-    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
     QStringList words;
-    for (const TcWord &word : command.words) {
-        if (plain.match(word.text).hasMatch())
-            words.append(word.text);
-        else
-            words.append(u'\'' + QString(word.text).replace(u'\'', QStringLiteral("'\\''")) + u'\'');
-    }
+    for (const TcWord &word : command.words)
+        words.append(shellWord(word.text));
     return words.join(u' ');
 }
 

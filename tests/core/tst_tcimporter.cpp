@@ -354,6 +354,12 @@ private Q_SLOTS:
         QTest::newRow("fw without a class") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\ntc filter add dev eth0 parent 1: protocol ip prio 1 handle 6 fw") << 2 << 62 << QStringLiteral("fw");
         QTest::newRow("fw mask not a number") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
                                                                 "tc filter add dev eth0 parent 1: protocol ip prio 1 handle 6/x fw classid 1:1") << 2 << 60 << QStringLiteral("6/x");
+        QTest::newRow("basic match as the last words") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
+                                                                         "tc filter add dev eth0 parent 1: prio 1 basic classid 1:1 match 'cmp(u8 at 9 eq 6)'")
+                                                     << 2 << 65 << QStringLiteral("cmp(u8 at 9 eq 6)");
+        QTest::newRow("basic unknown meta id") << QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
+                                                                 "tc filter add dev eth0 parent 1: prio 1 basic match 'meta(indev eq 1)' classid 1:1")
+                                               << 2 << 53 << QStringLiteral("meta(indev eq 1)");
         QTest::newRow("flower dst_ip without ip") << QStringLiteral("tc qdisc add dev eth0 ingress\ntc filter add dev eth0 parent ffff: prio 1 flower dst_ip 10.0.0.1 classid 1:1") << 2 << 58 << QStringLiteral("10.0.0.1");
         QTest::newRow("flower port before ip_proto") << QStringLiteral("tc qdisc add dev eth0 ingress\ntc filter add dev eth0 parent ffff: protocol ip prio 1 flower dst_port 80 ip_proto tcp classid 1:1") << 2 << 72 << QStringLiteral("80");
         QTest::newRow("flower backwards range") << QStringLiteral("tc qdisc add dev eth0 ingress\ntc filter add dev eth0 parent ffff: protocol ip prio 1 flower ip_proto udp src_port 9-3 classid 1:1") << 2 << 85 << QStringLiteral("9-3");
@@ -888,6 +894,16 @@ private Q_SLOTS:
             "tc filter add dev eth0 parent 1: protocol ip prio 2 handle 0x100/0xff00 fw classid 1:20\n"
             "tc filter add dev eth0 parent 1: protocol all prio 3 handle 9 fw action drop\n"
             "tc filter add dev eth0 parent 1: protocol ip prio 4 handle 10 fw police rate 1mbit burst 10k drop classid 1:10");
+        QTest::newRow("basic") << QStringLiteral(
+            "tc qdisc add dev eth0 root handle 1: htb default 10\n"
+            "tc class add dev eth0 parent 1: classid 1:10 htb rate 10mbit\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 1 basic match 'cmp(u16 at 12 layer link mask 0xff trans eq 1)' classid 1:10\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 2 handle 7 basic match 'cmp(u8 at 9 eq 6) and not "
+            "(meta(nf_mark mask 0xff eq 1) or u32(u16 0x50 0xffff at nexthdr+2)) and cmp(u8 at 0 eq 0x45)' flowid 1:10\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 3 basic match '(meta(\"eth1\" eq dev) or meta(5 eq fwmark)) and "
+            "meta(priority shift 2 gt 3)' action drop\n"
+            "tc filter add dev eth0 parent 1: protocol all prio 4 basic match 'meta(random lt 100)' police rate 1mbit burst 10k drop classid 1:10\n"
+            "tc filter add dev eth0 parent 1: protocol ip prio 5 basic classid 1:10");
         QTest::newRow("u32 hash tables") << QStringLiteral(
             "tc qdisc add dev eth0 root handle 1: htb default 10\n"
             "tc class add dev eth0 parent 1: classid 1:10 htb rate 10mbit\n"

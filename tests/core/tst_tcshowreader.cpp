@@ -4,6 +4,7 @@
 // fq_codel, prio, codel, fq, pie, skbprio, pfifo_fast), with and without -s and -d.
 #include "kinds/allkinds.h"
 #include "netlink/pschedclock.h"
+#include "tc/tcsummary.h"
 #include "tc/tcscriptimporter.h"
 #include "tc/tcshowreader.h"
 #include "tc/tcunits.h"
@@ -347,6 +348,156 @@ tc filter add dev va parent ffff: protocol ipv6 prio 8 flower ip_proto icmpv6 ty
 tc filter add dev va parent ffff: protocol ip prio 5 flower ip_proto 2f action drop
 )";
 
+// Under user-mode Linux (tc 6.1): basic filters with cmp, u32 and meta ematches, made by kBasicCommands.
+const char *const kUmlBasic = R"($ tc qdisc show dev v0
+qdisc htb 1: root refcnt 2 r2q 10 default 0 direct_packets_stat 0 direct_qlen 1000
+$ tc class show dev v0
+class htb 1:1 root prio 0 rate 1Mbit ceil 1Mbit burst 1600b cburst 1600b 
+$ tc filter show dev v0
+filter parent 1: protocol ip pref 1 basic chain 0 
+filter parent 1: protocol ip pref 1 basic chain 0 handle 0x1 flowid 1:1 
+  cmp(u16 at 12 layer 0 mask 0xff trans eq 1)
+
+filter parent 1: protocol ip pref 2 basic chain 0 
+filter parent 1: protocol ip pref 2 basic chain 0 handle 0x1 flowid 1:1 
+  cmp(u32 at 0 layer 1 gt -1294967296)
+
+filter parent 1: protocol ip pref 3 basic chain 0 
+filter parent 1: protocol ip pref 3 basic chain 0 handle 0x1 flowid 1:1 
+  cmp(u8 at 9 layer 1 lt 7)
+
+filter parent 1: protocol ip pref 4 basic chain 0 
+filter parent 1: protocol ip pref 4 basic chain 0 handle 0x1 flowid 1:1 
+  u32(11220000/ffff0000 at 12)
+
+filter parent 1: protocol ip pref 5 basic chain 0 
+filter parent 1: protocol ip pref 5 basic chain 0 handle 0x1 flowid 1:1 
+  u32(00110000/00ff0000 at 12)
+
+filter parent 1: protocol ip pref 6 basic chain 0 
+filter parent 1: protocol ip pref 6 basic chain 0 handle 0x1 flowid 1:1 
+  u32(0a000001/ffffffff at nexthdr+16)
+
+filter parent 1: protocol ip pref 7 basic chain 0 
+filter parent 1: protocol ip pref 7 basic chain 0 handle 0x1 flowid 1:1 
+  meta(nf_mark mask 0x000000ff eq 5)
+
+filter parent 1: protocol ip pref 8 basic chain 0 
+filter parent 1: protocol ip pref 8 basic chain 0 handle 0x1 flowid 1:1 
+  meta(priority shift 2 gt 3)
+
+filter parent 1: protocol ip pref 10 basic chain 0 
+filter parent 1: protocol ip pref 10 basic chain 0 handle 0x1 flowid 1:1 
+  meta(v0 eq dev)
+
+filter parent 1: protocol ip pref 11 basic chain 0 
+filter parent 1: protocol ip pref 11 basic chain 0 handle 0x1 flowid 1:1 
+  meta(5 eq nf_mark)
+
+filter parent 1: protocol ip pref 12 basic chain 0 
+filter parent 1: protocol ip pref 12 basic chain 0 handle 0x1 flowid 1:1 
+  meta(vlan eq 3)
+
+filter parent 1: protocol ip pref 13 basic chain 0 
+filter parent 1: protocol ip pref 13 basic chain 0 handle 0x1 flowid 1:1 
+  meta(nf_mark eq -1)
+
+filter parent 1: protocol ip pref 14 basic chain 0 
+filter parent 1: protocol ip pref 14 basic chain 0 handle 0x1 flowid 1:1 
+  meta(sk_bind_if eq dev)
+
+filter parent 1: protocol ip pref 15 basic chain 0 
+filter parent 1: protocol ip pref 15 basic chain 0 handle 0x1 flowid 1:1 
+  meta(dev eq sk_bind_if)
+
+filter parent 1: protocol ip pref 16 basic chain 0 
+filter parent 1: protocol ip pref 16 basic chain 0 handle 0x1 flowid 1:1 
+  cmp(u8 at 9 layer 1 eq 6)
+  AND NOT (
+    meta(nf_mark eq 1)
+    OR u32(00000050/0000ffff at nexthdr+0)
+  ) AND cmp(u8 at 0 layer 1 eq 69)
+
+filter parent 1: protocol ip pref 17 basic chain 0 
+filter parent 1: protocol ip pref 17 basic chain 0 handle 0x1 flowid 1:1 
+  NOT cmp(u8 at 9 layer 1 eq 6)
+
+filter parent 1: protocol ip pref 18 basic chain 0 
+filter parent 1: protocol ip pref 18 basic chain 0 handle 0x1 flowid 1:1 
+  (
+    cmp(u8 at 9 layer 1 eq 6)
+    OR (
+      cmp(u8 at 9 layer 1 eq 17)
+      AND meta(pkt_len gt 100)
+    )   ) 
+filter parent 1: protocol ip pref 19 basic chain 0 
+filter parent 1: protocol ip pref 19 basic chain 0 handle 0x1 flowid 1:1 
+filter parent 1: protocol ip pref 20 basic chain 0 
+filter parent 1: protocol ip pref 20 basic chain 0 handle 0x1 
+  cmp(u8 at 9 layer 1 eq 6)
+
+	action order 1: gact action drop
+	 random type none pass val 0
+	 index 1 ref 1 bind 1
+
+filter parent 1: protocol ip pref 21 basic chain 0 
+filter parent 1: protocol ip pref 21 basic chain 0 handle 0x1 flowid 1:1 
+  meta(random lt 100)
+
+ police 0x1 rate 1Mbit burst 10Kb mtu 2Kb action drop overhead 0b 
+	ref 1 bind 1 
+
+filter parent 1: protocol ip pref 22 basic chain 0 
+filter parent 1: protocol ip pref 22 basic chain 0 handle 0x1 flowid 1:1 
+  meta(loadavg_1 gt 1)
+
+filter parent 1: protocol ip pref 23 basic chain 0 
+filter parent 1: protocol ip pref 23 basic chain 0 handle 0x1 flowid 1:1 
+  meta(rt_iif eq 2)
+  AND meta(sk_family eq 2)
+  AND meta(tc_index eq 1)
+
+filter parent 1: protocol ip pref 24 basic chain 0 
+filter parent 1: protocol ip pref 24 basic chain 0 handle 0x1 flowid 1:1 
+  cmp(u16 at 2 layer 2 eq 80)
+
+filter parent 1: protocol ip pref 25 basic chain 0 
+filter parent 1: protocol ip pref 25 basic chain 0 handle 0x1 flowid 1:1 
+  meta(protocol eq 2048)
+
+filter parent 1: protocol ip pref 26 basic chain 0 
+filter parent 1: protocol ip pref 26 basic chain 0 handle 0x1 flowid 1:1 
+  meta(nf_mark eq 7)
+)";
+const char *const kBasicCommands = R"(tc qdisc add dev v0 root handle 1: htb
+tc class add dev v0 parent 1: classid 1:1 htb rate 1mbit
+tc filter add dev v0 parent 1: prio 1 protocol ip basic match 'cmp(u16 at 12 layer link mask 0xff trans eq 1)' classid 1:1
+tc filter add dev v0 parent 1: prio 2 protocol ip basic match 'cmp(u32 at 0 layer network gt 3000000000)' classid 1:1
+tc filter add dev v0 parent 1: prio 3 protocol ip basic match 'cmp(u8 at 9 lt 7)' classid 1:1
+tc filter add dev v0 parent 1: prio 4 protocol ip basic match 'u32(u16 0x1122 0xffff at 12)' classid 1:1
+tc filter add dev v0 parent 1: prio 5 protocol ip basic match 'u32(u8 0x11 0xff at 13)' classid 1:1
+tc filter add dev v0 parent 1: prio 6 protocol ip basic match 'u32(u32 0x0a000001 0xffffffff at nexthdr+16)' classid 1:1
+tc filter add dev v0 parent 1: prio 7 protocol ip basic match 'meta(nf_mark mask 0xff eq 5)' classid 1:1
+tc filter add dev v0 parent 1: prio 8 protocol ip basic match 'meta(priority shift 2 gt 3)' classid 1:1
+tc filter add dev v0 parent 1: prio 10 protocol ip basic match 'meta("v0" eq dev)' classid 1:1
+tc filter add dev v0 parent 1: prio 11 protocol ip basic match 'meta(5 eq nf_mark)' classid 1:1
+tc filter add dev v0 parent 1: prio 12 protocol ip basic match 'meta(vlan eq 3)' classid 1:1
+tc filter add dev v0 parent 1: prio 13 protocol ip basic match 'meta(nf_mark eq 0xffffffff)' classid 1:1
+tc filter add dev v0 parent 1: prio 14 protocol ip basic match 'meta(sk_bind_if eq dev)' classid 1:1
+tc filter add dev v0 parent 1: prio 15 protocol ip basic match 'meta(dev eq sk_bind_if)' classid 1:1
+tc filter add dev v0 parent 1: prio 16 protocol ip basic match 'cmp(u8 at 9 eq 6) and not (meta(nf_mark eq 1) or u32(u16 0x50 0xffff at nexthdr+2)) and cmp(u8 at 0 eq 0x45)' classid 1:1
+tc filter add dev v0 parent 1: prio 17 protocol ip basic match 'not cmp(u8 at 9 eq 6)' classid 1:1
+tc filter add dev v0 parent 1: prio 18 protocol ip basic match '(cmp(u8 at 9 eq 6) or (cmp(u8 at 9 eq 17) and meta(pkt_len gt 100)))' classid 1:1
+tc filter add dev v0 parent 1: prio 19 protocol ip basic classid 1:1
+tc filter add dev v0 parent 1: prio 20 protocol ip basic match 'cmp(u8 at 9 eq 6)' action drop
+tc filter add dev v0 parent 1: prio 21 protocol ip basic match 'meta(random lt 100)' police rate 1mbit burst 10k drop classid 1:1
+tc filter add dev v0 parent 1: prio 22 protocol ip basic match 'meta(loadavg_1 gt 1)' classid 1:1
+tc filter add dev v0 parent 1: prio 23 protocol ip basic match 'meta(rt_iif eq 2) and meta(sk_family eq 2) and meta(tc_index eq 1)' classid 1:1
+tc filter add dev v0 parent 1: prio 24 protocol ip basic match 'cmp(u16 at 2 layer transport eq 80)' classid 1:1
+tc filter add dev v0 parent 1: prio 25 protocol ip basic match 'meta(protocol eq 0x800)' classid 1:1
+tc filter add dev v0 parent 1: prio 26 protocol ip basic match 'meta(fwmark eq 7)' classid 1:1
+)";
+
 QStringList commandLines(const TcScriptImport &imported)
 {
     QStringList lines;
@@ -578,6 +729,55 @@ private Q_SLOTS:
             QCOMPARE(read[i].actions.size(), made[i].actions.size());
             QVERIFY2(read[i].params == made[i].params, qPrintable(QStringLiteral("filter prio %1").arg(made[i].prio)));
         }
+    }
+
+    void basicReadsBackAsWritten()
+    {
+        // What tc shows of basic's ematches (layers as numbers, u32 as value/mask at an aligned
+        // offset, numbers as signed, "AND NOT (" over several lines, meta strings unquoted) reads
+        // as the filters that made them.
+        const TcScriptImport shown = TcScriptImporter::import(QString::fromLatin1(kUmlBasic));
+        QVERIFY2(shown.ok(), qPrintable(errorsOf(shown)));
+        const TcScriptImport written = TcScriptImporter::import(QString::fromLatin1(kBasicCommands));
+        QVERIFY2(written.ok(), qPrintable(errorsOf(written)));
+        QList<Filter> read = shown.result.tree(QStringLiteral("v0"))->filters;
+        QList<Filter> made = written.result.tree(QStringLiteral("v0"))->filters;
+        const auto byPrio = [](const Filter &a, const Filter &b) { return a.prio < b.prio; };
+        std::sort(read.begin(), read.end(), byPrio);
+        std::sort(made.begin(), made.end(), byPrio);
+        QCOMPARE(read.size(), made.size());
+        QCOMPARE(made.size(), 25);
+        for (qsizetype i = 0; i < made.size(); ++i) {
+            const QString which = QStringLiteral("filter prio %1: %2").arg(made[i].prio).arg(TcSummary::filter(made[i]));
+            QVERIFY2(read[i].is<BasicParams>(), qPrintable(which));
+            QCOMPARE(read[i].prio, made[i].prio);
+            QCOMPARE(read[i].handle, std::optional<quint32>(1));
+            QCOMPARE(read[i].classId, made[i].classId);
+            QCOMPARE(read[i].police.has_value(), made[i].police.has_value());
+            QCOMPARE(read[i].actions.size(), made[i].actions.size());
+            QVERIFY2(read[i].params == made[i].params,
+                     qPrintable(which + QStringLiteral(" read as ") + TcSummary::filter(read[i])));
+            if (made[i].police)
+                QVERIFY2(*read[i].police == *made[i].police, qPrintable(which));
+        }
+        // With -s -d the police adds its linklayer, its references, times and counters: state, left out.
+        const TcScriptImport detailed = TcScriptImporter::import(QStringLiteral("$ tc qdisc show dev v0\nqdisc htb 1: root refcnt 2 r2q 10 default 0 "
+                                                                                      "direct_packets_stat 0 direct_qlen 1000\n"
+                                                                                      "$ tc -s -d filter show dev v0\n") + QString::fromLatin1(R"(filter parent 1: protocol ip basic chain 0 
+filter parent 1: protocol ip basic chain 0 handle 0x1 flowid 1:1 
+  meta(random lt 100)
+
+ police 0x1 rate 1Mbit burst 10Kb mtu 2Kb action drop overhead 0b linklayer ethernet 
+	ref 1 bind 1  installed 1 sec used 1 sec
+
+ Sent 0 bytes 0 pkts (dropped 0, overlimits 0) 
+)"));
+        QVERIFY2(detailed.ok(), qPrintable(errorsOf(detailed)));
+        const Filter &policed = detailed.result.tree(QStringLiteral("v0"))->filters.first();
+        const auto policedMade = std::find_if(made.begin(), made.end(), [](const Filter &f) { return f.police.has_value(); });
+        QVERIFY(policed.police && policedMade != made.end());
+        QVERIFY(*policed.police == *policedMade->police);
+        QVERIFY(policed.params == policedMade->params);
     }
 
     void redFamilyPlugAndMatchall()

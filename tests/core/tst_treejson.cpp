@@ -77,6 +77,11 @@ private Q_SLOTS:
                                                "tc class add dev eth5 parent 1: classid 1:1 htb rate 1mbit\n"
                                                "tc filter add dev eth5 parent 1: protocol ip prio 1 handle 0x10/0xf0 fw classid 1:1 indev lo\n"
                                                "tc filter add dev eth5 parent 1: protocol ip prio 2 handle 3 fw classid 1:1");
+        QTest::newRow("basic") << QStringLiteral("tc qdisc add dev eth5 root handle 1: htb\n"
+                                                  "tc class add dev eth5 parent 1: classid 1:1 htb rate 1mbit\n"
+                                                  "tc filter add dev eth5 parent 1: protocol ip prio 1 handle 3 basic match "
+                                                  "'not (cmp(u8 at 9 layer network eq 17) or u32(u8 0x11 0xff at 13)) and meta(\"lo\" eq dev)' classid 1:1\n"
+                                                  "tc filter add dev eth5 parent 1: protocol ip prio 2 basic classid 1:1");
         QTest::newRow("hfsc") << QStringLiteral("tc qdisc add dev eth4 root handle 1: hfsc default 10\n"
                                                  "tc class add dev eth4 parent 1: classid 1:1 hfsc sc m1 2mbit d 20ms m2 1mbit ul rate 3mbit\n"
                                                  "tc class add dev eth4 parent 1:1 classid 1:10 hfsc rt rate 500kbit ls rate 1mbit");

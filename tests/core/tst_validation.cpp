@@ -288,6 +288,35 @@ private Q_SLOTS:
         filters.filters = {mark};
         QVERIFY(hasErrors(filters.validate()));
 
+        // basic: the ematch rules tc leaves to the kernel, and the kernel's limits.
+        auto basicWith = [&](const QString &expression) {
+            Filter f = ip;
+            QString error;
+            const std::optional<EmatchList> list = Ematch::parseText(expression, &error);
+            if (!list)
+                qFatal("%s: %s", qPrintable(expression), qPrintable(error));
+            f.params = BasicParams{*list};
+            QdiscTree tree = htb;
+            tree.filters = {f};
+            return tree.validate();
+        };
+        QVERIFY(!hasErrors(basicWith(QStringLiteral("meta(\"eth0\" eq dev) and cmp(u8 at 9 eq 6)"))));
+        const ValidationIssue *device = find(basicWith(QStringLiteral("meta(dev eq \"eth0\")")), QStringLiteral("match"));
+        QVERIFY(device && device->isError());
+        QVERIFY(hasErrors(basicWith(QStringLiteral("meta(\"\" eq dev)"))));
+        QString deep = QStringLiteral("cmp(u8 at 9 eq 6)");
+        for (int depth = 0; depth < Ematch::MaxDepth; ++depth)
+            deep = u'(' + deep + u')';
+        QVERIFY(!hasErrors(basicWith(deep))); // as deep as the kernel's ematch stack goes
+        QString depthError;
+        QVERIFY(!Ematch::parseText(u'(' + deep + u')', &depthError));
+        QVERIFY2(depthError.contains(u"deeper than 32"), qPrintable(depthError));
+        QStringList many(3000, QStringLiteral("meta(nf_mark eq 1)"));
+        const ValidationIssue *tooBig = find(basicWith(many.join(QStringLiteral(" or "))), QStringLiteral("match"));
+        QVERIFY(tooBig && tooBig->isError());
+        many.resize(200);
+        QVERIFY(!hasErrors(basicWith(many.join(QStringLiteral(" or ")))));
+
         // A filter at an htb class, with the class's own block; not at a prio band.
         QdiscTree classFilter = htb;
         ip.parent = TcHandle::make(1, 1);

@@ -149,10 +149,51 @@ QString expanded(QString line, const QString &device)
     return line.trimmed();
 }
 
+/**
+ * The words of @p line as a shell splits them: blanks between words, '…' and "…" quote (a case
+ * quotes basic's 'cmp(u8 at 9 eq 6)' as tdc's shell reads it), a backslash escapes one character.
+ * No shell is started: under user-mode Linux a process more per command doubles the replay's time.
+ */
+QStringList shellWords(const QString &line)
+{
+    QStringList words;
+    QString word;
+    bool inWord = false;
+    QChar quote;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (!quote.isNull()) {
+            if (c == quote)
+                quote = QChar();
+            else if (c == u'\\' && quote == u'"' && i + 1 < line.size() && (line[i + 1] == u'"' || line[i + 1] == u'\\'))
+                word += line[++i];
+            else
+                word += c;
+        } else if (c == u'\'' || c == u'"') {
+            quote = c;
+            inWord = true;
+        } else if (c == u'\\' && i + 1 < line.size()) {
+            word += line[++i];
+            inWord = true;
+        } else if (c.isSpace()) {
+            if (inWord)
+                words.append(word);
+            word.clear();
+            inWord = false;
+        } else {
+            word += c;
+            inWord = true;
+        }
+    }
+    if (inWord)
+        words.append(word);
+    return words;
+}
+
 /** The command in @p netns: "tc …" as "tc -n NS …", "ip …" as "ip -n NS …". */
 QStringList inNamespace(const QString &line, const QString &netns)
 {
-    QStringList argv = QProcess::splitCommand(line);
+    QStringList argv = shellWords(line);
     if (!argv.isEmpty() && (argv.first() == u"tc" || argv.first() == u"ip")) {
         argv.insert(1, QStringLiteral("-n"));
         argv.insert(2, netns);

@@ -58,6 +58,7 @@ void buildKindForm(FormBinder<Filter> &b, const U32Params *);
 void buildKindForm(FormBinder<Filter> &b, const MatchallParams *);
 void buildKindForm(FormBinder<Filter> &b, const FwParams *);
 void buildKindForm(FormBinder<Filter> &b, const FlowerParams *);
+void buildKindForm(FormBinder<Filter> &b, const BasicParams *);
 
 /** The "Runs in" row of the classifiers that can run in a NIC: tc's skip_hw and skip_sw, in @p P's @p member. */
 template <class P> void offloadChoice(FormBinder<Filter> &b, OffloadFlags P::*member);

@@ -71,6 +71,7 @@ public:
             w.remove(handle, 2);
         }
         FilterSupport::readShownIndev(w);
+        FilterSupport::readShownPolice(w);
         out.options = w;
         return out;
     }

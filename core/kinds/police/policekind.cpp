@@ -5,11 +5,14 @@
 
 #include "kinds/actionsupport.h"
 #include "kinds/kindsupport.h"
+#include "kinds/showsupport.h"
 #include "netlink/pschedclock.h"
 #include "tc/tcargs.h"
 #include "tc/tcoptionwords.h"
 #include "tc/tcsummary.h"
 #include "tc/tcunits.h"
+
+#include <QRegularExpression>
 
 #include <netlink/attr.h>
 #include <netlink/msg.h>
@@ -80,6 +83,42 @@ public:
     static constexpr const char *module = "act_police";
 
     static ValidationIssues validate(const Params &p) { return p.validate(); }
+
+    /**
+     * What tc's print_police says after "police": "0x1 rate 1Mbit burst 10Kb mtu 2Kb [peakrate …]
+     * [avrate …] action drop[/pipe] overhead 0b [linklayer ethernet]", then "ref 1 bind 1
+     * [installed N sec used N sec]" and, for a filter's own police with -s, " Sent N bytes N pkts
+     * (dropped N, overlimits N)". The index, the references and the counters are state; the mtu
+     * tc fills in when none was given (2Kb at a rate) reads as none, as decode does.
+     */
+    static ShownWords readShown(ShownWords w)
+    {
+        using namespace ShowSupport;
+        static const QRegularExpression index(QStringLiteral("^0x[0-9a-f]+$"));
+        if (!w.isEmpty() && index.match(w.first().text).hasMatch())
+            w.removeFirst();
+        for (const char16_t *state : {u"ref", u"bind", u"installed", u"used", u"firstused", u"expires"}) {
+            for (qsizetype at = indexOf(w, state); at >= 0 && at + 1 < w.size(); at = indexOf(w, state, at)) {
+                const bool seconds = at + 2 < w.size() && w[at + 2].text == u"sec";
+                w.remove(at, seconds ? 3 : 2);
+            }
+        }
+        if (const qsizetype sent = indexOf(w, u"Sent"); sent >= 0) {
+            qsizetype end = sent;
+            while (end < w.size() && !w[end].text.endsWith(u')'))
+                ++end;
+            w.remove(sent, std::min(end + 1, w.size()) - sent);
+        }
+        if (const qsizetype action = indexOf(w, u"action"); action >= 0)
+            w[action].text = QStringLiteral("conform-exceed");
+        dropSuffix(w, u"overhead", u"b");
+        drop(w, u"overhead", 1, u"0");
+        drop(w, u"linklayer", 1, u"ethernet");
+        if (indexOf(w, u"peakrate") < 0)
+            drop(w, u"mtu", 1, indexOf(w, u"rate") >= 0 ? u"2Kb" : u"4096Mb");
+        sizeAtRate(w, u"burst", u"rate");
+        return w;
+    }
 
     static Params parse(TcArgs &c)
     {

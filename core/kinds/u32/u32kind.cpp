@@ -476,6 +476,7 @@ public:
         drop(w, u"terminal");
         FilterSupport::dropHardwareState(w);
         FilterSupport::readShownIndev(w);
+        FilterSupport::readShownPolice(w);
         // "mark 0x0001 0x00ff (success 0)": tc's "match mark"
         if (const qsizetype mark = indexOf(w, u"mark"); mark >= 0 && (mark == 0 || w[mark - 1].text != u"match"))
             w.insert(mark, TcWord{QStringLiteral("match"), w[mark].line, w[mark].column});
