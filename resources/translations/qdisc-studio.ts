@@ -1119,6 +1119,18 @@
         <source>skbprio queues by each packet&apos;s priority (skb-&gt;priority, 0…63; set it with skbedit or SO_PRIORITY), the highest first.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>basic matches packets by an ematch expression: cmp compares bytes of a header, u32 a masked word, meta what the kernel knows of the packet (mark, priority, length, device …); join them with and, or, not and parentheses. Without one it matches all traffic.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As tc writes it, e.g. cmp(u8 at 9 layer network eq 6) and not meta(nf_mark eq 5). Empty: every packet.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Messages</name>
@@ -1137,6 +1149,130 @@
     <message>
         <source>no distribution table %1.dist in %2 (Debian package iproute2)</source>
         <extracomment>%1 is a table name (normal, pareto, …), %2 the folders searched.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs</name>
+    <message>
+        <source>cmp: &quot;%1&quot; is no alignment (u8, u16 or u32 first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cmp: &quot;layer&quot; needs a value after it (link, network or transport)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cmp: &quot;%1&quot; is no layer (link, network, transport or 0 to 2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cmp: unknown parameter &quot;%1&quot; (cmp takes at, layer, mask, trans and eq, gt or lt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cmp needs an offset (at N) and a comparison (eq, gt or lt with a value)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>u32: &quot;%1&quot; is no alignment (u8, u16 or u32 first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>u32: &quot;at&quot; and an offset must follow the value and the mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>u32: the offset is missing after &quot;at&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>u32: the offset is missing after &quot;nexthdr+&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>u32: &quot;%1&quot; is no offset (a number of bytes, perhaps after nexthdr+)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>u32: &quot;%1&quot; after the offset is too much (u32 takes ALIGN VALUE MASK at OFFSET)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>u32: a u32 is read at an offset that is a multiple of 4, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>meta: %1 is above 32 bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>meta: &quot;list&quot; asks tc for the list of meta ids; it is no match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>meta: unknown meta id &quot;%1&quot; (such as nf_mark, priority, pkt_len, dev, vlan; a string goes in double quotes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>meta: %1 is a number: it cannot be compared with a string (tc: lvalue and rvalue are not compatible)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>meta: eq, gt or lt and a value must follow %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>meta: &quot;%1&quot; is no comparison (eq, gt or lt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>meta: the right side of the comparison is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>meta: &quot;%1&quot; after the comparison is too much</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>terms of a match are joined by and or or, and the last one ends it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a parenthesis holds no match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cmp compares 1, 2 or 4 bytes (u8, u16, u32)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cmp&apos;s layer is link, network or transport</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>u32 reads a 32-bit word at an offset that is a multiple of 4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>meta id %1 has no name tc knows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>meta compares with an empty string, which the kernel refuses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 compares a number with a string, which the kernel refuses; to compare a device&apos;s name, write the string first: meta(&quot;eth0&quot; eq dev)</source>
+        <extracomment>%1 is a meta comparison in tc&apos;s words.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>meta: %1 is a number: it cannot be compared with a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>meta: a device compared by its name has no mask</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1285,6 +1421,45 @@
     <message>
         <source>The last change was not made</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::Args</name>
+    <message>
+        <source>%1: &quot;%2&quot; needs a value after it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a number (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 is above %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::BasicKind</name>
+    <message>
+        <source>match is given twice: join the expressions with &quot;and&quot; or &quot;or&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match needs an expression after it, such as &apos;cmp(u8 at 9 layer network eq 6)&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all traffic</source>
+        <extracomment>What a basic filter without an expression catches: &quot;basic all traffic → class 1:10&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::BasicParams</name>
+    <message>
+        <source></source>
+        <comment>Findings about a basic filter: its &quot;match&quot; is an ematch expression in tc&apos;s words.</comment>
+        <translation></translation>
     </message>
 </context>
 <context>
@@ -3251,6 +3426,41 @@
     </message>
 </context>
 <context>
+    <name>qs::Ematch</name>
+    <message>
+        <source>the offset, in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a 32-bit mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a 32-bit value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the value, as wide as the alignment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the mask, as wide as the alignment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bits to shift right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parentheses nest deeper than %1: the kernel&apos;s ematch stack holds %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the match takes %1 bytes in the kernel&apos;s message, above the 65 535 one attribute holds: make it shorter</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::FifoKind</name>
     <message>
         <source>pfifo, %1 packets</source>
@@ -4678,6 +4888,21 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>cannot listen for requests: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::Lexer</name>
+    <message>
+        <source>a string in double quotes has no closing quote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an octal escape in a string is above \377</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>\8 and \9 are no octal escapes</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6246,6 +6471,65 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>percent</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::Parser</name>
+    <message>
+        <source>a match expression must follow &quot;match&quot; (such as cmp(u8 at 9 eq 6))</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the match must be followed by classid, action or police: tc reads a match at the end of the command as an unknown word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the match must end with its word: &quot;%1&quot; follows it in the same word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; after the match: join matches with and or or</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parentheses nest deeper than %1: the kernel&apos;s ematch stack holds %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a &quot;)&quot; is missing to close the parenthesis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a match is missing at the end (after and, or or not)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is no match: a match is a kind and its arguments, such as cmp(u8 at 9 eq 6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is no match: a match is a kind and its arguments in parentheses, such as cmp(u8 at 9 eq 6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a &quot;)&quot; is missing after %1&apos;s arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; inside %2(…): and, or, not and parentheses cannot stand among a match&apos;s arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1() needs its arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ematch &quot;%1&quot; is not supported by Qdisc Studio yet (it knows cmp, u32 and meta)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown ematch &quot;%1&quot; (tc&apos;s are cmp, u32, meta, nbyte, text, canid, ipset and ipt)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

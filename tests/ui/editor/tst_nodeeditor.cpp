@@ -668,6 +668,39 @@ private Q_SLOTS:
                  qPrintable(part<QLabel>(QStringLiteral("editor.summary"))->text()));
     }
 
+    void basicFilterTakesAnEmatchExpression()
+    {
+        Filter filter;
+        filter.params = BasicParams{};
+        filter.parent = TcHandle::make(1, 0);
+        filter.protocol = EtherType::Ip;
+        filter.prio = 1;
+        filter.classId = TcHandle::make(1, 1);
+        editor()->setFilter(filter);
+        QVERIFY(editor()->isValid());
+        QVERIFY(part<QLabel>(QStringLiteral("editor.summary"))->text().contains(QStringLiteral("all traffic")));
+        auto *match = part<QPlainTextEdit>(QStringLiteral("param.match.edit"));
+        QVERIFY(match);
+        match->setFocus();
+        QTest::keyClicks(match, QStringLiteral("cmp(u8 at 9 layer network eq 6"));
+        QVERIFY2(messageOf(QStringLiteral("match")).contains(QStringLiteral("\")\" is missing")), qPrintable(messageOf(QStringLiteral("match"))));
+        QVERIFY(!editor()->isValid());
+        QTest::keyClicks(match, QStringLiteral(")"));
+        QTest::keyClick(match, Qt::Key_Return); // an expression may go over several lines
+        QTest::keyClicks(match, QStringLiteral("and not meta(nf_mark mask 0xff eq 5)"));
+        QVERIFY2(messageOf(QStringLiteral("match")).isEmpty(), qPrintable(messageOf(QStringLiteral("match"))));
+        QVERIFY(editor()->isValid());
+        const EmatchList &list = editor()->filter().params.get<BasicParams>().match;
+        QCOMPARE(Ematch::print(list), QStringLiteral("cmp(u8 at 9 eq 6) and not meta(nf_mark mask 0xff eq 5)"));
+        QVERIFY2(part<QLabel>(QStringLiteral("editor.summary"))->text().contains(QStringLiteral("not meta(nf_mark")),
+                 qPrintable(part<QLabel>(QStringLiteral("editor.summary"))->text()));
+        saveScreenshot(editor(), QStringLiteral("editor-basic.png"));
+        // The kernel's rule tc does not check: a device name is compared on the left only.
+        match->selectAll();
+        QTest::keyClicks(match, QStringLiteral("meta(dev eq \"eth0\")"));
+        QVERIFY(!editor()->isValid());
+    }
+
     void fwFilterTakesItsMarkAndMask()
     {
         Filter filter;
