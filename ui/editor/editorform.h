@@ -57,9 +57,10 @@ public:
      * Returns the issues no visible row took.
      */
     ValidationIssues showIssues(const ValidationIssues &issues);
+    /** The visible row that takes issues about @p field, or none. */
+    ParameterRow *rowFor(const QString &field) const;
 
 private:
-    ParameterRow *rowFor(const QString &field) const;
 
     QVBoxLayout *m_layout;
     QHash<QString, ParameterRow *> m_rows;

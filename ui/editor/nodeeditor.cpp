@@ -228,13 +228,14 @@ ValidationIssues NodeEditor::validate() const
         break;
     case Subject::Filter:
         // Filter names its fields "filter 1: prio 1.flowid", "….match ip dst …": keep what
-        // follows the first dot, and send every match problem to the match lines.
+        // follows the first dot, and send u32's match problems to its match lines (basic has
+        // a "match" row of its own).
         for (ValidationIssue issue : m_filter.validate()) {
             const qsizetype dot = issue.field.indexOf(u'.');
             QString field = dot < 0 ? issue.field : issue.field.mid(dot + 1);
             if (field.startsWith(QStringLiteral("action.")))
                 field = QStringLiteral("action");
-            if (field.startsWith(QStringLiteral("match"))) {
+            if (field.startsWith(QStringLiteral("match")) && !(m_form && m_form->rowFor(field))) {
                 const QString words = field.mid(int(qstrlen("match"))).trimmed();
                 if (!words.isEmpty())
                     issue.message = words + QStringLiteral(": ") + issue.message;

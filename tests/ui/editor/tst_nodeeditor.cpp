@@ -699,6 +699,8 @@ private Q_SLOTS:
         match->selectAll();
         QTest::keyClicks(match, QStringLiteral("meta(dev eq \"eth0\")"));
         QVERIFY(!editor()->isValid());
+        QVERIFY2(messageOf(QStringLiteral("match")).contains(QStringLiteral("meta(\"eth0\" eq dev)")),
+                 qPrintable(messageOf(QStringLiteral("match")))); // under its row
     }
 
     void fwFilterTakesItsMarkAndMask()
