@@ -43,7 +43,7 @@ void printOffload(TcOptionWords &words, const OffloadFlags &flags);
 /** The field message when both are given (the kernel and tc refuse it), else empty. */
 QString offloadProblem(const OffloadFlags &flags);
 /**
- * tc's "indev DEV" (fw, u32, basic, flower): the device a packet must have come in on. tc keeps
+ * tc's "indev DEV" (fw, u32, flower; basic has none in 6.1): the device a packet must have come in on. tc keeps
  * the first IFNAMSIZ bytes of the word; reads the word after "indev" (just taken at @p at).
  */
 QString parseIndev(TcArgs &args, qsizetype at);
