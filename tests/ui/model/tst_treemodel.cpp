@@ -154,6 +154,16 @@ const QString FlowerDump = QStringLiteral("qdisc ffff: ingress\n"
                                           "  filter prio 2 flower\n"
                                           "  filter prio 3 flower");
 
+const QString BasicScript =
+    QStringLiteral("tc qdisc add dev eth0 root handle 1: htb\n"
+                   "tc class add dev eth0 parent 1: classid 1:1 htb rate 1mbit\n"
+                   "tc filter add dev eth0 parent 1: protocol ip prio 1 basic match 'cmp(u8 at 9 eq 6) and not meta(nf_mark eq 5)' classid 1:1\n"
+                   "tc filter add dev eth0 parent 1: protocol ip prio 2 basic match 'meta(random lt 100)' police rate 1mbit burst 10k drop classid 1:1\n");
+const QString BasicDump = QStringLiteral("qdisc 1: htb\n"
+                                         "  class 1:1\n"
+                                         "  filter prio 1 basic\n"
+                                         "  filter prio 2 basic");
+
 const QString ClsactScript =
     QStringLiteral("tc qdisc add dev eth0 clsact\n"
                    "tc filter add dev eth0 ingress protocol ip prio 1 u32 match ip dport 53 0xffff "
@@ -347,6 +357,7 @@ private Q_SLOTS:
         QTest::newRow("ingress with filter") << IngressScript << IngressDump;
         QTest::newRow("clsact with filter") << ClsactScript << ClsactDump;
         QTest::newRow("ingress with flower filters") << FlowerScript << FlowerDump;
+        QTest::newRow("htb with basic filters") << BasicScript << BasicDump;
         QTest::newRow("empty") << QString() << QString();
     }
 
