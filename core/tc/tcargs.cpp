@@ -123,6 +123,12 @@ quint32 TcArgs::size(QStringView field)
     return require(TcUnits::parseSize(word), tr("%1 must be a size like 1514, 32kb or 1mb").arg(field));
 }
 
+quint32 TcArgs::packetCount(QStringView field)
+{
+    const QStringView word = value(field);
+    return require(TcUnits::parseSize(word), tr("%1 must be a number of packets like 100").arg(field));
+}
+
 quint32 TcArgs::sizeNoCell(QStringView field)
 {
     const QStringView word = value(field);

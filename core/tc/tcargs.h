@@ -82,6 +82,8 @@ public:
     quint64 rate(QStringView field);
     /** get_size(). */
     quint32 size(QStringView field);
+    /** get_size() where the kernel counts packets (q_fifo.c's limit): "1k" is 1024 packets, as in tc. */
+    quint32 packetCount(QStringView field);
     /** get_size_and_cell() without the "/cell" part, which only shapes the old rate tables. */
     quint32 sizeNoCell(QStringView field);
     /** get_time(), microseconds. */

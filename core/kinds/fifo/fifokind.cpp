@@ -47,7 +47,7 @@ template <class P, std::optional<quint32> P::*Limit, bool InBytes> struct FifoKi
             const qsizetype at = args.position();
             const QStringView word = args.next();
             if (word == u"limit")
-                p.*Limit = args.size(u"limit"); // get_size(), for the packet limit too
+                p.*Limit = InBytes ? args.size(u"limit") : args.packetCount(u"limit"); // get_size() for both, as q_fifo.c
             else
                 args.failUnknownOption(at, QString::fromLatin1(kindOpsOf(static_cast<const P *>(nullptr)).name));
         }
