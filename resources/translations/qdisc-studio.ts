@@ -9514,6 +9514,10 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <source>%1 must be a whole number from 0 to 65535</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 must be a number of packets like 100</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::TcBatch</name>
