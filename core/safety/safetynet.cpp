@@ -116,19 +116,30 @@ SafetyOutcome SafetyNet::change(const Caller &caller, const QString &action, con
 {
     SafetyOutcome outcome;
     std::optional<QdiscTree> before;
-    TcEngine *engine = openForChange(caller, action, target, createIfb, &before, &outcome);
-    if (!engine)
-        return outcome;
-    const bool needBefore = (guards.revertAfter && !m_reverts.hasPendingTimeout(target)) ||
-                            (guards.revertOnExit && !m_reverts.hasExitRevert(caller.busName, target));
-    QString error;
-    if (needBefore && !before && !(before = heldBefore ? heldBefore(*engine, &error) : engine->read(&error)))
-        return SafetyOutcome::refused(SafetyOutcome::Refusal::Failed,
-                QStringLiteral("cannot read the tree of %1 to be able to revert: %2; nothing changed").arg(target, error));
+    std::optional<ApplyResult> result;
     QString written;
-    const std::optional<ApplyResult> result = change(*engine, &written);
-    if (!result)
-        return SafetyOutcome::refused(SafetyOutcome::Refusal::Declined, {});
+    // A cached engine checks its device at most once a second (a drag must not pay for it): when
+    // a change fails before doing anything on a device made again since, it is tried once more
+    // on the new device, which gets a snapshot of its own.
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        before.reset();
+        TcEngine *engine = openForChange(caller, action, target, createIfb, &before, &outcome);
+        if (!engine)
+            return outcome;
+        const bool needBefore = (guards.revertAfter && !m_reverts.hasPendingTimeout(target)) ||
+                                (guards.revertOnExit && !m_reverts.hasExitRevert(caller.busName, target));
+        QString error;
+        if (needBefore && !before && !(before = heldBefore ? heldBefore(*engine, &error) : engine->read(&error)))
+            return SafetyOutcome::refused(SafetyOutcome::Refusal::Failed,
+                                          QStringLiteral("cannot read the tree of %1 to be able to revert: %2; nothing changed").arg(target, error));
+        written.clear();
+        result = change(*engine, &written);
+        if (!result)
+            return SafetyOutcome::refused(SafetyOutcome::Refusal::Declined, {});
+        if (result->ok || result->done > 0 || result->foreignRefused || !m_engines.dropIfStale(target))
+            break;
+        m_snapshotOf.remove(target);
+    }
     // The change replaces what a scenario would apply next; one refused unsent replaces nothing.
     if (m_beforeChange && !result->foreignRefused)
         m_beforeChange(target, action, caller);
@@ -173,7 +184,7 @@ SafetyOutcome SafetyNet::restore(const Caller &caller, const QString &target)
         return SafetyOutcome::refused(SafetyOutcome::Refusal::NoSnapshot,
                 error.isEmpty() ? QStringLiteral("nothing to restore: Qdisc Studio has not changed %1 since it was last restored").arg(target)
                                 : error);
-    TcEngine *engine = m_engines.engineFor(target, &error);
+    TcEngine *engine = m_engines.engineFor(target, &error, TargetEngines::DeviceCheck::Now);
     if (!engine)
         return SafetyOutcome::refused(SafetyOutcome::Refusal::NoSuchTarget, error);
     if (!(m_engines.identityOf(target) == snapshot->identity)) {
