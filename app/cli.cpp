@@ -5,6 +5,7 @@
 #include "log/logging.h"
 #include "model/treejson.h"
 #include "netlink/tcengine.h"
+#include "safety/treelimits.h"
 #include "stats/counterhistory.h"
 #include "profiles/builtinpresets.h"
 #include "profiles/profile.h"
@@ -949,17 +950,36 @@ int Cli::applyDirectly(const QdiscTree &tree, const QString &target, bool json)
     log().debug("apply target={}: applying in this process (--direct), without the helper", target.toStdString());
     if (geteuid() != 0)
         m_err << tr("warning: not root: the kernel will refuse changes without CAP_NET_ADMIN") << u'\n';
-    QString error;
-    if (tree.isIfb && !TcEngine::ensureIfb(target, &error)) {
-        m_err << error << u'\n';
+    if (const QString refusal = TreeLimits::refusal(tree); !refusal.isEmpty()) {
+        m_err << refusal << u'\n';
         return ExitFailure;
     }
-    auto engine = TcEngine::open(target, &error);
-    if (!engine) {
-        m_err << error << u'\n';
+    SafetyNet net(SafetyNet::defaultStateDirectory());
+    QdiscTree placed = tree;
+    QdiscTree::splitTarget(target, &placed.netns, &placed.device);
+    return reportDirect(net, net.apply(directCaller(), target, placed, {}), QStringLiteral("apply"), target, json);
+}
+
+Caller Cli::directCaller()
+{
+    return Caller{QStringLiteral("cli:%1").arg(::getpid()), qint64(::geteuid()), qint64(::getpid())};
+}
+
+int Cli::reportDirect(const SafetyNet &net, const SafetyOutcome &outcome, const QString &command, const QString &target, bool json)
+{
+    using Refusal = SafetyOutcome::Refusal;
+    if (outcome.refusal == Refusal::NoSuchTarget || outcome.refusal == Refusal::Failed || outcome.refusal == Refusal::NoSnapshot) {
+        log().debug("{} target={}: refused in this process: {}", command.toStdString(), target.toStdString(), outcome.error.toStdString());
+        if (json)
+            m_out << QString::fromUtf8(
+                QJsonDocument(QJsonObject{{QStringLiteral("ok"), false}, {QStringLiteral("error"), outcome.error}}).toJson());
+        m_err << outcome.error << u'\n';
         return ExitFailure;
     }
-    return reportApply(engine->apply(tree), QStringLiteral("apply"), target, json);
+    if (command != u"restore" && net.snapshots().exists(target))
+        log().info("{} target={}: the snapshot of what was there is in {}; restore --direct puts it back", command.toStdString(),
+                   target.toStdString(), net.snapshots().directory().toStdString());
+    return reportApply(outcome.result, command, target, json);
 }
 
 namespace {
@@ -1124,13 +1144,8 @@ int Cli::clear(const QStringList &arguments)
         return reportHelperReply(reply, QStringLiteral("clear"), target, json) ? ExitOk : ExitFailure;
     }
     log().debug("clear target={}: clearing in this process (--direct), without the helper", target.toStdString());
-    QString error;
-    auto engine = TcEngine::open(target, &error);
-    if (!engine) {
-        m_err << error << u'\n';
-        return ExitFailure;
-    }
-    return reportApply(engine->clear(), QStringLiteral("clear"), target, json);
+    SafetyNet net(SafetyNet::defaultStateDirectory());
+    return reportDirect(net, net.clear(directCaller(), target), QStringLiteral("clear"), target, json);
 }
 
 int Cli::restore(const QStringList &arguments)
@@ -1141,11 +1156,17 @@ int Cli::restore(const QStringList &arguments)
     if (!parser.isSet(QStringLiteral("dev")) || !parser.positionalArguments().isEmpty())
         return usageError(QStringLiteral("restore"), tr("give --dev TARGET"));
     const QString target = parser.value(QStringLiteral("dev"));
+    const bool json = parser.isSet(QStringLiteral("json"));
+    if (parser.isSet(QStringLiteral("direct"))) {
+        log().debug("restore target={}: restoring in this process (--direct), without the helper", target.toStdString());
+        SafetyNet net(SafetyNet::defaultStateDirectory());
+        return reportDirect(net, net.restore(directCaller(), target), QStringLiteral("restore"), target, json);
+    }
     log().debug("restore target={}: calling the helper", target.toStdString());
     HelperClient helper;
     QDBusPendingReply<QString> reply = helper.proxy().Restore(target);
     reply.waitForFinished();
-    return reportHelperReply(reply, QStringLiteral("restore"), target, parser.isSet(QStringLiteral("json"))) ? ExitOk : ExitFailure;
+    return reportHelperReply(reply, QStringLiteral("restore"), target, json) ? ExitOk : ExitFailure;
 }
 
 int Cli::confirm(const QStringList &arguments)

@@ -2,6 +2,7 @@
 
 #include "clihelp.h"
 #include "model/qdisctree.h"
+#include "safety/safetynet.h"
 
 #include <QCoreApplication>
 #include <QDBusPendingCall>
@@ -103,6 +104,10 @@ private:
                            const QString &transaction = {});
 
     int reportApply(const ApplyResult &result, const QString &command, const QString &target, bool json);
+    /** Who the safety net's audit and promises name for a --direct command: this process. */
+    static Caller directCaller();
+    /** Reports what the safety net did for a --direct command: its refusal, or the kernel's part as reportApply(). */
+    int reportDirect(const SafetyNet &net, const SafetyOutcome &outcome, const QString &command, const QString &target, bool json);
 };
 
 } // namespace qs

@@ -297,7 +297,8 @@ CliHelp applyHelp()
                 "qdisc-studio restore puts back."),
         Cli::tr("--hold keeps the tree only while the command runs. --revert-after puts back what was there unless the change is "
                 "confirmed in time: on a terminal the command asks, otherwise qdisc-studio confirm with the printed transaction "
-                "id keeps it. As root, --direct applies in this process instead, without the helper's snapshot or revert."),
+                "id keeps it. As root, --direct applies in this process instead, without the helper: the snapshot is kept as the helper keeps it "
+                "(restore --direct puts it back), but there is no --hold or --revert-after."),
         Cli::tr("Exit status 1 when FILE is not valid (nothing is applied), or the helper or the kernel refused."),
     };
     h.options = {
@@ -311,7 +312,7 @@ CliHelp applyHelp()
         {{QStringLiteral("revert-after")}, Cli::tr("SECONDS"),
          Cli::tr("Put back what was there after SECONDS (1 to %1) unless the change is confirmed.").arg(HelperBus::MaxRevertSeconds), {},
          Cli::tr("never")},
-        directOption(Cli::tr("Apply in this process, without the helper (root only; no snapshot, no revert).")),
+        directOption(Cli::tr("Apply in this process, without the helper (root only; a snapshot, no revert).")),
         jsonOption(Cli::tr("Report as JSON on standard output: \"ok\", the \"plan\" and the \"transaction\" id (one object per target).")),
         mapOption(Cli::tr("Where each tree of a profile with several goes, pairs separated by commas: the target it was made for, =, the target to use "
                           "(eth0=lab/va,ifb0=lab/ifb1); with --dev as well, only the tree mapped to it is applied.")),
@@ -336,13 +337,13 @@ CliHelp clearHelp()
     h.description = {
         Cli::tr("Removes every qdisc, class and filter on TARGET, whoever put them there: the device returns to its default qdisc. "
                 "The helper does it (polkit action org.qdiscstudio.apply) and keeps a snapshot first, so that qdisc-studio "
-                "restore puts the tree back. As root, --direct clears in this process, without a snapshot."),
+                "restore puts the tree back. As root, --direct clears in this process, with the same snapshot."),
         Cli::tr("Exit status 1 when the helper or the kernel refused."),
     };
     h.options = {
         helpOption(),
         devOption(),
-        directOption(Cli::tr("Clear in this process, without the helper (root only; no snapshot).")),
+        directOption(Cli::tr("Clear in this process, without the helper (root only; a snapshot first).")),
         jsonOption(Cli::tr("Report as JSON on standard output: \"ok\" and the \"plan\".")),
     };
     h.examples = {{Cli::tr("Take every impairment off eth1:"), Cli::tr("qdisc-studio clear --dev eth1")}};
@@ -358,13 +359,14 @@ CliHelp restoreHelp()
     h.description = {
         Cli::tr("Puts back the tree TARGET had before Qdisc Studio first changed it: the helper's snapshot, kept in "
                 "/run/qdisc-studio so that it outlives the helper, though not a reboot. The helper does it (polkit action "
-                "org.qdiscstudio.apply); there is no --direct form, as only the helper keeps snapshots."),
+                "org.qdiscstudio.apply). As root, --direct restores in this process from the same snapshot, without the helper."),
         Cli::tr("Exit status 1 when there is nothing to restore (Qdisc Studio has not changed TARGET since it was last restored), "
                 "or the helper or the kernel refused."),
     };
     h.options = {
         helpOption(),
         devOption(),
+        directOption(Cli::tr("Restore in this process, without the helper (root only).")),
         jsonOption(Cli::tr("Report as JSON on standard output: \"ok\" and the \"plan\".")),
     };
     h.examples = {{Cli::tr("Put veth1 in the namespace lab back as it was:"), Cli::tr("qdisc-studio restore --dev lab/veth1")}};

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "safety/caller.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -8,14 +10,6 @@
 #include <memory>
 
 namespace qs {
-
-/** Who called, as the bus daemon reports it (never as the caller claims). */
-struct Caller
-{
-    QString busName;
-    qint64 uid = -1;
-    qint64 pid = -1;
-};
 
 /** The helper's logger ("helper"): syslog (the journal on systemd machines) or stderr, as main() chose. */
 std::shared_ptr<spdlog::logger> helperLog();

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "safety/revertreason.h"
+#include "safety/treelimits.h"
+
 #include <QLatin1String>
 
 /**
@@ -44,33 +47,16 @@ inline constexpr unsigned MaxRevertSeconds = 24 * 60 * 60;
 inline constexpr QLatin1String ScenarioLoops{"loops"};
 
 /** Reasons carried by the Reverted signal. */
-inline constexpr QLatin1String RevertedTimeout{"timeout"};
-inline constexpr QLatin1String RevertedClientExit{"client-exit"};
-inline constexpr QLatin1String RevertedRestore{"restore"};
-inline constexpr QLatin1String RevertedHelperExit{"helper-exit"};
+inline constexpr QLatin1String RevertedTimeout = RevertReason::Timeout;
+inline constexpr QLatin1String RevertedClientExit = RevertReason::ClientExit;
+inline constexpr QLatin1String RevertedRestore = RevertReason::Restore;
+inline constexpr QLatin1String RevertedHelperExit = RevertReason::HelperExit;
 
-/**
- * A tree document larger than this is refused unread. It holds a full htb qdisc as the window
- * writes it (65 535 classes with rate, ceil and bursts: 7.9 MB; the 10 000-class benchmark tree is 1.6 MB) and stays well
- * under what the bus daemon carries (32 MiB a message). No call with a document ever waits for
- * polkit (see AuthorizeFirst), so each is freed once answered and a flood of them cannot pile
- * up to libdbus's 63 MiB (tests/helper/tst_helper_flood).
- */
-inline constexpr qsizetype MaxTreeDocumentBytes = 16 * 1024 * 1024;
-
-/**
- * Node counts a tree may have: the kernel's own. A qdisc numbers its classes by the 16-bit minor
- * of their id, 1…ffff (0 is the qdisc itself), so it has at most 65 535 (htb_change_class);
- * a device numbers its qdiscs by the 16-bit major of their handle, 1…ffff. The kernel has no
- * small bound on filters (u32 alone keeps 4 095 tables of 4 095 keys per prio, and a block has
- * 65 535 prios): 131 070, two for every class of a full qdisc (an IPv4 and an IPv6 match), is
- * about as many as the document cap above holds at the size a u32 match with a flowid takes.
- * Checking a tree is linear in its size (QdiscTreeIndex), and runs before polkit is asked, for
- * anyone: the largest document takes under a second (README, "Big trees").
- */
-inline constexpr qsizetype MaxQdiscs = 65535;
-inline constexpr qsizetype MaxClassesPerQdisc = 65535;
-inline constexpr qsizetype MaxFilters = 131070;
+/** The sizes a tree may have, the kernel's own: one rule for every road (core/safety/treelimits.h). */
+inline constexpr qsizetype MaxTreeDocumentBytes = TreeLimits::MaxDocumentBytes;
+inline constexpr qsizetype MaxQdiscs = TreeLimits::MaxQdiscs;
+inline constexpr qsizetype MaxClassesPerQdisc = TreeLimits::MaxClassesPerQdisc;
+inline constexpr qsizetype MaxFilters = TreeLimits::MaxFilters;
 /** A ChangeNode document (one class or one qdisc) larger than this is refused unread. */
 inline constexpr qsizetype MaxNodeDocumentBytes = 64 * 1024;
 

@@ -1,7 +1,7 @@
 #include "helperservice.h"
 
 #include "helperbus.h"
-#include "treelimits.h"
+#include "safety/treelimits.h"
 #include "lab/labsockets.h"
 #include "model/treefingerprint.h"
 #include "model/treejson.h"
@@ -37,14 +37,6 @@ QJsonArray planOf(const ApplyResult &result)
 QString reportOf(const ApplyResult &result)
 {
     return QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("plan"), planOf(result)}}).toJson(QJsonDocument::Compact));
-}
-
-QStringList changesOf(const ApplyResult &result)
-{
-    QStringList changes;
-    for (int i = 0; i < result.done && i < result.plan.size(); ++i)
-        changes.append(result.plan[i].describe());
-    return changes;
 }
 
 QString malformedTarget(const QString &target)
@@ -93,14 +85,21 @@ bool isWholeNumber(const QVariant &value)
 } // namespace
 
 HelperService::HelperService(QDBusConnection bus, Settings settings, QObject *parent)
-    : QObject(parent), m_bus(bus), m_settings(std::move(settings)), m_authorizer(bus), m_snapshots(m_settings.stateDirectory + QStringLiteral("/snapshots"))
+    : QObject(parent), m_bus(bus), m_settings(std::move(settings)), m_authorizer(bus), m_net(m_settings.stateDirectory)
 {
     // One subscription for every client's departure, instead of one match rule per client.
     m_bus.connect(QStringLiteral("org.freedesktop.DBus"), QStringLiteral("/org/freedesktop/DBus"), QStringLiteral("org.freedesktop.DBus"),
                   QStringLiteral("NameOwnerChanged"), this, SLOT(onNameOwnerChanged(QString, QString, QString)));
-    connect(&m_reverts, &RevertBook::timedOut, this, [this](const QString &target, const QdiscTree &before, const QString &transaction) {
-        revertTo(target, before, HelperBus::RevertedTimeout, Caller{QStringLiteral("auto-revert")}, transaction);
+    // The policy is the safety net's; the helper audits, tells readers, and ends playbacks it is told of.
+    connect(&m_net, &SafetyNet::audited, this, [](const Caller &caller, const QString &action, const QString &target, const QString &transaction,
+                                                 const QString &result, const QStringList &changes) {
+        audit(caller, action, target, transaction, result, changes);
     });
+    connect(&m_net, &SafetyNet::kernelChanged, &m_watcher, &TreeWatcher::noteChanged);
+    connect(&m_net, &SafetyNet::reverted, this, [this](const QString &target, const QString &reason, const QString &requester) {
+        signalReaders(target, QStringLiteral("Reverted"), {target, reason}, requester);
+    });
+    m_net.setBeforeChange([this](const QString &target, const QString &action, const Caller &caller) { haltPlayback(target, action, caller); });
     connect(&m_watcher, &TreeWatcher::treeChanged, this,
             [this](const QString &target) { signalReaders(target, QStringLiteral("TreeChanged"), {target}); });
     m_remainsSweep.setInterval(1000);
@@ -126,7 +125,7 @@ void HelperService::touch()
 bool HelperService::hasWork() const
 {
     // A removed lab whose sockets are open counts too: a helper started afresh would not know it.
-    return !m_reverts.isEmpty() || !m_watcher.isEmpty() || m_authorizer.pendingChecks() > 0 || !m_labs.isEmpty() || m_labs.hasRemains() ||
+    return m_net.hasPromises() || !m_watcher.isEmpty() || m_authorizer.pendingChecks() > 0 || !m_labs.isEmpty() || m_labs.hasRemains() ||
            !m_scenarios.isEmpty(); // a paused playback is work too: it waits for its client
 }
 
@@ -221,7 +220,7 @@ void HelperService::clientLeft(const QString &busName)
     // The others were asked to go on without it: they do, for a bounded time (issue 15, finding 5).
     for (const QString &target : m_scenarios.targetsOf(busName))
         boundOwnerless(target);
-    QHash<QString, QdiscTree> reverts = m_reverts.takeExitReverts(busName);
+    QHash<QString, QdiscTree> reverts = m_net.takeExitReverts(busName);
     for (auto it = earlier.begin(); it != earlier.end(); ++it)
         reverts.insert(it.key(), it.value());
     for (auto it = reverts.begin(); it != reverts.end(); ++it) {
@@ -232,7 +231,7 @@ void HelperService::clientLeft(const QString &busName)
                   QStringLiteral("deferred until the scenario playing there ends"));
             continue;
         }
-        revertTo(it.key(), it.value(), HelperBus::RevertedClientExit, leaving);
+        m_net.revertTo(it.key(), it.value(), HelperBus::RevertedClientExit, leaving);
     }
     touch();
 }
@@ -408,99 +407,12 @@ void HelperService::readThen(const QString &netns, const QString &what, Work wor
     });
 }
 
-TcEngine *HelperService::prepareChange(const QDBusMessage &call, const Caller &caller, const QString &action, const QString &target,
-                                       bool createIfb, std::optional<QdiscTree> *current)
-{
-    QString error;
-    if (createIfb && !TcEngine::ensureIfb(target, &error)) {
-        audit(caller, action, target, {}, QStringLiteral("no such target: ") + error);
-        replyError(call, HelperBus::Error::NoSuchTarget, error);
-        return nullptr;
-    }
-    TcEngine *engine = m_engines.engineFor(target, &error);
-    if (!engine) {
-        audit(caller, action, target, {}, QStringLiteral("no such target: ") + error);
-        replyError(call, HelperBus::Error::NoSuchTarget, error);
-        return nullptr;
-    }
-    const TargetIdentity identity = m_engines.identityOf(target);
-    if (m_snapshotOf.value(target) == identity)
-        return engine;
-    QString findError;
-    const auto existing = m_snapshots.find(target, &findError);
-    if (!findError.isEmpty())
-        helperLog()->warn("{}; taking a new snapshot", findError.toStdString());
-    if (!existing || !(existing->identity == identity)) {
-        *current = engine->read(&error);
-        if (!*current) {
-            replyError(call, HelperBus::Error::Failed, QStringLiteral("cannot read the tree of %1 to snapshot it: %2; nothing changed").arg(target, error));
-            return nullptr;
-        }
-        if (!m_snapshots.save(target, Snapshot{**current, identity, QDateTime::currentDateTimeUtc()}, &error)) {
-            replyError(call, HelperBus::Error::Failed, error + QStringLiteral("; nothing changed"));
-            return nullptr;
-        }
-        helperLog()->info("snapshot of {} taken before its first change", target.toStdString());
-    }
-    m_snapshotOf.insert(target, identity);
-    return engine;
-}
-
-bool HelperService::reportKernelResult(const QDBusMessage &call, const Caller &caller, const QString &action, const QString &target,
-                                       const ApplyResult &result, const QString &transaction)
-{
-    if (result.ok) {
-        audit(caller, action, target, transaction, QStringLiteral("ok"), changesOf(result));
-        if (!result.plan.isEmpty())
-            m_watcher.noteChanged(target);
-        return true;
-    }
-    if (result.foreignRefused) { // issue 15, finding 2: a client's raw options never reach the kernel
-        audit(caller, action, target, transaction, QStringLiteral("refused: ") + result.error);
-        replyError(call, HelperBus::Error::InvalidTree, result.error);
-        return false;
-    }
-    QString text = QStringLiteral("The kernel refused: %1").arg(result.error);
-    if (result.done > 0)
-        text += result.restored ? QStringLiteral(". %1 was put back as it was.").arg(target)
-                                : QStringLiteral(". Putting %1 back failed: %2").arg(target, result.restoreError);
-    else
-        text += QStringLiteral(". Nothing was changed.");
-    audit(caller, action, target, transaction, QStringLiteral("kernel refused: ") + result.error, changesOf(result));
-    m_watcher.noteChanged(target);
-    replyError(call, HelperBus::Error::KernelRefused, text);
-    return false;
-}
-
-void HelperService::revertTo(const QString &target, const QdiscTree &tree, QLatin1String reason, const Caller &caller,
-                             const QString &transaction)
-{
-    const QString action = QStringLiteral("revert(") + reason + u')';
-    // The revert replaces whatever a scenario would apply next; promises it waited for are moot.
-    haltPlayback(target, QStringLiteral("revert-") + reason, caller);
-    QString error;
-    TcEngine *engine = m_engines.engineFor(target, &error);
-    if (!engine) {
-        audit(caller, action, target, transaction, QStringLiteral("failed: ") + error);
-        return;
-    }
-    const ApplyResult result = engine->apply(tree);
-    audit(caller, action, target, transaction, result.ok ? QStringLiteral("ok") : QStringLiteral("failed: ") + result.error, changesOf(result));
-    m_watcher.noteChanged(target);
-    if (result.ok) {
-        // What other promises about this target meant to undo is undone: keeping them would let a
-        // later timeout wipe a change made after this revert.
-        m_reverts.forgetTarget(target);
-        signalReaders(target, QStringLiteral("Reverted"), {target, QString(reason)});
-    }
-}
-
 void HelperService::revertEverythingPromised()
 {
     // Playbacks end first, so none applies anything after the reverts. Where a tree is promised
     // (or the lab goes anyway) the playback is halted and the promise carried out once; elsewhere
     // it is stopped as its onAbort says, since nobody would otherwise end the half-played condition.
-    const QStringList promisedTargets = m_reverts.targets();
+    const QStringList promisedTargets = m_net.reverts().targets();
     QHash<QString, QdiscTree> deferred;
     for (const QString &target : m_scenarios.targets()) {
         ScenarioBook::Playback *playback = m_scenarios.find(target);
@@ -518,13 +430,13 @@ void HelperService::revertEverythingPromised()
         if (m_scenarios.find(target)) // it did not end at once: it must not play on
             haltPlayback(target, QStringLiteral("helper-exit"), Caller{QStringLiteral("helper-exit")});
     }
-    QHash<QString, QdiscTree> promised = m_reverts.takeAll();
+    QHash<QString, QdiscTree> promised = m_net.takeAllPromises();
     for (auto it = deferred.begin(); it != deferred.end(); ++it)
         if (!promised.contains(it.key()))
             promised.insert(it.key(), it.value());
     for (auto it = promised.begin(); it != promised.end(); ++it)
         if (!m_labs.holdsTarget(it.key())) // a lab's tree goes with its lab
-            revertTo(it.key(), it.value(), HelperBus::RevertedHelperExit, Caller{QStringLiteral("helper-exit")});
+            m_net.revertTo(it.key(), it.value(), HelperBus::RevertedHelperExit, Caller{QStringLiteral("helper-exit")});
 }
 
 // --- demo labs -------------------------------------------------------------------------------
@@ -571,18 +483,7 @@ void HelperService::forgetNamespaces(const QStringList &namespaces)
     for (const QString &target : m_scenarios.targets())
         if (inside(target))
             haltPlayback(target, QStringLiteral("namespace-removed"), Caller{QStringLiteral("helper")});
-    for (const QString &target : m_reverts.targets())
-        if (inside(target))
-            m_reverts.forgetTarget(target);
-    for (const QString &target : m_snapshots.targets()) {
-        if (inside(target)) {
-            m_snapshots.remove(target);
-            m_snapshotOf.remove(target);
-        }
-    }
-    for (auto it = m_snapshotOf.begin(); it != m_snapshotOf.end();)
-        it = inside(it.key()) ? m_snapshotOf.erase(it) : std::next(it);
-    m_engines.closeIn(namespaces);
+    m_net.forgetNamespaces(namespaces);
     m_watcher.unwatchNamespaces(namespaces);
 }
 
@@ -648,7 +549,7 @@ void HelperService::removeLeftoverLabs()
     names.removeIf([](const QString &name) { return LabNetwork::isHeldByAnApp(LabBook::idsOf({name}).constFirst()); });
     // Snapshots of lab targets are moot too, also those whose namespaces are already gone.
     QStringList namespaces = names;
-    for (const QString &target : m_snapshots.targets()) {
+    for (const QString &target : m_net.snapshots().targets()) {
         QString netns;
         QString device;
         if (QdiscTree::splitTarget(target, &netns, &device) && LabBook::isLabNamespace(netns) && !namespaces.contains(netns))
@@ -724,7 +625,7 @@ QString HelperService::GetTree(const QString &target)
         return {};
     Work work = [this, target](const QDBusMessage &call, const Caller &) {
         QString error;
-        TcEngine *engine = m_engines.engineFor(target, &error);
+        TcEngine *engine = m_net.engines().engineFor(target, &error);
         const auto tree = engine ? engine->read(&error) : std::nullopt;
         if (!tree) {
             replyError(call, engine ? HelperBus::Error::Failed : HelperBus::Error::NoSuchTarget, error);
@@ -742,23 +643,9 @@ QString HelperService::Apply(const QString &target, const QString &treeJson, con
     touch();
     if (!checkTarget(target) || !authorizedAlready(changeAction(target)))
         return {};
-    unsigned revertAfter = 0;
-    bool revertOnExit = false;
-    for (auto it = options.begin(); it != options.end(); ++it) {
-        if (it.key() == HelperBus::RevertAfterSeconds && isWholeNumber(it.value()) && it.value().toLongLong() >= 1 &&
-            it.value().toLongLong() <= HelperBus::MaxRevertSeconds) {
-            revertAfter = unsigned(it.value().toLongLong());
-        } else if (it.key() == HelperBus::RevertOnExit && it.value().typeId() == QMetaType::Bool) {
-            revertOnExit = it.value().toBool();
-        } else {
-            refuse(HelperBus::Error::InvalidArguments,
-                   QStringLiteral("option \"%1\" is unknown or has a wrong value; Apply knows %2 (a whole number of seconds, 1…%3) and %4 (a boolean)")
-                       .arg(it.key().left(64), HelperBus::RevertAfterSeconds)
-                       .arg(HelperBus::MaxRevertSeconds)
-                       .arg(HelperBus::RevertOnExit));
-            return {};
-        }
-    }
+    const std::optional<ChangeGuards> guards = readChangeGuards(options, QStringLiteral("Apply"));
+    if (!guards)
+        return {};
     const QByteArray bytes = treeJson.toUtf8();
     if (bytes.size() > HelperBus::MaxTreeDocumentBytes) {
         refuse(HelperBus::Error::InvalidTree, QStringLiteral("the tree document has %1 bytes; the helper accepts at most %2")
@@ -779,50 +666,46 @@ QString HelperService::Apply(const QString &target, const QString &treeJson, con
         return {};
     }
     QdiscTree::splitTarget(target, &tree.netns, &tree.device);
-    // Validation runs before polkit is asked, for anyone: its work must stay small.
-    if (const QString tooBig = TreeLimits::problem(tree); !tooBig.isEmpty()) {
-        refuse(HelperBus::Error::InvalidTree, tooBig);
-        return {};
-    }
-    QStringList problems;
-    for (const ValidationIssue &issue : tree.validate())
-        if (issue.severity == ValidationIssue::Severity::Error)
-            problems.append(issue.toString());
-    if (!problems.isEmpty()) {
-        refuse(HelperBus::Error::InvalidTree, QStringLiteral("the kernel would refuse this tree: ") + problems.mid(0, 20).join(QStringLiteral("; ")));
+    // Checked before polkit is asked, for anyone: its work must stay small (linear).
+    if (const QString refusal = TreeLimits::refusal(tree); !refusal.isEmpty()) {
+        refuse(HelperBus::Error::InvalidTree, refusal);
         return {};
     }
 
-    authorizeThen(changeAction(target), target, [this, target, tree, revertAfter, revertOnExit](const QDBusMessage &call, const Caller &caller) {
-        const QString action = QStringLiteral("apply");
-        std::optional<QdiscTree> before;
-        TcEngine *engine = prepareChange(call, caller, action, target, tree.isIfb, &before);
-        if (!engine)
-            return;
-        const bool needBefore = (revertAfter && !m_reverts.hasPendingTimeout(target)) ||
-                                (revertOnExit && !m_reverts.hasExitRevert(call.service(), target));
-        QString error;
-        if (needBefore && !before && !(before = engine->read(&error))) {
-            replyError(call, HelperBus::Error::Failed, QStringLiteral("cannot read the tree of %1 to be able to revert: %2; nothing changed").arg(target, error));
-            return;
-        }
-        // A client's document: its foreign nodes are kept only where the kernel holds them (issue 15, finding 2).
-        const ApplyResult result = engine->apply(tree, TcEngine::ForeignNodes::KeepOnly);
-        if (!result.foreignRefused)
-            haltPlayback(target, action, caller);
-        const QString transaction = RevertBook::newTransaction();
-        if (!reportKernelResult(call, caller, action, target, result, transaction))
-            return;
-        // `before` was read only when a promise needs it; an existing promise keeps its own tree.
-        if (revertAfter)
-            m_reverts.armTimeout(target, transaction, before.value_or(QdiscTree()), revertAfter);
-        if (revertOnExit) {
-            m_reverts.rememberForExit(call.service(), target, before.value_or(QdiscTree()));
-            trackClient(call.service());
-        }
-        m_bus.send(call.createReply({transaction, reportOf(result)}));
+    authorizeThen(changeAction(target), target, [this, target, tree, guards = *guards](const QDBusMessage &call, const Caller &caller) {
+        const SafetyOutcome outcome = m_net.apply(caller, target, tree, guards);
+        answerChange(call, guards, outcome, reportOf(outcome.result));
     });
     return {};
+}
+
+void HelperService::answerChange(const QDBusMessage &call, const ChangeGuards &guards, const SafetyOutcome &outcome, const QString &report)
+{
+    if (!replyRefusal(call, outcome))
+        return;
+    if (guards.revertOnExit)
+        trackClient(call.service());
+    m_bus.send(call.createReply({outcome.transaction, report}));
+}
+
+bool HelperService::replyRefusal(const QDBusMessage &call, const SafetyOutcome &outcome)
+{
+    using Refusal = SafetyOutcome::Refusal;
+    QLatin1String name;
+    switch (outcome.refusal) {
+    case Refusal::None:
+        return true;
+    case Refusal::Declined: // the change answered itself
+        return false;
+    case Refusal::NoSuchTarget: name = HelperBus::Error::NoSuchTarget; break;
+    case Refusal::Failed: name = HelperBus::Error::Failed; break;
+    case Refusal::KernelRefused: name = HelperBus::Error::KernelRefused; break;
+    case Refusal::InvalidTree: name = HelperBus::Error::InvalidTree; break;
+    case Refusal::NoSnapshot: name = HelperBus::Error::NoSnapshot; break;
+    case Refusal::NoSuchTransaction: name = HelperBus::Error::NoSuchTransaction; break;
+    }
+    replyError(call, name, outcome.error);
+    return false;
 }
 
 void HelperService::Confirm(const QString &transaction)
@@ -833,19 +716,11 @@ void HelperService::Confirm(const QString &transaction)
         return;
     }
     // Confirming a change of one's own lab needs what making it needed.
-    const QString pending = m_reverts.pendingTarget(transaction);
+    const QString pending = m_net.pendingTarget(transaction);
     authorizeThen(pending.isEmpty() ? QString(HelperBus::ApplyAction) : changeAction(pending), {},
                   [this, transaction](const QDBusMessage &call, const Caller &caller) {
-        QString target;
-        if (!m_reverts.confirm(transaction, &target)) {
-            replyError(call, HelperBus::Error::NoSuchTransaction,
-                       QStringLiteral("transaction \"%1\" has nothing waiting for confirmation: it was confirmed, reverted, or "
-                                      "applied without revertAfterSeconds")
-                           .arg(transaction.left(64)));
-            return;
-        }
-        audit(caller, QStringLiteral("confirm"), target, transaction, QStringLiteral("ok"));
-        m_bus.send(call.createReply());
+        if (replyRefusal(call, m_net.confirm(caller, transaction)))
+            m_bus.send(call.createReply());
     });
 }
 
@@ -855,38 +730,9 @@ QString HelperService::Restore(const QString &target)
     if (!checkTarget(target))
         return {};
     authorizeThen(changeAction(target), target, [this, target](const QDBusMessage &call, const Caller &caller) {
-        const QString action = QStringLiteral("restore");
-        QString error;
-        const auto snapshot = m_snapshots.find(target, &error);
-        if (!snapshot) {
-            replyError(call, HelperBus::Error::NoSnapshot,
-                       error.isEmpty() ? QStringLiteral("nothing to restore: Qdisc Studio has not changed %1 since it was last restored").arg(target)
-                                       : error);
-            return;
-        }
-        TcEngine *engine = m_engines.engineFor(target, &error);
-        if (!engine) {
-            replyError(call, HelperBus::Error::NoSuchTarget, error);
-            return;
-        }
-        if (!(m_engines.identityOf(target) == snapshot->identity)) {
-            m_snapshots.remove(target);
-            m_snapshotOf.remove(target);
-            replyError(call, HelperBus::Error::NoSnapshot,
-                       QStringLiteral("the snapshot of %1 was taken of a device that no longer exists (the namespace or interface "
-                                      "was created again); it was discarded and nothing was changed")
-                           .arg(target));
-            return;
-        }
-        haltPlayback(target, action, caller);
-        const ApplyResult result = engine->apply(snapshot->tree);
-        if (!reportKernelResult(call, caller, action, target, result))
-            return;
-        m_snapshots.remove(target);
-        m_snapshotOf.remove(target);
-        m_reverts.forgetTarget(target);
-        signalReaders(target, QStringLiteral("Reverted"), {target, QString(HelperBus::RevertedRestore)}, call.service());
-        m_bus.send(call.createReply(reportOf(result)));
+        const SafetyOutcome outcome = m_net.restore(caller, target);
+        if (replyRefusal(call, outcome))
+            m_bus.send(call.createReply(reportOf(outcome.result)));
     });
     return {};
 }
@@ -897,14 +743,9 @@ QString HelperService::Clear(const QString &target)
     if (!checkTarget(target))
         return {};
     authorizeThen(changeAction(target), target, [this, target](const QDBusMessage &call, const Caller &caller) {
-        std::optional<QdiscTree> unused;
-        TcEngine *engine = prepareChange(call, caller, QStringLiteral("clear"), target, false, &unused);
-        if (!engine)
-            return;
-        haltPlayback(target, QStringLiteral("clear"), caller);
-        const ApplyResult result = engine->clear();
-        if (reportKernelResult(call, caller, QStringLiteral("clear"), target, result))
-            m_bus.send(call.createReply(reportOf(result)));
+        const SafetyOutcome outcome = m_net.clear(caller, target);
+        if (replyRefusal(call, outcome))
+            m_bus.send(call.createReply(reportOf(outcome.result)));
     });
     return {};
 }
@@ -1153,11 +994,11 @@ void HelperService::releaseProgress()
 
 bool HelperService::applyForScenario(const QString &target, const QdiscTree &tree, QString *error)
 {
-    TcEngine *engine = m_engines.engineFor(target, error); // reopened when closed after idling
+    TcEngine *engine = m_net.engines().engineFor(target, error); // reopened when closed after idling
     if (!engine)
         return false;
     const ScenarioBook::Playback *playback = m_scenarios.find(target);
-    if (playback && !(m_engines.identityOf(target) == playback->identity)) {
+    if (playback && !(m_net.engines().identityOf(target) == playback->identity)) {
         *error = QStringLiteral("%1 is not the device the scenario began on any more (its namespace or interface was created "
                                 "again); playback ended")
                      .arg(target);
@@ -1204,13 +1045,13 @@ void HelperService::playbackEnded(const ScenarioPlayer *player, const qs::Scenar
     dropPlaybackPromise(target, *ended, qs::ScenarioProgress::stateName(progress.state));
     // A client that left while it played asked for its tree back: now is when.
     if (!ended->deferredReverts.isEmpty())
-        revertTo(target, ended->deferredReverts.first().tree, HelperBus::RevertedClientExit, ended->deferredReverts.first().client);
+        m_net.revertTo(target, ended->deferredReverts.first().tree, HelperBus::RevertedClientExit, ended->deferredReverts.first().client);
     touch();
 }
 
 void HelperService::dropPlaybackPromise(const QString &target, const ScenarioBook::Playback &playback, const QString &how)
 {
-    if (!playback.promisedExitRevert || !m_reverts.forgetExitRevert(playback.owner.busName, target))
+    if (!playback.promisedExitRevert || !m_net.reverts().forgetExitRevert(playback.owner.busName, target))
         return;
     audit(playback.owner, QStringLiteral("revert(client-exit)"), target, {},
           QStringLiteral("dropped: the playback that asked for it ended (%1); its onEnd or onAbort decided what stays").arg(how));
@@ -1352,9 +1193,12 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
             return;
         }
         std::optional<QdiscTree> unused;
-        TcEngine *engine = prepareChange(call, caller, action, target, ifb, &unused);
-        if (!engine)
+        SafetyOutcome opened;
+        TcEngine *engine = m_net.openForChange(caller, action, target, ifb, &unused, &opened);
+        if (!engine) {
+            replyRefusal(call, opened);
             return;
+        }
         // The ramps start from what the kernel holds now, read afresh, not from a cached view.
         QString error;
         std::optional<QdiscTree> current = engine->read(&error);
@@ -1393,11 +1237,11 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
         connect(raw, &ScenarioPlayer::ended, this, [this, raw](const qs::ScenarioProgress &progress) { playbackEnded(raw, progress); });
         // As Apply's: the tree from before this client's first change. A promise made here lasts
         // as long as the playback; one already made (an Apply of this client's) stays as it was.
-        const bool promised = revertOnExit && !m_reverts.hasExitRevert(call.service(), target);
-        m_scenarios.insert(target, ScenarioBook::Playback{std::move(player), caller, revertOnExit, m_engines.identityOf(target), {}, promised});
+        const bool promised = revertOnExit && !m_net.reverts().hasExitRevert(call.service(), target);
+        m_scenarios.insert(target, ScenarioBook::Playback{std::move(player), caller, revertOnExit, m_net.engines().identityOf(target), {}, promised});
         m_progressOwners.insert(target, call.service()); // its progress goes to it, and to the target's watchers
         if (revertOnExit) {
-            m_reverts.rememberForExit(call.service(), target, *current);
+            m_net.reverts().rememberForExit(call.service(), target, *current);
             trackClient(call.service());
         }
         audit(caller, action, target, {}, QStringLiteral("ok"),
@@ -1570,7 +1414,7 @@ QString HelperService::GetScenarioProgress(const QString &target)
 
 // --- a change addressed to one node ---------------------------------------------------------
 
-std::optional<HelperService::ChangeGuards> HelperService::readChangeGuards(const QVariantMap &options, const QString &method)
+std::optional<ChangeGuards> HelperService::readChangeGuards(const QVariantMap &options, const QString &method)
 {
     ChangeGuards guards;
     for (auto it = options.begin(); it != options.end(); ++it) {
@@ -1589,40 +1433,6 @@ std::optional<HelperService::ChangeGuards> HelperService::readChangeGuards(const
         }
     }
     return guards;
-}
-
-void HelperService::carryOutChange(const QDBusMessage &call, const Caller &caller, const QString &action, const QString &target,
-                                   bool createIfb, const ChangeGuards &guards,
-                                   const std::function<std::optional<QdiscTree>(TcEngine &, QString *)> &heldBefore,
-                                   const std::function<std::optional<ApplyResult>(TcEngine &, QString *report)> &change)
-{
-    std::optional<QdiscTree> before;
-    TcEngine *engine = prepareChange(call, caller, action, target, createIfb, &before);
-    if (!engine)
-        return;
-    const bool needBefore = (guards.revertAfter && !m_reverts.hasPendingTimeout(target)) ||
-                            (guards.revertOnExit && !m_reverts.hasExitRevert(call.service(), target));
-    QString error;
-    if (needBefore && !before && !(before = heldBefore ? heldBefore(*engine, &error) : engine->read(&error))) {
-        replyError(call, HelperBus::Error::Failed, QStringLiteral("cannot read the tree of %1 to be able to revert: %2; nothing changed").arg(target, error));
-        return;
-    }
-    haltPlayback(target, action, caller);
-    QString report;
-    const std::optional<ApplyResult> result = change(*engine, &report);
-    if (!result)
-        return;
-    const QString transaction = RevertBook::newTransaction();
-    if (!reportKernelResult(call, caller, action, target, *result, transaction))
-        return;
-    // `before` was read only when a promise needs it; an existing promise keeps its own tree.
-    if (guards.revertAfter)
-        m_reverts.armTimeout(target, transaction, before.value_or(QdiscTree()), guards.revertAfter);
-    if (guards.revertOnExit) {
-        m_reverts.rememberForExit(call.service(), target, before.value_or(QdiscTree()));
-        trackClient(call.service());
-    }
-    m_bus.send(call.createReply({transaction, report}));
 }
 
 QString HelperService::ChangeNode(const QString &target, const QString &nodeJson, const QString &basisText, const QVariantMap &options,
@@ -1707,7 +1517,9 @@ QString HelperService::ChangeNode(const QString &target, const QString &nodeJson
                                                .toJson(QJsonDocument::Compact));
             return changed.result;
         };
-        carryOutChange(call, caller, action, target, false, guards, held, change);
+        QString written;
+        const SafetyOutcome outcome = m_net.change(caller, action, target, false, guards, held, change, &written);
+        answerChange(call, guards, outcome, written);
     });
     return {};
 }

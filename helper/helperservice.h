@@ -4,10 +4,8 @@
 #include "helperbus.h"
 #include "authorizer.h"
 #include "labbook.h"
-#include "revertbook.h"
 #include "scenariobook.h"
-#include "snapshotstore.h"
-#include "targetengines.h"
+#include "safety/safetynet.h"
 #include "netlink/treewatcher.h"
 
 #include <QDBusConnection>
@@ -177,14 +175,10 @@ private:
     void trackClient(const QString &busName);
     void clientLeft(const QString &busName);
 
-    /** Opens @p target for a change and makes sure its snapshot exists; replies with the error otherwise. */
-    TcEngine *prepareChange(const QDBusMessage &call, const Caller &caller, const QString &action, const QString &target,
-                            bool createIfb, std::optional<QdiscTree> *current);
-    /** Replies KernelRefused for a failed result and audits it; true when the result is ok. */
-    bool reportKernelResult(const QDBusMessage &call, const Caller &caller, const QString &action, const QString &target,
-                            const ApplyResult &result, const QString &transaction = {});
-    void revertTo(const QString &target, const QdiscTree &tree, QLatin1String reason, const Caller &caller,
-                  const QString &transaction = {});
+    /** Replies with @p outcome's refusal; true when there is none (the caller replies then). */
+    bool replyRefusal(const QDBusMessage &call, const SafetyOutcome &outcome);
+    /** The reply to a change (Apply, ChangeNode): its transaction and @p report, or its refusal; a revert-on-exit caller is watched. */
+    void answerChange(const QDBusMessage &call, const ChangeGuards &guards, const SafetyOutcome &outcome, const QString &report);
 
     /**
      * Ends @p target's playback as StopScenario does (onAbort carried out, its promise dropped),
@@ -224,35 +218,15 @@ private:
     void holdProgress(const QString &target);
     void releaseProgress();
 
-    /** The guards a change asks for (Apply's and ChangeNode's options). */
-    struct ChangeGuards
-    {
-        unsigned revertAfter = 0;
-        bool revertOnExit = false;
-    };
     /** Reads @p options of @p method; refuses (InvalidArguments) and returns nullopt on a key or value it does not know. */
     std::optional<ChangeGuards> readChangeGuards(const QVariantMap &options, const QString &method);
-    /**
-     * What a change of @p target does once polkit allowed it, whatever it sends: the snapshot
-     * before the first change, the tree from before kept when @p guards promise a revert (from
-     * @p heldBefore, what the engine holds, when given: a read would replace it), the target's
-     * playback ended, @p change run, the kernel's answer audited as @p action, the promises
-     * armed, and the reply (transaction, @p report of the result). @p change may reply itself
-     * and return nullopt (a refusal it found): then nothing else happens.
-     */
-    void carryOutChange(const QDBusMessage &call, const Caller &caller, const QString &action, const QString &target,
-                        bool createIfb, const ChangeGuards &guards, const std::function<std::optional<QdiscTree>(TcEngine &, QString *)> &heldBefore,
-                        const std::function<std::optional<ApplyResult>(TcEngine &, QString *report)> &change);
-
     void touch();
     bool hasWork() const;
 
     QDBusConnection m_bus;
     Settings m_settings;
     Authorizer m_authorizer;
-    SnapshotStore m_snapshots;
-    TargetEngines m_engines;
-    RevertBook m_reverts;
+    SafetyNet m_net; ///< the policy: snapshots, promises, engines
     TreeWatcher m_watcher;
     LabBook m_labs;
     ScenarioBook m_scenarios;
@@ -273,7 +247,6 @@ private:
     QHash<QString, int> m_waitingBySender; ///< calls waiting for polkit, see admitWaiting(); gone with the sender
     QHash<qint64, int> m_waitingByUid;
     QSet<QString> m_tracked;           ///< clients whose departure matters (reverts, watches)
-    QHash<QString, TargetIdentity> m_snapshotOf; ///< targets whose snapshot on disk is known to match
     QTimer m_idle;
     QTimer m_remainsSweep; ///< while removed labs are kept alive by open sockets
 };

@@ -3,7 +3,7 @@
 #include "auditlog.h"
 #include "model/qdisctree.h"
 #include "scenario/scenarioplayer.h"
-#include "snapshotstore.h"
+#include "safety/snapshotstore.h"
 
 #include <QHash>
 #include <QObject>

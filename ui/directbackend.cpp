@@ -1,6 +1,7 @@
 #include "directbackend.h"
 
 #include "log/logging.h"
+#include "safety/treelimits.h"
 #include "stats/monotonicclock.h"
 
 #include <QElapsedTimer>
@@ -16,9 +17,25 @@ namespace {
 const QString WindowClient = QStringLiteral("window");
 } // namespace
 
-DirectBackend::DirectBackend(QObject *parent) : TargetBackend(parent)
+DirectBackend::DirectBackend(QObject *parent) : DirectBackend(SafetyNet::defaultStateDirectory(), parent) {}
+
+DirectBackend::DirectBackend(const QString &stateDirectory, QObject *parent)
+    : TargetBackend(parent),
+      m_net(stateDirectory),
+      m_self{QStringLiteral("in-process:%1").arg(::getpid()), qint64(::geteuid()), qint64(::getpid())}
 {
     connect(&m_watcher, &TreeWatcher::treeChanged, this, &TargetBackend::treeChanged);
+    // The policy is the safety net's (core/safety), the one the helper keeps; its news go out as
+    // queued signals, after the answer to the call that caused them.
+    connect(&m_net, &SafetyNet::kernelChanged, this, [this](const QString &target) { tell([this, target] { Q_EMIT treeChanged(target); }); });
+    connect(&m_net, &SafetyNet::reverted, this, [this](const QString &target, const QString &reason, const QString &) {
+        tell([this, target, reason] { Q_EMIT reverted(target, reason); });
+    });
+    connect(&m_net, &SafetyNet::audited, this, [](const Caller &, const QString &action, const QString &target, const QString &,
+                                                 const QString &result, const QStringList &) {
+        log::get("window")->debug("{} {}: {}", action.toStdString(), target.toStdString(), result.toStdString());
+    });
+    m_net.setBeforeChange([this](const QString &target, const QString &, const Caller &) { haltPlayback(target); });
     // Labs left by in-process backends that died with their guard (kill -9 of both, a
     // crash of the guard): only those whose lock nobody holds.
     if (::geteuid() == 0) {
@@ -35,25 +52,24 @@ DirectBackend::DirectBackend(QObject *parent) : TargetBackend(parent)
 DirectBackend::~DirectBackend()
 {
     // Playbacks end first, so that none applies anything after the reverts below. One whose
-    // target gets a tree back below (its revertOnExit left it in m_exitReverts, or an apply's
-    // promise did) is halted: that tree comes back once. Any other cannot play on without this
-    // process, and nobody would end its half-played condition: it is stopped as its onAbort says.
+    // target gets a tree back below (a promise holds one) is halted: that tree comes back once.
+    // Any other cannot play on without this process, and nobody would end its half-played
+    // condition: it is stopped as its onAbort says.
+    const QStringList promised = m_net.reverts().targets();
     for (auto &[target, playback] : m_playbacks) {
         playback.player->disconnect(this); // no playbackEnded() while m_playbacks is walked
-        if (playback.revertOnExit || m_exitReverts.contains(target) || m_timeouts.count(target))
+        if (playback.revertOnExit || promised.contains(target))
             playback.player->halt();
         else
             playback.player->stop();
     }
     m_playbacks.clear();
-    // The window goes away: what it asked to be reverted on exit comes back now.
-    QString error;
-    for (auto it = m_exitReverts.cbegin(); it != m_exitReverts.cend(); ++it)
-        putBack(it.key(), it.value(), &error);
-    for (auto &[target, pending] : m_timeouts)
-        if (!m_exitReverts.contains(target))
-            putBack(target, pending.before, &error);
+    // The window goes away: what it was promised comes back now (an unconfirmed change too).
+    const QHash<QString, QdiscTree> trees = m_net.takeAllPromises();
+    for (auto it = trees.cbegin(); it != trees.cend(); ++it)
+        m_net.revertTo(it.key(), it.value(), RevertReason::ClientExit, m_self);
     // Then the labs, each with its guard dismissed (or, when removing failed, left to it).
+    QString error;
     for (auto &[id, lab] : m_labs)
         dropLab(lab, &error);
 }
@@ -68,27 +84,21 @@ void DirectBackend::later(std::function<void()> emitter)
     QMetaObject::invokeMethod(this, std::move(emitter), Qt::QueuedConnection);
 }
 
-TcEngine *DirectBackend::engineFor(const QString &target, QString *error)
+void DirectBackend::tell(std::function<void()> emitter)
 {
-    auto it = m_engines.find(target);
-    if (it == m_engines.end()) {
-        auto engine = TcEngine::open(target, error);
-        if (!engine)
-            return nullptr;
-        it = m_engines.emplace(target, std::move(engine)).first;
-    }
-    return it->second.get();
+    if (m_answering)
+        m_news.push_back(std::move(emitter));
+    else
+        later(std::move(emitter));
 }
 
-bool DirectBackend::putBack(const QString &target, const QdiscTree &tree, QString *error)
+void DirectBackend::answer(std::function<void()> emitter)
 {
-    TcEngine *engine = engineFor(target, error);
-    if (!engine)
-        return false;
-    const ApplyResult result = engine->apply(tree);
-    if (!result.ok)
-        *error = result.error;
-    return result.ok;
+    later(std::move(emitter));
+    for (auto &news : m_news)
+        later(std::move(news));
+    m_news.clear();
+    m_answering = false;
 }
 
 void DirectBackend::listTargets()
@@ -101,7 +111,7 @@ void DirectBackend::listTargets()
 void DirectBackend::readTree(const QString &target)
 {
     QString error;
-    TcEngine *engine = engineFor(target, &error);
+    TcEngine *engine = m_net.engines().engineFor(target, &error);
     std::optional<QdiscTree> tree = engine ? engine->read(&error) : std::nullopt;
     later([this, target, tree, error] { Q_EMIT treeRead(target, tree, error); });
 }
@@ -110,63 +120,32 @@ void DirectBackend::apply(const QString &target, const QdiscTree &tree, const Ap
 {
     QElapsedTimer clock;
     clock.start();
+    m_answering = true;
     BackendApplyResult result;
-    // As the helper does: an ifb tree (the ingress recipe's) creates its device when missing.
-    TcEngine *engine = !tree.isIfb || TcEngine::ensureIfb(target, &result.error) ? engineFor(target, &result.error) : nullptr;
-    std::optional<QdiscTree> before;
-    if (engine && (!m_snapshots.contains(target) || (options.revertOnExit && !m_exitReverts.contains(target)) ||
-                   (options.revertAfterSeconds && m_timeouts.find(target) == m_timeouts.end())))
-        before = engine->read(&result.error);
-    if (engine && (before || result.error.isEmpty())) {
-        if (before && !m_snapshots.contains(target))
-            m_snapshots.insert(target, *before);
-        QdiscTree desired = tree;
-        QdiscTree::splitTarget(target, &desired.netns, &desired.device);
-        haltPlayback(target);
-        // A read just now replaced what the engine held: the tree goes whole then.
-        const ApplyResult applied = applyToEngine(*engine, target, desired, !before);
-        result.ok = applied.ok;
-        result.error = applied.ok ? QString() : applied.error;
-        result.missingModule = applied.missingModule;
-        for (const TcOperation &op : applied.plan)
+    QdiscTree desired = tree;
+    QdiscTree::splitTarget(target, &desired.netns, &desired.device);
+    // The checks the helper makes before polkit is asked, made here too: one rule for every road.
+    result.error = TreeLimits::refusal(desired);
+    if (result.error.isEmpty()) {
+        const ChangeGuards guards{options.revertAfterSeconds, options.revertOnExit};
+        const SafetyOutcome outcome = m_net.change(m_self, QStringLiteral("apply"), target, desired.isIfb, guards, {},
+                                                   [&](TcEngine &engine, QString *) { return applyToEngine(engine, target, desired); });
+        result.ok = outcome.ok();
+        result.error = outcome.error;
+        result.transaction = outcome.transaction;
+        result.missingModule = outcome.result.missingModule;
+        for (const TcOperation &op : outcome.result.plan)
             result.plan.append(op.describe());
     }
-    if (result.ok) {
-        result.transaction = QStringLiteral("local-%1").arg(m_nextTransaction++);
-        if (options.revertOnExit && !m_exitReverts.contains(target))
-            m_exitReverts.insert(target, *before);
-        if (options.revertAfterSeconds) {
-            auto [it, first] = m_timeouts.try_emplace(target);
-            if (first) {
-                it->second.before = *before;
-                it->second.timer = std::make_unique<QTimer>();
-                it->second.timer->setSingleShot(true);
-                connect(it->second.timer.get(), &QTimer::timeout, this, [this, target] {
-                    auto found = m_timeouts.find(target);
-                    const QdiscTree back = found->second.before;
-                    found->second.timer.release()->deleteLater();
-                    m_timeouts.erase(found);
-                    QString error;
-                    haltPlayback(target);
-                    if (putBack(target, back, &error))
-                        Q_EMIT reverted(target, QStringLiteral("timeout"));
-                });
-            }
-            it->second.transaction = result.transaction;
-            it->second.timer->start(std::chrono::seconds(options.revertAfterSeconds));
-        }
-    }
     result.latencyUs = clock.nsecsElapsed() / 1000;
-    later([this, target, result] {
-        Q_EMIT applied(target, result);
-        if (!result.plan.isEmpty())
-            Q_EMIT treeChanged(target);
-    });
+    answer([this, target, result] { Q_EMIT applied(target, result); });
 }
 
-ApplyResult DirectBackend::applyToEngine(TcEngine &engine, const QString &target, const QdiscTree &desired, bool byNode)
+ApplyResult DirectBackend::applyToEngine(TcEngine &engine, const QString &target, const QdiscTree &desired)
 {
-    if (const auto step = byNode ? m_nodes.stepTo(target, desired) : std::nullopt) {
+    // A step on a tree the engine no longer holds (a snapshot's read replaced it) is a mismatch,
+    // and goes whole below.
+    if (const auto step = m_nodes.stepTo(target, desired)) {
         QdiscTree node = step->node;
         QdiscTree::splitTarget(target, &node.netns, &node.device);
         const NodeChangeResult change = engine.changeNode(node, step->basis);
@@ -180,7 +159,8 @@ ApplyResult DirectBackend::applyToEngine(TcEngine &engine, const QString &target
         // The engine holds another tree than the one the step was made on, or the node cannot
         // change alone: the whole tree says what is wanted.
     }
-    const ApplyResult applied = engine.apply(desired);
+    // The window's tree holds foreign nodes only as the kernel reported them: kept in place, never sent.
+    const ApplyResult applied = engine.apply(desired, TcEngine::ForeignNodes::KeepOnly);
     if (applied.ok)
         m_nodes.appliedWhole(target, desired);
     else
@@ -190,37 +170,15 @@ ApplyResult DirectBackend::applyToEngine(TcEngine &engine, const QString &target
 
 void DirectBackend::confirm(const QString &transaction)
 {
-    for (auto it = m_timeouts.begin(); it != m_timeouts.end(); ++it) {
-        if (it->second.transaction == transaction) {
-            m_timeouts.erase(it);
-            later([this, transaction] { Q_EMIT confirmed(transaction, true, {}); });
-            return;
-        }
-    }
-    later([this, transaction] { Q_EMIT confirmed(transaction, false, tr("nothing waits for confirmation")); });
+    const SafetyOutcome outcome = m_net.confirm(m_self, transaction);
+    later([this, transaction, outcome] { Q_EMIT confirmed(transaction, outcome.ok(), outcome.error); });
 }
 
 void DirectBackend::restore(const QString &target)
 {
-    QString error;
-    const auto snapshot = m_snapshots.constFind(target);
-    if (snapshot != m_snapshots.cend())
-        haltPlayback(target);
-    const bool ok = snapshot != m_snapshots.cend() && putBack(target, *snapshot, &error);
-    if (snapshot == m_snapshots.cend())
-        error = tr("nothing to restore: %1 has not been changed").arg(target);
-    if (ok) {
-        m_snapshots.remove(target);
-        m_exitReverts.remove(target);
-        m_timeouts.erase(target);
-    }
-    later([this, target, ok, error] {
-        Q_EMIT restored(target, ok, error);
-        if (ok) {
-            Q_EMIT reverted(target, QStringLiteral("restore"));
-            Q_EMIT treeChanged(target);
-        }
-    });
+    m_answering = true;
+    const SafetyOutcome outcome = m_net.restore(m_self, target);
+    answer([this, target, outcome] { Q_EMIT restored(target, outcome.ok(), outcome.error); });
 }
 
 void DirectBackend::watch(const QString &target)
@@ -289,13 +247,9 @@ bool DirectBackend::dropLab(Lab &lab, QString *error)
 {
     // Engines, snapshots and reverts of the lab's target go first: an engine's socket would keep
     // the namespace alive, and there is nothing to put back on a link that is gone.
-    const QString target = lab.network.target();
-    haltPlayback(target);
+    haltPlayback(lab.network.target());
     m_watcher.unwatchNamespaces({lab.network.namespaceA(), lab.network.namespaceB()});
-    m_engines.erase(target);
-    m_snapshots.remove(target);
-    m_exitReverts.remove(target);
-    m_timeouts.erase(target);
+    m_net.forgetNamespaces({lab.network.namespaceA(), lab.network.namespaceB()});
     const bool ok = lab.network.remove(error);
     if (ok)
         lab.guard->dismiss();
@@ -314,7 +268,7 @@ qint64 DirectBackend::labGuardProcessId(const QString &labId) const
 
 bool DirectBackend::applyForScenario(const QString &target, const QdiscTree &tree, QString *error)
 {
-    TcEngine *engine = engineFor(target, error);
+    TcEngine *engine = m_net.engines().engineFor(target, error);
     if (!engine)
         return false;
     const ApplyResult result = engine->apply(tree);
@@ -364,7 +318,7 @@ void DirectBackend::playbackEnded(const QString &target, const ScenarioPlayer *p
     // Finished, stopped or failed: its onEnd or onAbort decided what stays, so the promise it
     // made no longer holds (one an apply made before it does).
     if (it->second.promisedExitRevert)
-        m_exitReverts.remove(target);
+        m_net.reverts().forgetExitRevert(m_self.busName, target);
     m_playbacks.erase(it);
     later([this, target, progress] { Q_EMIT scenarioProgress(target, progress); });
     retire(std::move(ended));
@@ -391,8 +345,11 @@ void DirectBackend::playScenario(const QString &target, const Scenario &scenario
         refuse(tr("scenario \"%1\" is not valid: %2").arg(played.name, problems.join(QStringLiteral("; "))));
         return;
     }
-    QString error;
-    TcEngine *engine = engineFor(target, &error);
+    // The same safety net as an apply: a snapshot before the first change, and the tree to put back on exit.
+    SafetyOutcome opened;
+    std::optional<QdiscTree> unused;
+    TcEngine *engine = m_net.openForChange(m_self, QStringLiteral("play"), target, false, &unused, &opened);
+    QString error = opened.error;
     std::optional<QdiscTree> before = engine ? engine->read(&error) : std::nullopt;
     if (!before) {
         refuse(error);
@@ -407,12 +364,9 @@ void DirectBackend::playScenario(const QString &target, const Scenario &scenario
         refuse(tr("scenario \"%1\" cannot play on %2: %3; nothing changed").arg(played.name, target, errors.join(QStringLiteral("; "))));
         return;
     }
-    // The same safety net as an apply: a snapshot before the first change, and the tree to put back on exit.
-    if (!m_snapshots.contains(target))
-        m_snapshots.insert(target, *before);
-    const bool promised = options.revertOnExit && !m_exitReverts.contains(target);
+    const bool promised = options.revertOnExit && !m_net.reverts().hasExitRevert(m_self.busName, target);
     if (promised)
-        m_exitReverts.insert(target, *before);
+        m_net.reverts().rememberForExit(m_self.busName, target, *before);
     ScenarioPlayer *raw = player.get();
     connect(raw, &ScenarioPlayer::progressChanged, this, [this, target](const ScenarioProgress &progress) {
         if (progress.isActive()) // the last one goes out with ended(), once
@@ -467,7 +421,7 @@ void DirectBackend::stopScenario(const QString &target)
         const ScenarioProgress after = player.progress();
         if (const auto it = m_playbacks.find(target); it != m_playbacks.end() && it->second.player.get() == &player) {
             if (it->second.promisedExitRevert)
-                m_exitReverts.remove(target);
+                m_net.reverts().forgetExitRevert(m_self.busName, target);
             haltPlayback(target); // it did not end by itself: it must not play on
         }
         return after.state == ScenarioProgress::State::Failed ? nestedSentence(after.error) : QString();

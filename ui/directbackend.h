@@ -5,6 +5,7 @@
 #include "labguard.h"
 #include "scenario/scenarioplayer.h"
 #include "nodechangetracker.h"
+#include "safety/safetynet.h"
 #include "targetbackend.h"
 
 #include <QHash>
@@ -17,10 +18,13 @@
 namespace qs {
 
 /**
- * The engine in this process, for root where no system bus runs (containers, servers) and for
- * tests: the helper's safety rules kept here — a snapshot per target before its first change,
- * restore, auto-revert, and revert-on-exit when this backend is destroyed (the window closes).
- * Answers arrive as queued signals, as the helper's would.
+ * The engine in this process, for root where no system bus runs (containers, servers), for
+ * `--direct` and for tests. Its safety rules are the helper's own, from the one SafetyNet
+ * (core/safety): a snapshot per target on disk before its first change (in the helper's folder
+ * as root, so `restore --direct` and the helper find it), checked against the device's identity;
+ * auto-revert of the whole chain of unconfirmed changes; revert-on-exit when this backend is
+ * destroyed (the window closes); the TreeLimits checks before anything goes. Answers arrive as
+ * queued signals, as the helper's would.
  *
  * Scenarios play here with a ScenarioPlayer per target, as in the helper: an apply, restore or
  * revert of the target ends its playback first (the change replaces it). A revert-on-exit
@@ -38,7 +42,9 @@ class DirectBackend : public TargetBackend
 {
     Q_OBJECT
 public:
+    /** Snapshots in SafetyNet::defaultStateDirectory(): the helper's folder as root. */
     explicit DirectBackend(QObject *parent = nullptr);
+    DirectBackend(const QString &stateDirectory, QObject *parent = nullptr);
     ~DirectBackend() override;
 
     QString describe() const override;
@@ -75,16 +81,17 @@ private:
     /** Removes @p lab and forgets everything kept for its target; false with the reason. */
     bool dropLab(Lab &lab, QString *error);
 
-    TcEngine *engineFor(const QString &target, QString *error);
-    /** Puts @p tree back on @p target; false with the reason otherwise. */
-    bool putBack(const QString &target, const QdiscTree &tree, QString *error);
     void later(std::function<void()> emitter);
+    /** News of the safety net (a tree changed, one put back): queued, after the answer of the call under way. */
+    void tell(std::function<void()> emitter);
+    /** Queues the answer of the call under way, then the news it caused. */
+    void answer(std::function<void()> emitter);
 
     /**
-     * @p desired on @p engine: with @p byNode, as a change of its one node that differs from
-     * what was last applied to @p target, when that is all (NodeChangeTracker); else whole.
+     * @p desired on @p engine: as a change of its one node that differs from what was last
+     * applied to @p target, when that is all (NodeChangeTracker); else whole.
      */
-    ApplyResult applyToEngine(TcEngine &engine, const QString &target, const QdiscTree &desired, bool byNode);
+    ApplyResult applyToEngine(TcEngine &engine, const QString &target, const QdiscTree &desired);
     /** The player's ApplyFunction: this backend's engine, with treeChanged() as for an apply. */
     bool applyForScenario(const QString &target, const QdiscTree &tree, QString *error);
     /** Runs @p action on @p target's player and answers scenarioCommandDone(@p command) with what it returns (an error or nothing). */
@@ -95,26 +102,19 @@ private:
     /** Deletes @p player once the event loop comes back: it may be the sender of the signal being handled. */
     void retire(std::unique_ptr<ScenarioPlayer> player);
 
-    struct PendingRevert
-    {
-        QdiscTree before;
-        QString transaction;
-        std::unique_ptr<QTimer> timer;
-    };
     /** The kernel's tc notifications for the target the window shows: changes made by tc elsewhere. */
     TreeWatcher m_watcher;
-    std::unordered_map<QString, std::unique_ptr<TcEngine>> m_engines;
-    QHash<QString, QdiscTree> m_snapshots;   ///< before the first change, per target
-    NodeChangeTracker m_nodes;               ///< what apply() last applied to each target
-    QHash<QString, QdiscTree> m_exitReverts; ///< what to put back when the window goes away
-    std::unordered_map<QString, PendingRevert> m_timeouts;
-    quint64 m_nextTransaction = 1;
+    SafetyNet m_net;           ///< snapshots, promises and engines: the helper's own rules
+    Caller m_self;             ///< this process, the owner of every promise made here
+    NodeChangeTracker m_nodes; ///< what apply() last applied to each target
+    bool m_answering = false;  ///< see tell()
+    std::vector<std::function<void()>> m_news;
     std::unordered_map<QString, Lab> m_labs;
     struct Playback
     {
         std::unique_ptr<ScenarioPlayer> player;
         bool revertOnExit = true;
-        /** playScenario() put the tree from before in m_exitReverts: dropped when the playback ends. */
+        /** playScenario() made this process's revert-on-exit promise: dropped when the playback ends. */
         bool promisedExitRevert = false;
     };
     std::unordered_map<QString, Playback> m_playbacks; ///< by target

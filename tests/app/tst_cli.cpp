@@ -274,7 +274,7 @@ private Q_SLOTS:
         QTest::newRow("stats") << QStringLiteral("stats") << list("--json --interval --count TARGET");
         QTest::newRow("apply") << QStringLiteral("apply") << list("--dev --map --hold --revert-after --direct --json --arg --set FILE");
         QTest::newRow("clear") << QStringLiteral("clear") << list("--dev --direct --json");
-        QTest::newRow("restore") << QStringLiteral("restore") << list("--dev --json");
+        QTest::newRow("restore") << QStringLiteral("restore") << list("--dev --direct --json");
         QTest::newRow("confirm") << QStringLiteral("confirm") << list("TRANSACTION");
         QTest::newRow("play") << QStringLiteral("play") << list("--dev --loop --keep --no-revert-on-exit --direct --json SCENARIO");
         QTest::newRow("scenarios") << QStringLiteral("scenarios") << list("--json --dev list show check SCENARIO");

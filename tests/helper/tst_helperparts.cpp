@@ -2,8 +2,8 @@
 // LabBook's ids and names.
 
 #include "labbook.h"
-#include "revertbook.h"
-#include "snapshotstore.h"
+#include "safety/revertbook.h"
+#include "safety/snapshotstore.h"
 
 #include "../kernel/labnamespace.h"
 

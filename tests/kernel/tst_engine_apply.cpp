@@ -234,6 +234,64 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(QStringLiteral("system bus")) && r.err.contains(QStringLiteral("--direct")), qPrintable(r.err));
     }
 
+    /** issue 15: `apply --direct` keeps the helper's snapshot, `restore --direct` puts back the exact tree from before. */
+    void directApplyThenRestoreDirectPutsBackTheTreeFromBefore()
+    {
+        QVERIFY(m_a->addVethPair(QStringLiteral("qsr0"), QStringLiteral("qsr1")));
+        const QString target = m_a->target(QStringLiteral("qsr0"));
+        const QString app = QStringLiteral(QS_APP_PATH);
+        const auto tc = [&](const QString &line) {
+            return runCommand(QStringLiteral("tc"), QStringList{QStringLiteral("-n"), m_a->name()} + line.split(u' ')).ok();
+        };
+        // What someone else put there: a tree with classes, a filter and a leaf.
+        QVERIFY(tc(QStringLiteral("qdisc add dev qsr0 root handle 7: htb default 3 r2q 5")));
+        QVERIFY(tc(QStringLiteral("class add dev qsr0 parent 7: classid 7:3 htb rate 3mbit ceil 4mbit burst 20k")));
+        QVERIFY(tc(QStringLiteral("qdisc add dev qsr0 parent 7:3 handle 30: pfifo limit 33")));
+        QVERIFY(tc(QStringLiteral("filter add dev qsr0 parent 7: protocol ip prio 4 u32 match ip dport 53 0xffff flowid 7:3")));
+        const auto treeNow = [&] { // without counters: a veth that is up sends IPv6 of its own
+            QStringList views;
+            for (const QString &what : {QStringLiteral("qdisc"), QStringLiteral("class"), QStringLiteral("filter")})
+                views.append(runCommand(QStringLiteral("tc"), {QStringLiteral("-n"), m_a->name(), QStringLiteral("-d"), what,
+                                                               QStringLiteral("show"), QStringLiteral("dev"), QStringLiteral("qsr0")})
+                                 .out);
+            return views;
+        };
+        const QStringList before = treeNow();
+
+        QTemporaryDir dir;
+        const QString script = dir.filePath(QStringLiteral("tree.tc"));
+        QFile file(script);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("tc qdisc add dev qsr0 root handle 1: tbf rate 5mbit burst 32kb latency 50ms\n");
+        file.close();
+        CommandResult r = runCommand(app, {QStringLiteral("apply"), QStringLiteral("--direct"), QStringLiteral("--dev"), target, script});
+        QVERIFY2(r.ok(), qPrintable(r.err));
+        QVERIFY(treeNow() != before);
+        // A second change keeps the first snapshot: restore goes back past both.
+        r = runCommand(app, {QStringLiteral("clear"), QStringLiteral("--direct"), QStringLiteral("--dev"), target});
+        QVERIFY2(r.ok(), qPrintable(r.err));
+
+        r = runCommand(app, {QStringLiteral("restore"), QStringLiteral("--direct"), QStringLiteral("--dev"), target});
+        QVERIFY2(r.ok(), qPrintable(r.out + r.err));
+        QCOMPARE(treeNow(), before);
+        r = runCommand(app, {QStringLiteral("restore"), QStringLiteral("--direct"), QStringLiteral("--dev"), target});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("nothing to restore")), qPrintable(r.err));
+
+        // A device made again under the same name is another device: its snapshot is reported, never applied.
+        r = runCommand(app, {QStringLiteral("apply"), QStringLiteral("--direct"), QStringLiteral("--dev"), target, script});
+        QVERIFY2(r.ok(), qPrintable(r.err));
+        QVERIFY(runCommand(QStringLiteral("ip"), {QStringLiteral("-n"), m_a->name(), QStringLiteral("link"), QStringLiteral("del"), QStringLiteral("qsr0")}).ok());
+        QVERIFY(m_a->addVethPair(QStringLiteral("qsr0"), QStringLiteral("qsr1")));
+        const QStringList fresh = treeNow();
+        r = runCommand(app, {QStringLiteral("restore"), QStringLiteral("--direct"), QStringLiteral("--dev"), target, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("no longer exists")), qPrintable(r.err));
+        QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"ok").toBool(true), false);
+        QCOMPARE(treeNow(), fresh);
+        runCommand(QStringLiteral("ip"), {QStringLiteral("-n"), m_a->name(), QStringLiteral("link"), QStringLiteral("del"), QStringLiteral("qsr0")});
+    }
+
     void statisticsNeedNoRoot()
     {
         // The CLI as nobody reads a namespace's counters through… nothing: entering a namespace

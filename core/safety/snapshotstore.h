@@ -44,6 +44,8 @@ public:
     std::optional<Snapshot> find(const QString &target, QString *error) const;
     bool save(const QString &target, const Snapshot &snapshot, QString *error);
     void remove(const QString &target);
+    /** Whether a snapshot of @p target is on disk (a stat: cheap enough for every change). */
+    bool exists(const QString &target) const;
     /** The targets of every snapshot on disk (as written inside each file; unreadable files are skipped). */
     QStringList targets() const;
 

@@ -44,23 +44,23 @@ bool isWellFormedTarget(const QString &target, QString *netns, QString *device)
            (netns->isEmpty() || isValidNetnsName(*netns));
 }
 
-bool TargetEngines::stillValid(const QString &target, Entry &entry)
+bool TargetEngines::stillValid(const QString &target, Entry &entry, DeviceCheck check)
 {
     QString netns;
     QString device;
     QdiscTree::splitTarget(target, &netns, &device);
     if (netnsInode(netns) != entry.netnsInode)
         return false;
-    if (entry.lastDeviceCheck.isValid() && entry.lastDeviceCheck.elapsed() < DeviceCheckMs)
+    if (check == DeviceCheck::AtMostOncePerSecond && entry.lastDeviceCheck.isValid() && entry.lastDeviceCheck.elapsed() < DeviceCheckMs)
         return true;
     entry.lastDeviceCheck.start();
     return entry.engine->socket().ifname(entry.identity.ifindex) == device;
 }
 
-TcEngine *TargetEngines::engineFor(const QString &target, QString *error)
+TcEngine *TargetEngines::engineFor(const QString &target, QString *error, DeviceCheck check)
 {
     auto it = m_engines.find(target);
-    if (it != m_engines.end() && !stillValid(target, it->second)) {
+    if (it != m_engines.end() && !stillValid(target, it->second, check)) {
         m_engines.erase(it);
         it = m_engines.end();
     }
@@ -80,6 +80,15 @@ TcEngine *TargetEngines::engineFor(const QString &target, QString *error)
     if (!m_sweep.isActive())
         m_sweep.start();
     return it->second.engine.get();
+}
+
+bool TargetEngines::dropIfStale(const QString &target)
+{
+    const auto it = m_engines.find(target);
+    if (it == m_engines.end() || stillValid(target, it->second, DeviceCheck::Now))
+        return false;
+    m_engines.erase(it);
+    return true;
 }
 
 TargetIdentity TargetEngines::identityOf(const QString &target) const

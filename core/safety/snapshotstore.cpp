@@ -69,6 +69,11 @@ bool SnapshotStore::save(const QString &target, const Snapshot &snapshot, QStrin
     return true;
 }
 
+bool SnapshotStore::exists(const QString &target) const
+{
+    return QFile::exists(pathFor(target));
+}
+
 void SnapshotStore::remove(const QString &target)
 {
     QFile::remove(pathFor(target));

@@ -27,8 +27,18 @@ public:
     explicit TargetEngines(QObject *parent = nullptr);
     ~TargetEngines() override;
 
+    /** How sure engineFor() makes that a cached engine's device is still the one it was opened on. */
+    enum class DeviceCheck {
+        AtMostOncePerSecond, ///< for changes: a slider step must not pay for asking the kernel
+        Now,                 ///< for what acts on the identity itself (restore)
+    };
     /** The engine of @p target, opened if needed; nullptr with a message when it does not exist. */
-    TcEngine *engineFor(const QString &target, QString *error);
+    TcEngine *engineFor(const QString &target, QString *error, DeviceCheck check = DeviceCheck::AtMostOncePerSecond);
+    /**
+     * Whether @p target's cached engine was opened on a device that is gone (made again under the
+     * same name since): then it is closed, and the next engineFor() opens the new one.
+     */
+    bool dropIfStale(const QString &target);
     /** The identity @p target has now (after engineFor succeeded). */
     TargetIdentity identityOf(const QString &target) const;
     void closeAll();
@@ -50,7 +60,7 @@ private:
         QElapsedTimer lastUse;
         QElapsedTimer lastDeviceCheck;
     };
-    static bool stillValid(const QString &target, Entry &entry);
+    static bool stillValid(const QString &target, Entry &entry, DeviceCheck check);
     void closeIdle();
 
     std::unordered_map<QString, Entry> m_engines; // Entry is move-only
