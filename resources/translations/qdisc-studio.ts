@@ -2340,10 +2340,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--hold keeps the tree only while the command runs. --revert-after puts back what was there unless the change is confirmed in time: on a terminal the command asks, otherwise qdisc-studio confirm with the printed transaction id keeps it. As root, --direct applies in this process instead, without the helper&apos;s snapshot or revert.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Exit status 1 when FILE is not valid (nothing is applied), or the helper or the kernel refused.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2361,10 +2357,6 @@
     </message>
     <message>
         <source>never</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Apply in this process, without the helper (root only; no snapshot, no revert).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2392,15 +2384,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Removes every qdisc, class and filter on TARGET, whoever put them there: the device returns to its default qdisc. The helper does it (polkit action org.qdiscstudio.apply) and keeps a snapshot first, so that qdisc-studio restore puts the tree back. As root, --direct clears in this process, without a snapshot.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Exit status 1 when the helper or the kernel refused.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clear in this process, without the helper (root only; no snapshot).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2417,10 +2401,6 @@
     </message>
     <message>
         <source>Put back the tree a target had before Qdisc Studio first changed it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Puts back the tree TARGET had before Qdisc Studio first changed it: the helper&apos;s snapshot, kept in /run/qdisc-studio so that it outlives the helper, though not a reboot. The helper does it (polkit action org.qdiscstudio.apply); there is no --direct form, as only the helper keeps snapshots.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3269,6 +3249,30 @@
             <numerusform></numerusform>
         </translation>
     </message>
+    <message>
+        <source>--hold keeps the tree only while the command runs. --revert-after puts back what was there unless the change is confirmed in time: on a terminal the command asks, otherwise qdisc-studio confirm with the printed transaction id keeps it. As root, --direct applies in this process instead, without the helper: the snapshot is kept as the helper keeps it (restore --direct puts it back), but there is no --hold or --revert-after.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply in this process, without the helper (root only; a snapshot, no revert).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removes every qdisc, class and filter on TARGET, whoever put them there: the device returns to its default qdisc. The helper does it (polkit action org.qdiscstudio.apply) and keeps a snapshot first, so that qdisc-studio restore puts the tree back. As root, --direct clears in this process, with the same snapshot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear in this process, without the helper (root only; a snapshot first).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Puts back the tree TARGET had before Qdisc Studio first changed it: the helper&apos;s snapshot, kept in /run/qdisc-studio so that it outlives the helper, though not a reboot. The helper does it (polkit action org.qdiscstudio.apply). As root, --direct restores in this process from the same snapshot, without the helper.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore in this process, without the helper (root only).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::ClsactKind</name>
@@ -3330,14 +3334,6 @@
     <name>qs::DirectBackend</name>
     <message>
         <source>in-process engine (root, no helper)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nothing waits for confirmation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nothing to restore: %1 has not been changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
