@@ -475,13 +475,8 @@ const LabBook::Lab *HelperService::ownLab(const QString &id, const QString &doin
 
 void HelperService::forgetNamespaces(const QStringList &namespaces)
 {
-    const auto inside = [&](const QString &target) {
-        QString netns;
-        QString device;
-        return QdiscTree::splitTarget(target, &netns, &device) && !netns.isEmpty() && namespaces.contains(netns);
-    };
     for (const QString &target : m_scenarios.targets())
-        if (inside(target))
+        if (SafetyNet::liesIn(target, namespaces))
             haltPlayback(target, QStringLiteral("namespace-removed"), Caller{QStringLiteral("helper")});
     m_net.forgetNamespaces(namespaces);
     m_watcher.unwatchNamespaces(namespaces);

@@ -243,13 +243,16 @@ bool SafetyNet::revertTo(const QString &target, const QdiscTree &tree, QLatin1St
     return true;
 }
 
+bool SafetyNet::liesIn(const QString &target, const QStringList &namespaces)
+{
+    QString netns;
+    QString device;
+    return QdiscTree::splitTarget(target, &netns, &device) && !netns.isEmpty() && namespaces.contains(netns);
+}
+
 void SafetyNet::forgetNamespaces(const QStringList &namespaces)
 {
-    const auto inside = [&](const QString &target) {
-        QString netns;
-        QString device;
-        return QdiscTree::splitTarget(target, &netns, &device) && !netns.isEmpty() && namespaces.contains(netns);
-    };
+    const auto inside = [&](const QString &target) { return liesIn(target, namespaces); };
     for (const QString &target : m_reverts.targets())
         if (inside(target))
             m_reverts.forgetTarget(target);

@@ -121,6 +121,8 @@ public:
     /** Every promise of anyone, taken (earliest first): for a road that is going away. */
     QHash<QString, QdiscTree> takeAllPromises() { return m_reverts.takeAll(); }
 
+    /** Whether @p target (NETNS/IF) lies in one of @p namespaces. */
+    static bool liesIn(const QString &target, const QStringList &namespaces);
     /** Forgets snapshots, promises and engines of targets in @p namespaces: they are being deleted. */
     void forgetNamespaces(const QStringList &namespaces);
 
