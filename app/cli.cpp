@@ -948,8 +948,7 @@ int Cli::apply(const QStringList &arguments)
 int Cli::applyDirectly(const QdiscTree &tree, const QString &target, bool json)
 {
     log().debug("apply target={}: applying in this process (--direct), without the helper", target.toStdString());
-    if (geteuid() != 0)
-        m_err << tr("warning: not root: the kernel will refuse changes without CAP_NET_ADMIN") << u'\n';
+    warnIfNotRoot();
     if (const QString refusal = TreeLimits::refusal(tree); !refusal.isEmpty()) {
         m_err << refusal << u'\n';
         return ExitFailure;
@@ -958,6 +957,15 @@ int Cli::applyDirectly(const QdiscTree &tree, const QString &target, bool json)
     QdiscTree placed = tree;
     QdiscTree::splitTarget(target, &placed.netns, &placed.device);
     return reportDirect(net, net.apply(directCaller(), target, placed, {}), QStringLiteral("apply"), target, json);
+}
+
+void Cli::warnIfNotRoot()
+{
+    // Not refused: a user namespace may grant CAP_NET_ADMIN. Its snapshots are the user's own, not root's.
+    if (geteuid() != 0)
+        m_err << tr("warning: not root: the kernel will refuse changes without CAP_NET_ADMIN, and the snapshots are this user's, "
+                    "not those of root or the helper")
+              << u'\n';
 }
 
 Caller Cli::directCaller()
@@ -1144,6 +1152,7 @@ int Cli::clear(const QStringList &arguments)
         return reportHelperReply(reply, QStringLiteral("clear"), target, json) ? ExitOk : ExitFailure;
     }
     log().debug("clear target={}: clearing in this process (--direct), without the helper", target.toStdString());
+    warnIfNotRoot();
     SafetyNet net(SafetyNet::defaultStateDirectory());
     return reportDirect(net, net.clear(directCaller(), target), QStringLiteral("clear"), target, json);
 }
@@ -1159,6 +1168,7 @@ int Cli::restore(const QStringList &arguments)
     const bool json = parser.isSet(QStringLiteral("json"));
     if (parser.isSet(QStringLiteral("direct"))) {
         log().debug("restore target={}: restoring in this process (--direct), without the helper", target.toStdString());
+        warnIfNotRoot();
         SafetyNet net(SafetyNet::defaultStateDirectory());
         return reportDirect(net, net.restore(directCaller(), target), QStringLiteral("restore"), target, json);
     }

@@ -104,6 +104,8 @@ private:
                            const QString &transaction = {});
 
     int reportApply(const ApplyResult &result, const QString &command, const QString &target, bool json);
+    /** --direct as another user than root: said, not refused. */
+    void warnIfNotRoot();
     /** Who the safety net's audit and promises name for a --direct command: this process. */
     static Caller directCaller();
     /** Reports what the safety net did for a --direct command: its refusal, or the kernel's part as reportApply(). */

@@ -1906,10 +1906,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>warning: not root: the kernel will refuse changes without CAP_NET_ADMIN</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>holding the tree on %1; Ctrl-C puts back what was there</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3271,6 +3267,10 @@
     </message>
     <message>
         <source>Restore in this process, without the helper (root only).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: not root: the kernel will refuse changes without CAP_NET_ADMIN, and the snapshots are this user&apos;s, not those of root or the helper</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
