@@ -1476,15 +1476,9 @@ QString HelperService::ChangeNode(const QString &target, const QString &nodeJson
                                                   .arg(node.filters.size()));
         return {};
     }
-    // Only the node is checked, in constant time: the tree around it is the one the helper
-    // holds, checked when it was applied, and the node keeps its place and kind there.
-    const ValidationIssues issues = node.classes.isEmpty() ? node.qdiscs.first().validate() : node.classes.first().validate();
-    QStringList problems;
-    for (const ValidationIssue &issue : issues)
-        if (issue.severity == ValidationIssue::Severity::Error)
-            problems.append(issue.toString());
-    if (!problems.isEmpty()) {
-        refuse(HelperBus::Error::InvalidTree, QStringLiteral("the kernel would refuse this node: ") + problems.mid(0, 20).join(QStringLiteral("; ")));
+    // The tree around the node is the one the helper holds, checked when it was applied.
+    if (const QString refusal = TreeLimits::nodeRefusal(node); !refusal.isEmpty()) {
+        refuse(HelperBus::Error::InvalidTree, refusal);
         return {};
     }
 

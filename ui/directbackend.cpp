@@ -125,11 +125,14 @@ void DirectBackend::apply(const QString &target, const QdiscTree &tree, const Ap
     QdiscTree desired = tree;
     QdiscTree::splitTarget(target, &desired.netns, &desired.device);
     // The checks the helper makes before polkit is asked, made here too: one rule for every road.
-    result.error = TreeLimits::refusal(desired);
+    // A step of one node is checked as the helper's ChangeNode checks it (the node alone: the rest
+    // is what was last applied), so a drag on a big tree does not check it whole at every step.
+    const std::optional<NodeChangeTracker::Step> step = m_nodes.stepTo(target, desired);
+    result.error = step ? TreeLimits::nodeRefusal(step->node) : TreeLimits::refusal(desired);
     if (result.error.isEmpty()) {
         const ChangeGuards guards{options.revertAfterSeconds, options.revertOnExit};
         const SafetyOutcome outcome = m_net.change(m_self, QStringLiteral("apply"), target, desired.isIfb, guards, {},
-                                                   [&](TcEngine &engine, QString *) { return applyToEngine(engine, target, desired); });
+                                                   [&](TcEngine &engine, QString *) { return applyToEngine(engine, target, desired, step); });
         result.ok = outcome.ok();
         result.error = outcome.error;
         result.transaction = outcome.transaction;
@@ -141,11 +144,12 @@ void DirectBackend::apply(const QString &target, const QdiscTree &tree, const Ap
     answer([this, target, result] { Q_EMIT applied(target, result); });
 }
 
-ApplyResult DirectBackend::applyToEngine(TcEngine &engine, const QString &target, const QdiscTree &desired)
+ApplyResult DirectBackend::applyToEngine(TcEngine &engine, const QString &target, const QdiscTree &desired,
+                                         const std::optional<NodeChangeTracker::Step> &step)
 {
     // A step on a tree the engine no longer holds (a snapshot's read replaced it) is a mismatch,
     // and goes whole below.
-    if (const auto step = m_nodes.stepTo(target, desired)) {
+    if (step) {
         QdiscTree node = step->node;
         QdiscTree::splitTarget(target, &node.netns, &node.device);
         const NodeChangeResult change = engine.changeNode(node, step->basis);

@@ -88,10 +88,11 @@ private:
     void answer(std::function<void()> emitter);
 
     /**
-     * @p desired on @p engine: as a change of its one node that differs from what was last
-     * applied to @p target, when that is all (NodeChangeTracker); else whole.
+     * @p desired on @p engine: as @p step, the change of its one node that differs from what was
+     * last applied to @p target, when that is all (NodeChangeTracker::stepTo()); else whole.
      */
-    ApplyResult applyToEngine(TcEngine &engine, const QString &target, const QdiscTree &desired);
+    ApplyResult applyToEngine(TcEngine &engine, const QString &target, const QdiscTree &desired,
+                              const std::optional<NodeChangeTracker::Step> &step);
     /** The player's ApplyFunction: this backend's engine, with treeChanged() as for an apply. */
     bool applyForScenario(const QString &target, const QdiscTree &tree, QString *error);
     /** Runs @p action on @p target's player and answers scenarioCommandDone(@p command) with what it returns (an error or nothing). */

@@ -28,17 +28,29 @@ QString problem(const QdiscTree &tree)
     return {};
 }
 
+namespace {
+/** The first 20 errors of @p issues after @p lead, or empty when there are none. */
+QString errorsOf(const ValidationIssues &issues, const QString &lead)
+{
+    QStringList problems;
+    for (const ValidationIssue &issue : issues)
+        if (issue.severity == ValidationIssue::Severity::Error && problems.size() < 20)
+            problems.append(issue.toString());
+    return problems.isEmpty() ? QString() : lead + problems.join(QStringLiteral("; "));
+}
+} // namespace
+
 QString refusal(const QdiscTree &tree)
 {
     if (QString tooBig = problem(tree); !tooBig.isEmpty())
         return tooBig;
-    QStringList problems;
-    for (const ValidationIssue &issue : tree.validate())
-        if (issue.severity == ValidationIssue::Severity::Error && problems.size() < 20)
-            problems.append(issue.toString());
-    if (!problems.isEmpty())
-        return QStringLiteral("the kernel would refuse this tree: ") + problems.join(QStringLiteral("; "));
-    return {};
+    return errorsOf(tree.validate(), QStringLiteral("the kernel would refuse this tree: "));
+}
+
+QString nodeRefusal(const QdiscTree &node)
+{
+    const ValidationIssues issues = node.classes.isEmpty() ? node.qdiscs.first().validate() : node.classes.first().validate();
+    return errorsOf(issues, QStringLiteral("the kernel would refuse this node: "));
 }
 
 } // namespace qs::TreeLimits

@@ -43,4 +43,11 @@ QString problem(const QdiscTree &tree);
  */
 QString refusal(const QdiscTree &tree);
 
+/**
+ * refusal() for a change of one node (@p node: a tree of exactly one class or one qdisc) inside a
+ * tree that was checked when it was applied: only the node is checked, in constant time, since it
+ * keeps its place and kind there. Empty when it may go.
+ */
+QString nodeRefusal(const QdiscTree &node);
+
 } // namespace qs::TreeLimits
