@@ -1,5 +1,6 @@
 #pragma once
 
+#include "safety/playbacks.h"
 #include "safety/revertreason.h"
 #include "safety/treelimits.h"
 
@@ -30,14 +31,9 @@ inline constexpr int MaxLabs = 4;
 /** Demo labs of one user at once (root is not counted): one user's connections cannot hold them all. */
 inline constexpr int MaxLabsPerUser = 2;
 
-/**
- * Scenario playbacks of one user at once (root is not counted). With the longest time a playback
- * plays on once its client has left (HelperService::Settings::ownerlessPlaybackMs), this bounds
- * what one user can leave running in the helper (issue 15, finding 5).
- */
-inline constexpr int MaxPlaybacksPerUser = 4;
-/** How long a playback asked to go on without its client (revertOnExit false) plays on once that client left, by default. */
-inline constexpr int DefaultOwnerlessPlaybackSeconds = 24 * 60 * 60;
+/** Scenario playbacks of one user at once, and how long one plays on once its client left (core/safety/playbacks.h). */
+inline constexpr int MaxPlaybacksPerUser = Playbacks::MaxPerUser;
+inline constexpr int DefaultOwnerlessPlaybackSeconds = Playbacks::DefaultOwnerlessLimitMs / 1000;
 
 /** Keys of Apply's options. */
 inline constexpr QLatin1String RevertAfterSeconds{"revertAfterSeconds"};
@@ -60,16 +56,8 @@ inline constexpr qsizetype MaxFilters = TreeLimits::MaxFilters;
 /** A ChangeNode document (one class or one qdisc) larger than this is refused unread. */
 inline constexpr qsizetype MaxNodeDocumentBytes = 64 * 1024;
 
-/**
- * Nodes a scenario may hold in all: the qdiscs, classes and filters of every tree step, summed,
- * plus one per ramp target. PlayScenario is reachable without a password on a user's own demo
- * lab, and the helper (root) keeps the scenario and compiles its timeline, so the limit per
- * tree above is not enough: up to 1000 steps of such trees are allowed by the schema. 50 000 is
- * far beyond hand-built scenarios (a built-in one has a few dozen nodes) and five steps of
- * the 10 000-class benchmark tree, yet bounds what one caller makes root keep and compile. Counted
- * and refused before polkit is asked (InvalidArguments, with the numbers).
- */
-inline constexpr qsizetype MaxScenarioNodes = 50000;
+/** Nodes a scenario may hold in all steps together (core/safety/playbacks.h); refused before polkit is asked. */
+inline constexpr qsizetype MaxScenarioNodes = Playbacks::MaxScenarioNodes;
 /**
  * ScenarioProgress signals of one target are sent at most this often, except a change of
  * state (playing, paused) and a playback's last one, which go out at once; a report held back

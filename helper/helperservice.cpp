@@ -19,6 +19,7 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <limits>
 #include <utility>
 #include <unistd.h>
 
@@ -54,23 +55,6 @@ QString progressJson(const ScenarioProgress &progress)
     return QString::fromUtf8(QJsonDocument(progress.toJson()).toJson(QJsonDocument::Compact));
 }
 
-QString playbackSummary(const ScenarioProgress &progress)
-{
-    return QStringLiteral("scenario \"%1\": step %2 of %3 (%4), loop %5 of %6")
-        .arg(progress.scenario)
-        .arg(progress.step + 1)
-        .arg(progress.steps)
-        .arg(progress.stepName)
-        .arg(progress.loop)
-        .arg(progress.loops == 0 ? QStringLiteral("forever") : QString::number(progress.loops));
-}
-
-/** A step for people: 1-based, as the window and the CLI number them (SeekScenario's argument counts from 0). */
-qint64 stepNumber(uint step)
-{
-    return qint64(step) + 1;
-}
-
 bool isWholeNumber(const QVariant &value)
 {
     switch (value.typeId()) {
@@ -85,7 +69,7 @@ bool isWholeNumber(const QVariant &value)
 } // namespace
 
 HelperService::HelperService(QDBusConnection bus, Settings settings, QObject *parent)
-    : QObject(parent), m_bus(bus), m_settings(std::move(settings)), m_authorizer(bus), m_net(m_settings.stateDirectory)
+    : QObject(parent), m_bus(bus), m_settings(std::move(settings)), m_authorizer(bus), m_net(m_settings.stateDirectory), m_playbacks(m_net)
 {
     // One subscription for every client's departure, instead of one match rule per client.
     m_bus.connect(QStringLiteral("org.freedesktop.DBus"), QStringLiteral("/org/freedesktop/DBus"), QStringLiteral("org.freedesktop.DBus"),
@@ -99,7 +83,9 @@ HelperService::HelperService(QDBusConnection bus, Settings settings, QObject *pa
     connect(&m_net, &SafetyNet::reverted, this, [this](const QString &target, const QString &reason, const QString &requester) {
         signalReaders(target, QStringLiteral("Reverted"), {target, reason}, requester);
     });
-    m_net.setBeforeChange([this](const QString &target, const QString &action, const Caller &caller) { haltPlayback(target, action, caller); });
+    m_playbacks.setOwnerlessLimitMs(m_settings.ownerlessPlaybackMs);
+    connect(&m_playbacks, &Playbacks::progressed, this, &HelperService::emitProgress);
+    connect(&m_playbacks, &Playbacks::kernelChanged, &m_watcher, &TreeWatcher::noteChanged);
     connect(&m_watcher, &TreeWatcher::treeChanged, this,
             [this](const QString &target) { signalReaders(target, QStringLiteral("TreeChanged"), {target}); });
     m_remainsSweep.setInterval(1000);
@@ -126,7 +112,7 @@ bool HelperService::hasWork() const
 {
     // A removed lab whose sockets are open counts too: a helper started afresh would not know it.
     return m_net.hasPromises() || !m_watcher.isEmpty() || m_authorizer.pendingChecks() > 0 || !m_labs.isEmpty() || m_labs.hasRemains() ||
-           !m_scenarios.isEmpty(); // a paused playback is work too: it waits for its client
+           !m_playbacks.isEmpty(); // a paused playback is work too: it waits for its client
 }
 
 // --- callers ---------------------------------------------------------------------------------
@@ -206,33 +192,7 @@ void HelperService::clientLeft(const QString &busName)
     // The lab goes first: the promises about its target go with it, so none is kept in vain.
     if (const LabBook::Lab *lab = m_labs.ownedBy(busName))
         removeLab(lab->network.id(), QStringLiteral("remove-lab(client-exit)"), lab->owner);
-    const Caller leaving = caller.busName.isEmpty() ? Caller{busName} : caller;
-    // Its playbacks with revertOnExit end before anything is put back, so that nothing they
-    // would apply later undoes the revert; the revert book holds the tree from before them.
-    QHash<QString, QdiscTree> earlier;
-    for (const QString &target : m_scenarios.targetsOf(busName)) {
-        if (!m_scenarios.find(target)->revertOnExit)
-            continue;
-        const QList<ScenarioBook::DeferredRevert> deferred = haltPlayback(target, QStringLiteral("client-exit"), leaving, true);
-        if (!deferred.isEmpty())
-            earlier.insert(target, deferred.first().tree); // promised by a client that left before: the older tree
-    }
-    // The others were asked to go on without it: they do, for a bounded time (issue 15, finding 5).
-    for (const QString &target : m_scenarios.targetsOf(busName))
-        boundOwnerless(target);
-    QHash<QString, QdiscTree> reverts = m_net.takeExitReverts(busName);
-    for (auto it = earlier.begin(); it != earlier.end(); ++it)
-        reverts.insert(it.key(), it.value());
-    for (auto it = reverts.begin(); it != reverts.end(); ++it) {
-        if (ScenarioBook::Playback *playback = m_scenarios.find(it.key())) {
-            // Someone asked this playback to go on without its client: the promise is kept for its end.
-            playback->deferredReverts.append(ScenarioBook::DeferredRevert{it.value(), leaving});
-            audit(leaving, QStringLiteral("revert(client-exit)"), it.key(), {},
-                  QStringLiteral("deferred until the scenario playing there ends"));
-            continue;
-        }
-        m_net.revertTo(it.key(), it.value(), HelperBus::RevertedClientExit, leaving);
-    }
+    m_playbacks.ownerLeft(caller.busName.isEmpty() ? Caller{busName} : caller);
     touch();
 }
 
@@ -409,34 +369,8 @@ void HelperService::readThen(const QString &netns, const QString &what, Work wor
 
 void HelperService::revertEverythingPromised()
 {
-    // Playbacks end first, so none applies anything after the reverts. Where a tree is promised
-    // (or the lab goes anyway) the playback is halted and the promise carried out once; elsewhere
-    // it is stopped as its onAbort says, since nobody would otherwise end the half-played condition.
-    const QStringList promisedTargets = m_net.reverts().targets();
-    QHash<QString, QdiscTree> deferred;
-    for (const QString &target : m_scenarios.targets()) {
-        ScenarioBook::Playback *playback = m_scenarios.find(target);
-        if (!playback)
-            continue;
-        if (promisedTargets.contains(target) || !playback->deferredReverts.isEmpty() || m_labs.holdsTarget(target)) {
-            const QList<ScenarioBook::DeferredRevert> waiting = haltPlayback(target, QStringLiteral("helper-exit"), Caller{QStringLiteral("helper-exit")}, true);
-            if (!waiting.isEmpty())
-                deferred.insert(target, waiting.first().tree);
-            continue;
-        }
-        audit(Caller{QStringLiteral("helper-exit")}, QStringLiteral("stop-scenario"), target, {}, QStringLiteral("ok"),
-              {playbackSummary(playback->player->progress())});
-        playback->player->stop();
-        if (m_scenarios.find(target)) // it did not end at once: it must not play on
-            haltPlayback(target, QStringLiteral("helper-exit"), Caller{QStringLiteral("helper-exit")});
-    }
-    QHash<QString, QdiscTree> promised = m_net.takeAllPromises();
-    for (auto it = deferred.begin(); it != deferred.end(); ++it)
-        if (!promised.contains(it.key()))
-            promised.insert(it.key(), it.value());
-    for (auto it = promised.begin(); it != promised.end(); ++it)
-        if (!m_labs.holdsTarget(it.key())) // a lab's tree goes with its lab
-            m_net.revertTo(it.key(), it.value(), HelperBus::RevertedHelperExit, Caller{QStringLiteral("helper-exit")});
+    m_playbacks.endAll(Caller{QStringLiteral("helper-exit")}, HelperBus::RevertedHelperExit,
+                       [this](const QString &target) { return m_labs.holdsTarget(target); }); // a lab's tree goes with its lab
 }
 
 // --- demo labs -------------------------------------------------------------------------------
@@ -475,10 +409,7 @@ const LabBook::Lab *HelperService::ownLab(const QString &id, const QString &doin
 
 void HelperService::forgetNamespaces(const QStringList &namespaces)
 {
-    for (const QString &target : m_scenarios.targets())
-        if (SafetyNet::liesIn(target, namespaces))
-            haltPlayback(target, QStringLiteral("namespace-removed"), Caller{QStringLiteral("helper")});
-    m_net.forgetNamespaces(namespaces);
+    m_playbacks.forgetNamespaces(namespaces);
     m_watcher.unwatchNamespaces(namespaces);
 }
 
@@ -683,23 +614,29 @@ void HelperService::answerChange(const QDBusMessage &call, const ChangeGuards &g
     m_bus.send(call.createReply({outcome.transaction, report}));
 }
 
-bool HelperService::replyRefusal(const QDBusMessage &call, const SafetyOutcome &outcome)
+QLatin1String HelperService::errorName(SafetyOutcome::Refusal refusal)
 {
     using Refusal = SafetyOutcome::Refusal;
-    QLatin1String name;
-    switch (outcome.refusal) {
-    case Refusal::None:
-        return true;
-    case Refusal::Declined: // the change answered itself
-        return false;
-    case Refusal::NoSuchTarget: name = HelperBus::Error::NoSuchTarget; break;
-    case Refusal::Failed: name = HelperBus::Error::Failed; break;
-    case Refusal::KernelRefused: name = HelperBus::Error::KernelRefused; break;
-    case Refusal::InvalidTree: name = HelperBus::Error::InvalidTree; break;
-    case Refusal::NoSnapshot: name = HelperBus::Error::NoSnapshot; break;
-    case Refusal::NoSuchTransaction: name = HelperBus::Error::NoSuchTransaction; break;
+    switch (refusal) {
+    case Refusal::None: // not an error; never sent
+    case Refusal::Declined:
+    case Refusal::Failed: return HelperBus::Error::Failed;
+    case Refusal::NoSuchTarget: return HelperBus::Error::NoSuchTarget;
+    case Refusal::KernelRefused: return HelperBus::Error::KernelRefused;
+    case Refusal::InvalidTree: return HelperBus::Error::InvalidTree;
+    case Refusal::NoSnapshot: return HelperBus::Error::NoSnapshot;
+    case Refusal::NoSuchTransaction: return HelperBus::Error::NoSuchTransaction;
+    case Refusal::InvalidRequest: return HelperBus::Error::InvalidArguments;
     }
-    replyError(call, name, outcome.error);
+    return HelperBus::Error::Failed;
+}
+
+bool HelperService::replyRefusal(const QDBusMessage &call, const SafetyOutcome &outcome)
+{
+    if (outcome.ok())
+        return true;
+    if (outcome.refusal != SafetyOutcome::Refusal::Declined) // a declined change answered itself
+        replyError(call, errorName(outcome.refusal), outcome.error);
     return false;
 }
 
@@ -925,17 +862,18 @@ QDBusUnixFileDescriptor HelperService::OpenLabSockets(const QString &id, QDBusUn
 }
 
 // --- scenarios -------------------------------------------------------------------------------
+// The policy is core's (Playbacks); the helper asks polkit, answers, and orders the signals.
 
-void HelperService::emitProgress(const QString &target, const qs::ScenarioProgress &progress)
+void HelperService::emitProgress(const QString &target, const qs::ScenarioProgress &progress, const QString &owner)
 {
     if (!m_heldTarget.isEmpty() && target == m_heldTarget) {
-        m_heldProgress.append(progress);
+        m_heldProgress.append({progress, owner});
         return;
     }
-    sendProgress(target, progress);
+    sendProgress(target, progress, owner);
 }
 
-void HelperService::sendProgress(const QString &target, const qs::ScenarioProgress &progress)
+void HelperService::sendProgress(const QString &target, const qs::ScenarioProgress &progress, const QString &owner)
 {
     // Every watcher of the target hears these: a scenario of 50 ms steps must not flood the bus.
     constexpr qint64 IntervalNs = qint64(HelperBus::ScenarioProgressIntervalMs) * 1'000'000;
@@ -951,10 +889,11 @@ void HelperService::sendProgress(const QString &target, const qs::ScenarioProgre
             gate->sentAtNs = monotonicNowNs();
             gate->sentState = gate->pending->state;
             signalReaders(target, QStringLiteral("ScenarioProgress"), {target, progressJson(*std::exchange(gate->pending, std::nullopt))},
-                          m_progressOwners.value(target));
+                          gate->owner);
         });
     }
     ProgressGate &gate = *slot;
+    gate.owner = owner;
     const qint64 now = monotonicNowNs();
     const bool last = !progress.isActive();
     if (first || last || progress.state != gate.sentState || now - gate.sentAtNs >= IntervalNs) {
@@ -963,7 +902,6 @@ void HelperService::sendProgress(const QString &target, const qs::ScenarioProgre
         gate.timer.stop();
         gate.sentAtNs = now;
         gate.sentState = progress.state;
-        const QString owner = last ? m_progressOwners.take(target) : m_progressOwners.value(target);
         if (last) // the next playback on the target starts afresh
             m_progressGates.remove(target);
         signalReaders(target, QStringLiteral("ScenarioProgress"), {target, progressJson(progress)}, owner);
@@ -982,97 +920,9 @@ void HelperService::holdProgress(const QString &target)
 void HelperService::releaseProgress()
 {
     const QString target = std::exchange(m_heldTarget, QString());
-    const QList<qs::ScenarioProgress> held = std::exchange(m_heldProgress, {});
-    for (const qs::ScenarioProgress &progress : held)
-        emitProgress(target, progress);
-}
-
-bool HelperService::applyForScenario(const QString &target, const QdiscTree &tree, QString *error)
-{
-    TcEngine *engine = m_net.engines().engineFor(target, error); // reopened when closed after idling
-    if (!engine)
-        return false;
-    const ScenarioBook::Playback *playback = m_scenarios.find(target);
-    if (playback && !(m_net.engines().identityOf(target) == playback->identity)) {
-        *error = QStringLiteral("%1 is not the device the scenario began on any more (its namespace or interface was created "
-                                "again); playback ended")
-                     .arg(target);
-        return false;
-    }
-    // No TreeChanged of our own: the watcher sees the kernel's notifications of every step. The
-    // steps are the client's (their foreign nodes only kept in place); the tree from before, put
-    // back at the end, is the kernel's own.
-    const bool kernelsOwn = playback && tree == playback->player->treeBefore();
-    const ApplyResult result = engine->apply(tree, kernelsOwn ? TcEngine::ForeignNodes::Send : TcEngine::ForeignNodes::KeepOnly);
-    if (result.foreignRefused) {
-        *error = nestedSentence(result.error);
-        return false;
-    }
-    if (!result.ok) {
-        // A clause: the player nests it ("step 2 (Outage) could not be applied: …"), and so do clients.
-        *error = QStringLiteral("the kernel refused: %1").arg(nestedSentence(result.error));
-        if (result.done > 0)
-            *error += result.restored ? QStringLiteral("; %1 was put back as it was before this step").arg(target)
-                                      : QStringLiteral("; putting %1 back failed too: %2").arg(target, nestedSentence(result.restoreError));
-    }
-    return result.ok;
-}
-
-void HelperService::playbackProgressed(const ScenarioPlayer *player, const qs::ScenarioProgress &progress)
-{
-    // The last one (finished, stopped, failed) goes out with ended(), once.
-    const QString target = m_scenarios.targetOf(player);
-    if (!target.isEmpty() && progress.isActive())
-        emitProgress(target, progress);
-}
-
-void HelperService::playbackEnded(const ScenarioPlayer *player, const qs::ScenarioProgress &progress)
-{
-    const QString target = m_scenarios.targetOf(player);
-    if (target.isEmpty())
-        return;
-    std::optional<ScenarioBook::Playback> ended = m_scenarios.take(target);
-    emitProgress(target, progress);
-    QString result = qs::ScenarioProgress::stateName(progress.state);
-    if (!progress.error.isEmpty())
-        result += QStringLiteral(": ") + nestedSentence(progress.error);
-    audit(ended->owner, QStringLiteral("scenario-end"), target, {}, result, {playbackSummary(progress)});
-    dropPlaybackPromise(target, *ended, qs::ScenarioProgress::stateName(progress.state));
-    // A client that left while it played asked for its tree back: now is when.
-    if (!ended->deferredReverts.isEmpty())
-        m_net.revertTo(target, ended->deferredReverts.first().tree, HelperBus::RevertedClientExit, ended->deferredReverts.first().client);
-    touch();
-}
-
-void HelperService::dropPlaybackPromise(const QString &target, const ScenarioBook::Playback &playback, const QString &how)
-{
-    if (!playback.promisedExitRevert || !m_net.reverts().forgetExitRevert(playback.owner.busName, target))
-        return;
-    audit(playback.owner, QStringLiteral("revert(client-exit)"), target, {},
-          QStringLiteral("dropped: the playback that asked for it ended (%1); its onEnd or onAbort decided what stays").arg(how));
-}
-
-QList<ScenarioBook::DeferredRevert> HelperService::haltPlayback(const QString &target, const QString &why, const Caller &caller,
-                                                                 bool keepDeferred)
-{
-    ScenarioBook::Playback *playback = m_scenarios.find(target);
-    if (!playback)
-        return {};
-    ScenarioPlayer *player = playback->player.get();
-    player->disconnect(this); // this end is reported here, not as one that came by itself
-    player->halt();
-    qs::ScenarioProgress progress = player->progress();
-    if (progress.isActive())
-        progress.state = qs::ScenarioProgress::State::Stopped;
-    const ScenarioBook::Playback halted = std::move(*m_scenarios.take(target));
-    emitProgress(target, progress);
-    audit(caller, QStringLiteral("scenario-halt(%1)").arg(why), target, {}, QStringLiteral("ok: the kernel keeps the last step applied"),
-          {playbackSummary(progress)});
-    for (const ScenarioBook::DeferredRevert &deferred : keepDeferred ? QList<ScenarioBook::DeferredRevert>() : halted.deferredReverts)
-        audit(deferred.client, QStringLiteral("revert(client-exit)"), target, {},
-              QStringLiteral("dropped: %1 replaced the playback it waited for").arg(why));
-    touch();
-    return halted.deferredReverts;
+    const auto held = std::exchange(m_heldProgress, {});
+    for (const auto &[progress, owner] : held)
+        emitProgress(target, progress, owner);
 }
 
 void HelperService::PlayScenario(const QString &target, const QString &scenarioJson, const QVariantMap &options)
@@ -1105,8 +955,6 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
                                                        .arg(HelperBus::MaxTreeDocumentBytes));
         return;
     }
-    // Everything that needs no tree of the target is checked before polkit is asked, for anyone:
-    // parsing and validating stay small, like Apply's checks.
     QStringList errors;
     std::optional<Scenario> scenario = Scenario::fromJsonBytes(bytes, &errors);
     if (!scenario) {
@@ -1114,276 +962,65 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
                QStringLiteral("the scenario document is not valid: ") + errors.mid(0, 20).join(QStringLiteral("; ")));
         return;
     }
-    qsizetype nodes = 0; // over all steps: see HelperBus::MaxScenarioNodes
-    for (qsizetype i = 0; i < scenario->steps.size(); ++i) {
-        const ScenarioStep &step = scenario->steps[i];
-        nodes += step.ramps.size();
-        if (step.kind == ScenarioStep::Kind::Tree)
-            nodes += step.tree.qdiscs.size() + step.tree.classes.size() + step.tree.filters.size();
-        if (step.kind == ScenarioStep::Kind::Profile || step.kind == ScenarioStep::Kind::Preset) {
-            refuse(HelperBus::Error::InvalidArguments,
-                   QStringLiteral("steps[%1] names the %2 \"%3\": the helper plays only resolved scenarios, since profiles are the "
-                                  "user's own; the client replaces each profile and preset step with its tree "
-                                  "(Scenario::resolveReferences) before calling PlayScenario")
-                       .arg(i)
-                       .arg(step.kind == ScenarioStep::Kind::Profile ? QStringLiteral("profile") : QStringLiteral("preset"),
-                            step.reference.left(64)));
-            return;
-        }
-        if (step.kind != ScenarioStep::Kind::Tree)
-            continue;
-        if (const QString tooBig = TreeLimits::problem(step.tree); !tooBig.isEmpty()) {
-            refuse(HelperBus::Error::InvalidTree, QStringLiteral("steps[%1]: ").arg(i) + tooBig);
-            return;
-        }
-    }
-    if (nodes > HelperBus::MaxScenarioNodes) {
-        refuse(HelperBus::Error::InvalidArguments,
-               QStringLiteral("the scenario's %1 steps hold %2 nodes in all (qdiscs, classes and filters of its trees, and ramp "
-                              "parameters); the helper plays at most %3: split it into shorter scenarios")
-                   .arg(scenario->steps.size())
-                   .arg(nodes)
-                   .arg(HelperBus::MaxScenarioNodes));
-        return;
-    }
     if (loops)
         scenario->loops = *loops;
-    if (const QStringList problems = scenario->validate(); !problems.isEmpty()) {
-        refuse(HelperBus::Error::InvalidArguments, QStringLiteral("the scenario is not valid: ") + problems.mid(0, 20).join(QStringLiteral("; ")));
+    // Everything that needs no tree of the target is checked before polkit is asked, for anyone:
+    // it stays small (linear), like Apply's checks.
+    if (const SafetyOutcome checked = Playbacks::checkScenario(*scenario); !checked.ok()) {
+        refuse(errorName(checked.refusal), checked.error);
         return;
     }
     // Checked again once polkit has answered: another client may have started one meanwhile.
-    const auto busy = [this](const QString &on) -> QString {
-        const ScenarioBook::Playback *playback = m_scenarios.find(on);
-        if (!playback)
-            return {};
-        const qs::ScenarioProgress progress = playback->player->progress();
-        return QStringLiteral("scenario \"%1\" already plays on %2 (%3, started by uid %4, %5): stop it with StopScenario first")
-            .arg(progress.scenario, on, qs::ScenarioProgress::stateName(progress.state))
-            .arg(playback->owner.uid)
-            .arg(playback->owner.busName);
-    };
-    if (const QString playing = busy(target); !playing.isEmpty()) {
+    if (const QString playing = m_playbacks.busy(target); !playing.isEmpty()) {
         refuse(HelperBus::Error::InvalidArguments, playing);
         return;
     }
-    const bool ifb = std::any_of(scenario->steps.cbegin(), scenario->steps.cend(),
-                                 [](const ScenarioStep &step) { return step.kind == ScenarioStep::Kind::Tree && step.tree.isIfb; });
-
-    authorizeThen(changeAction(target), target, [this, target, scenario = std::move(*scenario), revertOnExit, ifb, busy](const QDBusMessage &call, const Caller &caller) {
-        const QString action = QStringLiteral("play-scenario");
-        if (const QString playing = busy(target); !playing.isEmpty()) {
-            replyError(call, HelperBus::Error::InvalidArguments, playing);
-            return;
-        }
-        int ofUser = 0; // those whose client left count too: they are what this bounds (issue 15, finding 5)
-        for (const QString &on : m_scenarios.targets())
-            ofUser += m_scenarios.find(on)->owner.uid == caller.uid ? 1 : 0;
-        if (caller.uid != 0 && ofUser >= HelperBus::MaxPlaybacksPerUser) {
-            audit(caller, action, target, {}, QStringLiteral("refused: the user plays %1 scenarios already").arg(ofUser));
-            replyError(call, HelperBus::Error::Failed,
-                       QStringLiteral("You play %1 scenarios already, the most the helper plays for one user at once (also those "
-                                      "asked to go on after their program ended): stop one with StopScenario, then try again")
-                           .arg(ofUser));
-            return;
-        }
-        std::optional<QdiscTree> unused;
-        SafetyOutcome opened;
-        TcEngine *engine = m_net.openForChange(caller, action, target, ifb, &unused, &opened);
-        if (!engine) {
-            replyRefusal(call, opened);
-            return;
-        }
-        // The ramps start from what the kernel holds now, read afresh, not from a cached view.
-        QString error;
-        std::optional<QdiscTree> current = engine->read(&error);
-        if (!current) {
-            replyError(call, HelperBus::Error::Failed, QStringLiteral("cannot read the tree of %1 to play on it: %2; nothing changed").arg(target, error));
-            return;
-        }
-        QdiscTree::splitTarget(target, &current->netns, &current->device);
-        // A step's foreign node must be one the kernel holds now, kept as it is: the rule of Apply
-        // (TcEngine::ForeignNodes::KeepOnly), checked for every step before anything plays.
-        const TcPlanner planner(PschedClock::system());
-        for (qsizetype i = 0; i < scenario.steps.size(); ++i) {
-            if (scenario.steps[i].kind != ScenarioStep::Kind::Tree)
-                continue;
-            const QList<TcOperation> raw = TcPlanner::foreignSteps(planner.plan(*current, scenario.steps[i].tree));
-            if (raw.isEmpty())
-                continue;
-            const QString refusal = QStringLiteral("steps[%1]: ").arg(i) + TcEngine::foreignRefusal(target, raw.first());
-            audit(caller, action, target, {}, QStringLiteral("refused: ") + refusal);
-            replyError(call, HelperBus::Error::InvalidTree, refusal);
-            return;
-        }
-        auto player = std::make_unique<ScenarioPlayer>(scenario, *current, [this, target](const QdiscTree &tree, QString *applyError) {
-            return applyForScenario(target, tree, applyError);
-        });
-        QStringList errors;
-        if (!player->prepare(&errors)) {
-            audit(caller, action, target, {}, QStringLiteral("refused: ") + errors.mid(0, 5).join(QStringLiteral("; ")));
-            replyError(call, HelperBus::Error::InvalidTree,
-                       QStringLiteral("scenario \"%1\" cannot play on %2: %3; nothing changed")
-                           .arg(scenario.name, target, errors.mid(0, 20).join(QStringLiteral("; "))));
-            return;
-        }
-        ScenarioPlayer *raw = player.get();
-        connect(raw, &ScenarioPlayer::progressChanged, this, [this, raw](const qs::ScenarioProgress &progress) { playbackProgressed(raw, progress); });
-        connect(raw, &ScenarioPlayer::ended, this, [this, raw](const qs::ScenarioProgress &progress) { playbackEnded(raw, progress); });
-        // As Apply's: the tree from before this client's first change. A promise made here lasts
-        // as long as the playback; one already made (an Apply of this client's) stays as it was.
-        const bool promised = revertOnExit && !m_net.reverts().hasExitRevert(call.service(), target);
-        m_scenarios.insert(target, ScenarioBook::Playback{std::move(player), caller, revertOnExit, m_net.engines().identityOf(target), {}, promised});
-        m_progressOwners.insert(target, call.service()); // its progress goes to it, and to the target's watchers
-        if (revertOnExit) {
-            m_net.reverts().rememberForExit(call.service(), target, *current);
-            trackClient(call.service());
-        }
-        audit(caller, action, target, {}, QStringLiteral("ok"),
-              {QStringLiteral("scenario \"%1\": %2 steps, %3 per pass, loops %4, revertOnExit %5")
-                   .arg(scenario.name)
-                   .arg(scenario.steps.size())
-                   .arg(Scenario::formatDurationMs(scenario.passDurationMs()))
-                   .arg(scenario.loops == 0 ? QStringLiteral("forever") : QString::number(scenario.loops))
-                   .arg(revertOnExit ? QStringLiteral("yes") : QStringLiteral("no"))});
-        holdProgress(target);
-        raw->start();
-        // A refusal of step 1 ends the playback at once (playbackEnded forgot it); the player
-        // itself is deleted only when the event loop comes back.
-        const qs::ScenarioProgress started = raw->progress();
-        if (started.state == qs::ScenarioProgress::State::Failed)
-            replyError(call, HelperBus::Error::KernelRefused,
-                       QStringLiteral("scenario \"%1\" could not start on %2: %3").arg(scenario.name, target, nestedSentence(started.error)));
-        else
+    authorizeThen(changeAction(target), target, [this, target, scenario = std::move(*scenario), revertOnExit](const QDBusMessage &call, const Caller &caller) {
+        holdProgress(target); // the reply goes before the progress of step 1
+        const SafetyOutcome outcome = m_playbacks.play(caller, target, scenario, revertOnExit);
+        if (replyRefusal(call, outcome)) {
+            if (revertOnExit)
+                trackClient(call.service()); // its promise is kept when it leaves
             m_bus.send(call.createReply());
+        }
         releaseProgress();
     });
 }
 
-void HelperService::controlScenario(const QString &target, const QString &action,
-                                    std::function<void(const QDBusMessage &, const Caller &, ScenarioPlayer &)> work)
+void HelperService::controlScenario(const QString &target, const std::function<SafetyOutcome(const Caller &)> &work)
 {
     touch();
     if (!checkTarget(target))
         return;
     // Whoever may change the target may steer its playback, not only the client that started it.
-    authorizeThen(changeAction(target), target, [this, target, action, work = std::move(work)](const QDBusMessage &call, const Caller &caller) {
-        ScenarioBook::Playback *playback = m_scenarios.find(target);
-        if (!playback) {
-            audit(caller, action, target, {}, QStringLiteral("refused: nothing plays"));
-            replyError(call, HelperBus::Error::InvalidArguments,
-                       QStringLiteral("no scenario plays on %1 (it ended, was stopped or replaced by a change, or never started)").arg(target));
-            return;
-        }
+    authorizeThen(changeAction(target), target, [this, target, work](const QDBusMessage &call, const Caller &caller) {
         holdProgress(target);
-        work(call, caller, *playback->player);
+        if (replyRefusal(call, work(caller)))
+            m_bus.send(call.createReply());
         releaseProgress();
     });
 }
 
 void HelperService::PauseScenario(const QString &target)
 {
-    controlScenario(target, QStringLiteral("pause-scenario"), [this, target](const QDBusMessage &call, const Caller &caller, ScenarioPlayer &player) {
-        const bool playing = player.progress().state == qs::ScenarioProgress::State::Playing;
-        if (playing)
-            player.pause();
-        audit(caller, QStringLiteral("pause-scenario"), target, {}, playing ? QStringLiteral("ok") : QStringLiteral("ok (already paused)"),
-              {playbackSummary(player.progress())});
-        m_bus.send(call.createReply());
-    });
+    controlScenario(target, [this, target](const Caller &caller) { return m_playbacks.pause(caller, target); });
 }
 
 void HelperService::ResumeScenario(const QString &target)
 {
-    controlScenario(target, QStringLiteral("resume-scenario"), [this, target](const QDBusMessage &call, const Caller &caller, ScenarioPlayer &player) {
-        const bool paused = player.progress().state == qs::ScenarioProgress::State::Paused;
-        if (paused)
-            player.resume();
-        audit(caller, QStringLiteral("resume-scenario"), target, {}, paused ? QStringLiteral("ok") : QStringLiteral("ok (not paused)"),
-              {playbackSummary(player.progress())});
-        m_bus.send(call.createReply());
-    });
-}
-
-qs::ScenarioProgress HelperService::stopPlayback(const QString &target, ScenarioPlayer &player, const Caller &caller, const QString &action)
-{
-    const QString summary = playbackSummary(player.progress());
-    const bool restores = player.scenario().onAbort == ScenarioEnding::Restore;
-    audit(caller, action, target, {}, QStringLiteral("ok"),
-          {summary, restores ? QStringLiteral("onAbort: the tree from before comes back") : QStringLiteral("onAbort: the last step stays")});
-    // The player carries out onAbort and ends; playbackEnded() forgets it, with the
-    // revert-on-exit promise the playback made (player stays valid until the loop returns).
-    player.stop();
-    if (ScenarioBook::Playback *still = m_scenarios.find(target); still && still->player.get() == &player) {
-        const ScenarioBook::Playback stopped{nullptr, still->owner, still->revertOnExit, {}, {}, still->promisedExitRevert};
-        haltPlayback(target, QStringLiteral("stop"), caller); // it did not end by itself: it must not play on
-        dropPlaybackPromise(target, stopped, QStringLiteral("stopped"));
-    }
-    return player.progress();
-}
-
-void HelperService::boundOwnerless(const QString &target)
-{
-    ScenarioBook::Playback *playback = m_scenarios.find(target);
-    if (!playback || playback->ownerlessDeadline)
-        return;
-    ScenarioPlayer *player = playback->player.get();
-    auto deadline = std::make_unique<QTimer>();
-    deadline->setSingleShot(true);
-    connect(deadline.get(), &QTimer::timeout, this, [this, target, player] {
-        ScenarioBook::Playback *still = m_scenarios.find(target);
-        if (!still || still->player.get() != player)
-            return;
-        still->ownerlessDeadline.release()->deleteLater(); // this timer: the playback it belongs to ends now
-        holdProgress(target);
-        stopPlayback(target, *player, Caller{QStringLiteral("ownerless-limit")}, QStringLiteral("stop-scenario(ownerless-limit)"));
-        releaseProgress();
-    });
-    deadline->start(std::max(0, m_settings.ownerlessPlaybackMs));
-    audit(playback->owner, QStringLiteral("scenario-ownerless"), target, {}, QStringLiteral("ok"),
-          {QStringLiteral("its client left the bus; it plays on for at most %1 s, then stops as its onAbort says")
-               .arg(m_settings.ownerlessPlaybackMs / 1000.0)});
-    playback->ownerlessDeadline = std::move(deadline);
+    controlScenario(target, [this, target](const Caller &caller) { return m_playbacks.resume(caller, target); });
 }
 
 void HelperService::StopScenario(const QString &target)
 {
-    controlScenario(target, QStringLiteral("stop-scenario"), [this, target](const QDBusMessage &call, const Caller &caller, ScenarioPlayer &player) {
-        const qs::ScenarioProgress after = stopPlayback(target, player, caller, QStringLiteral("stop-scenario"));
-        if (after.state == qs::ScenarioProgress::State::Failed) {
-            replyError(call, HelperBus::Error::KernelRefused, QStringLiteral("on %1, %2").arg(target, nestedSentence(after.error)));
-            return;
-        }
-        m_bus.send(call.createReply());
-    });
+    controlScenario(target, [this, target](const Caller &caller) { return m_playbacks.stop(caller, target); });
 }
 
 void HelperService::SeekScenario(const QString &target, uint step)
 {
-    controlScenario(target, QStringLiteral("seek-scenario"), [this, target, step](const QDBusMessage &call, const Caller &caller, ScenarioPlayer &player) {
-        const int steps = int(player.scenario().steps.size());
-        if (step >= uint(steps)) {
-            // Said 1-based, as people count steps (the window, the CLI); only the argument counts from 0.
-            audit(caller, QStringLiteral("seek-scenario"), target, {},
-                  QStringLiteral("refused: no step %1 of %2").arg(stepNumber(step)).arg(steps));
-            replyError(call, HelperBus::Error::InvalidArguments,
-                       QStringLiteral("there is no step %1: scenario \"%2\" has %3")
-                           .arg(stepNumber(step))
-                           .arg(player.scenario().name,
-                                steps == 1 ? QStringLiteral("only one step") : QStringLiteral("steps 1…%1").arg(steps)));
-            return;
-        }
-        QString error;
-        const bool ok = player.seek(int(step), &error);
-        audit(caller, QStringLiteral("seek-scenario"), target, {}, ok ? QStringLiteral("ok") : QStringLiteral("failed: ") + nestedSentence(error),
-              {playbackSummary(player.progress())});
-        if (!ok) {
-            replyError(call, HelperBus::Error::KernelRefused,
-                       QStringLiteral("seeking to step %1 on %2 failed: %3").arg(stepNumber(step)).arg(target, nestedSentence(error)));
-            return;
-        }
-        m_bus.send(call.createReply());
-    });
+    // A step beyond int is beyond every scenario: Playbacks says there is no such step.
+    const int asked = step > uint(std::numeric_limits<int>::max()) ? std::numeric_limits<int>::max() : int(step);
+    controlScenario(target, [this, target, asked](const Caller &caller) { return m_playbacks.seek(caller, target, asked); });
 }
 
 QString HelperService::GetScenarioProgress(const QString &target)
@@ -1393,15 +1030,7 @@ QString HelperService::GetScenarioProgress(const QString &target)
     if (!checkTarget(target, &netns))
         return {};
     Work work = [this, target](const QDBusMessage &call, const Caller &) {
-        const ScenarioBook::Playback *playback = m_scenarios.find(target);
-        qs::ScenarioProgress progress;
-        if (playback) {
-            progress = playback->player->progress();
-        } else {
-            progress.steps = 0;
-            progress.takenAtNs = monotonicNowNs();
-        }
-        m_bus.send(call.createReply(progressJson(progress)));
+        m_bus.send(call.createReply(progressJson(m_playbacks.progressOf(target))));
     };
     readThen(netns, target, std::move(work));
     return {};

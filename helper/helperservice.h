@@ -4,7 +4,6 @@
 #include "helperbus.h"
 #include "authorizer.h"
 #include "labbook.h"
-#include "scenariobook.h"
 #include "safety/safetynet.h"
 #include "netlink/treewatcher.h"
 
@@ -177,40 +176,20 @@ private:
 
     /** Replies with @p outcome's refusal; true when there is none (the caller replies then). */
     bool replyRefusal(const QDBusMessage &call, const SafetyOutcome &outcome);
+    /** The D-Bus error a refusal of the safety net is sent as. */
+    static QLatin1String errorName(SafetyOutcome::Refusal refusal);
     /** The reply to a change (Apply, ChangeNode): its transaction and @p report, or its refusal; a revert-on-exit caller is watched. */
     void answerChange(const QDBusMessage &call, const ChangeGuards &guards, const SafetyOutcome &outcome, const QString &report);
 
     /**
-     * Ends @p target's playback as StopScenario does (onAbort carried out, its promise dropped),
-     * audited as @p action by @p caller; the player's progress afterwards.
+     * Pause, Resume, Stop and Seek: polkit as for a change, then @p work (one of Playbacks') for the
+     * caller; the reply, or the refusal as an error, before the progress it caused.
      */
-    qs::ScenarioProgress stopPlayback(const QString &target, ScenarioPlayer &player, const Caller &caller, const QString &action);
-    /** @p target's playback goes on without its client: it is stopped at the latest Settings::ownerlessPlaybackMs later. */
-    void boundOwnerless(const QString &target);
-    /** Pause, Resume, Stop and Seek: polkit as for a change, then @p work on the target's player (refused when none plays). */
-    void controlScenario(const QString &target, const QString &action, std::function<void(const QDBusMessage &, const Caller &, ScenarioPlayer &)> work);
-    /** The player's ApplyFunction: @p target's engine, refusing a device made again since the playback began. */
-    bool applyForScenario(const QString &target, const QdiscTree &tree, QString *error);
-    void playbackProgressed(const ScenarioPlayer *player, const qs::ScenarioProgress &progress);
-    /** A playback ended by itself (finished, stopped, failed): forgotten, and exit reverts deferred to its end carried out. */
-    void playbackEnded(const ScenarioPlayer *player, const qs::ScenarioProgress &progress);
-    /**
-     * Ends @p target's playback without touching the kernel, because @p why replaces it (a change,
-     * a revert, the client leaving); audited. Exit reverts deferred to its end are returned:
-     * with @p keepDeferred the caller carries them out, else they are audited as dropped.
-     */
-    QList<ScenarioBook::DeferredRevert> haltPlayback(const QString &target, const QString &why, const Caller &caller,
-                                                     bool keepDeferred = false);
-    /**
-     * Drops the revert-on-exit promise @p playback made when it began (none when one of its
-     * owner's was there before): the playback ended on its own terms (@p how: finished,
-     * stopped, failed), so the scenario's ending decides what stays; audited.
-     */
-    void dropPlaybackPromise(const QString &target, const ScenarioBook::Playback &playback, const QString &how);
+    void controlScenario(const QString &target, const std::function<SafetyOutcome(const Caller &)> &work);
     /** Sends ScenarioProgress now or, within ScenarioProgressIntervalMs of the last one, later (see HelperBus). */
-    void emitProgress(const QString &target, const qs::ScenarioProgress &progress);
-    /** emitProgress() past holdProgress(): the signal, at most one per interval and target. */
-    void sendProgress(const QString &target, const qs::ScenarioProgress &progress);
+    void emitProgress(const QString &target, const qs::ScenarioProgress &progress, const QString &owner);
+    /** emitProgress() past holdProgress(): the signal, at most one per interval and target, to its readers and @p owner. */
+    void sendProgress(const QString &target, const qs::ScenarioProgress &progress, const QString &owner);
     /**
      * While a scenario call on @p target is carried out, its progress signals wait until
      * releaseProgress(), after the reply: a client hears "played" before "step 1 playing".
@@ -229,20 +208,19 @@ private:
     SafetyNet m_net; ///< the policy: snapshots, promises, engines
     TreeWatcher m_watcher;
     LabBook m_labs;
-    ScenarioBook m_scenarios;
+    Playbacks m_playbacks; ///< the policy of scenarios, beside the net
     QString m_heldTarget; ///< see holdProgress()
-    QList<qs::ScenarioProgress> m_heldProgress;
+    QList<std::pair<qs::ScenarioProgress, QString>> m_heldProgress; ///< with the owner each goes to
     /** Per target: when its last ScenarioProgress went out, and the report held back since. */
     struct ProgressGate
     {
         qint64 sentAtNs = 0;
         qs::ScenarioProgress::State sentState = qs::ScenarioProgress::State::Stopped;
         std::optional<qs::ScenarioProgress> pending;
+        QString owner; ///< the client whose playback reports there
         QTimer timer; ///< sends pending when the interval ends
     };
     QHash<QString, std::shared_ptr<ProgressGate>> m_progressGates; ///< while a playback reports
-    /** Per target: the client whose playback reports there, until its last ScenarioProgress went out. */
-    QHash<QString, QString> m_progressOwners;
     QHash<QString, Caller> m_callers;  ///< by unique bus name, while it is on the bus
     QHash<QString, int> m_waitingBySender; ///< calls waiting for polkit, see admitWaiting(); gone with the sender
     QHash<qint64, int> m_waitingByUid;

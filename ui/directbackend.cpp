@@ -2,7 +2,6 @@
 
 #include "log/logging.h"
 #include "safety/treelimits.h"
-#include "stats/monotonicclock.h"
 
 #include <QElapsedTimer>
 #include <QRandomGenerator>
@@ -22,6 +21,7 @@ DirectBackend::DirectBackend(QObject *parent) : DirectBackend(SafetyNet::default
 DirectBackend::DirectBackend(const QString &stateDirectory, QObject *parent)
     : TargetBackend(parent),
       m_net(stateDirectory),
+      m_playbacks(m_net),
       m_self{QStringLiteral("in-process:%1").arg(::getpid()), qint64(::geteuid()), qint64(::getpid())}
 {
     connect(&m_watcher, &TreeWatcher::treeChanged, this, &TargetBackend::treeChanged);
@@ -35,7 +35,10 @@ DirectBackend::DirectBackend(const QString &stateDirectory, QObject *parent)
                                                  const QString &result, const QStringList &) {
         log::get("window")->debug("{} {}: {}", action.toStdString(), target.toStdString(), result.toStdString());
     });
-    m_net.setBeforeChange([this](const QString &target, const QString &, const Caller &) { haltPlayback(target); });
+    connect(&m_playbacks, &Playbacks::progressed, this, [this](const QString &target, const ScenarioProgress &progress, const QString &) {
+        tell([this, target, progress] { Q_EMIT scenarioProgress(target, progress); });
+    });
+    connect(&m_playbacks, &Playbacks::kernelChanged, this, [this](const QString &target) { tell([this, target] { Q_EMIT treeChanged(target); }); });
     // Labs left by in-process backends that died with their guard (kill -9 of both, a
     // crash of the guard): only those whose lock nobody holds.
     if (::geteuid() == 0) {
@@ -51,23 +54,13 @@ DirectBackend::DirectBackend(const QString &stateDirectory, QObject *parent)
 
 DirectBackend::~DirectBackend()
 {
-    // Playbacks end first, so that none applies anything after the reverts below. One whose
-    // target gets a tree back below (a promise holds one) is halted: that tree comes back once.
-    // Any other cannot play on without this process, and nobody would end its half-played
-    // condition: it is stopped as its onAbort says.
-    const QStringList promised = m_net.reverts().targets();
-    for (auto &[target, playback] : m_playbacks) {
-        playback.player->disconnect(this); // no playbackEnded() while m_playbacks is walked
-        if (playback.revertOnExit || promised.contains(target))
-            playback.player->halt();
-        else
-            playback.player->stop();
-    }
-    m_playbacks.clear();
-    // The window goes away: what it was promised comes back now (an unconfirmed change too).
-    const QHash<QString, QdiscTree> trees = m_net.takeAllPromises();
-    for (auto it = trees.cbegin(); it != trees.cend(); ++it)
-        m_net.revertTo(it.key(), it.value(), RevertReason::ClientExit, m_self);
+    // The window goes away: playbacks end, then what it was promised comes back (an unconfirmed
+    // change too), as when a client of the helper leaves it; a lab's tree goes with its lab.
+    m_playbacks.endAll(m_self, RevertReason::ClientExit, [this](const QString &target) {
+        return std::any_of(m_labs.cbegin(), m_labs.cend(), [&](const auto &lab) {
+            return SafetyNet::liesIn(target, {lab.second.network.namespaceA(), lab.second.network.namespaceB()});
+        });
+    });
     // Then the labs, each with its guard dismissed (or, when removing failed, left to it).
     QString error;
     for (auto &[id, lab] : m_labs)
@@ -251,9 +244,8 @@ bool DirectBackend::dropLab(Lab &lab, QString *error)
 {
     // Engines, snapshots and reverts of the lab's target go first: an engine's socket would keep
     // the namespace alive, and there is nothing to put back on a link that is gone.
-    haltPlayback(lab.network.target());
     m_watcher.unwatchNamespaces({lab.network.namespaceA(), lab.network.namespaceB()});
-    m_net.forgetNamespaces({lab.network.namespaceA(), lab.network.namespaceB()});
+    m_playbacks.forgetNamespaces({lab.network.namespaceA(), lab.network.namespaceB()});
     const bool ok = lab.network.remove(error);
     if (ok)
         lab.guard->dismiss();
@@ -269,194 +261,49 @@ qint64 DirectBackend::labGuardProcessId(const QString &labId) const
 }
 
 // --- scenarios -------------------------------------------------------------------------------
+// The policy is core's (Playbacks), the helper's own; this backend answers with queued signals.
 
-bool DirectBackend::applyForScenario(const QString &target, const QdiscTree &tree, QString *error)
+void DirectBackend::answerPlayback(const QString &target, const QString &command, const std::function<SafetyOutcome()> &work)
 {
-    TcEngine *engine = m_net.engines().engineFor(target, error);
-    if (!engine)
-        return false;
-    const ApplyResult result = engine->apply(tree);
-    if (!result.ok) {
-        // A clause, as the helper's: the player nests it ("step 2 (Outage) could not be applied: …").
-        *error = tr("the kernel refused: %1").arg(nestedSentence(result.error));
-        if (result.done > 0)
-            *error += result.restored ? tr("; %1 was put back as it was before this step").arg(target)
-                                      : tr("; putting %1 back failed too: %2").arg(target, nestedSentence(result.restoreError));
-        return false;
-    }
-    if (!result.plan.isEmpty())
-        later([this, target] { Q_EMIT treeChanged(target); }); // as for an apply of the window's
-    return true;
-}
-
-void DirectBackend::retire(std::unique_ptr<ScenarioPlayer> player)
-{
-    player->disconnect(this);
-    m_retired.push_back(std::move(player));
-    if (m_retired.size() == 1)
-        QTimer::singleShot(0, this, [this] { m_retired.clear(); });
-}
-
-void DirectBackend::haltPlayback(const QString &target)
-{
-    const auto it = m_playbacks.find(target);
-    if (it == m_playbacks.end())
-        return;
-    std::unique_ptr<ScenarioPlayer> player = std::move(it->second.player);
-    m_playbacks.erase(it);
-    player->disconnect(this);
-    player->halt();
-    ScenarioProgress progress = player->progress();
-    if (progress.isActive())
-        progress.state = ScenarioProgress::State::Stopped;
-    later([this, target, progress] { Q_EMIT scenarioProgress(target, progress); });
-    retire(std::move(player));
-}
-
-void DirectBackend::playbackEnded(const QString &target, const ScenarioPlayer *player, const ScenarioProgress &progress)
-{
-    const auto it = m_playbacks.find(target);
-    if (it == m_playbacks.end() || it->second.player.get() != player)
-        return;
-    std::unique_ptr<ScenarioPlayer> ended = std::move(it->second.player);
-    // Finished, stopped or failed: its onEnd or onAbort decided what stays, so the promise it
-    // made no longer holds (one an apply made before it does).
-    if (it->second.promisedExitRevert)
-        m_net.reverts().forgetExitRevert(m_self.busName, target);
-    m_playbacks.erase(it);
-    later([this, target, progress] { Q_EMIT scenarioProgress(target, progress); });
-    retire(std::move(ended));
+    m_answering = true; // the progress the command causes goes out after its answer
+    const QString error = work().error;
+    answer([this, target, command, error] { Q_EMIT scenarioCommandDone(target, command, error); });
 }
 
 void DirectBackend::playScenario(const QString &target, const Scenario &scenario, const ScenarioPlayOptions &options)
 {
-    const QString command = QStringLiteral("play");
-    const auto refuse = [this, target, command](const QString &error) {
-        later([this, target, command, error] { Q_EMIT scenarioCommandDone(target, command, error); });
-    };
-    if (const auto it = m_playbacks.find(target); it != m_playbacks.end()) {
-        refuse(tr("scenario \"%1\" already plays on %2: stop it first").arg(it->second.player->scenario().name, target));
-        return;
-    }
-    if (scenario.hasReferences()) {
-        refuse(tr("scenario \"%1\" names profiles or presets: they must be replaced by their trees before it plays").arg(scenario.name));
-        return;
-    }
-    Scenario played = scenario;
-    if (options.loops)
-        played.loops = *options.loops;
-    if (const QStringList problems = played.validate(); !problems.isEmpty()) {
-        refuse(tr("scenario \"%1\" is not valid: %2").arg(played.name, problems.join(QStringLiteral("; "))));
-        return;
-    }
-    // The same safety net as an apply: a snapshot before the first change, and the tree to put back on exit.
-    SafetyOutcome opened;
-    std::optional<QdiscTree> unused;
-    TcEngine *engine = m_net.openForChange(m_self, QStringLiteral("play"), target, false, &unused, &opened);
-    QString error = opened.error;
-    std::optional<QdiscTree> before = engine ? engine->read(&error) : std::nullopt;
-    if (!before) {
-        refuse(error);
-        return;
-    }
-    QdiscTree::splitTarget(target, &before->netns, &before->device);
-    auto player = std::make_unique<ScenarioPlayer>(played, *before, [this, target](const QdiscTree &tree, QString *applyError) {
-        return applyForScenario(target, tree, applyError);
+    answerPlayback(target, QStringLiteral("play"), [&] {
+        Scenario played = scenario;
+        if (options.loops)
+            played.loops = *options.loops;
+        const SafetyOutcome checked = Playbacks::checkScenario(played);
+        return checked.ok() ? m_playbacks.play(m_self, target, played, options.revertOnExit) : checked;
     });
-    QStringList errors;
-    if (!player->prepare(&errors)) {
-        refuse(tr("scenario \"%1\" cannot play on %2: %3; nothing changed").arg(played.name, target, errors.join(QStringLiteral("; "))));
-        return;
-    }
-    const bool promised = options.revertOnExit && !m_net.reverts().hasExitRevert(m_self.busName, target);
-    if (promised)
-        m_net.reverts().rememberForExit(m_self.busName, target, *before);
-    ScenarioPlayer *raw = player.get();
-    connect(raw, &ScenarioPlayer::progressChanged, this, [this, target](const ScenarioProgress &progress) {
-        if (progress.isActive()) // the last one goes out with ended(), once
-            later([this, target, progress] { Q_EMIT scenarioProgress(target, progress); });
-    });
-    connect(raw, &ScenarioPlayer::ended, this,
-            [this, target, raw](const ScenarioProgress &progress) { playbackEnded(target, raw, progress); });
-    m_playbacks.emplace(target, Playback{std::move(player), options.revertOnExit, promised});
-    // Queued before start() so the answer comes before the progress start() reports; filled in after.
-    auto outcome = std::make_shared<QString>();
-    later([this, target, command, outcome] { Q_EMIT scenarioCommandDone(target, command, *outcome); });
-    raw->start();
-    const ScenarioProgress started = raw->progress(); // still alive: a failed one is retired, not deleted
-    if (started.state == ScenarioProgress::State::Failed)
-        *outcome = tr("scenario \"%1\" could not start on %2: %3").arg(played.name, target, nestedSentence(started.error));
-}
-
-void DirectBackend::controlPlayback(const QString &target, const QString &command, const std::function<QString(ScenarioPlayer &)> &action)
-{
-    const auto it = m_playbacks.find(target);
-    auto outcome = std::make_shared<QString>(it == m_playbacks.end() ? tr("no scenario plays on %1").arg(target) : QString());
-    // Queued first, filled in below: the answer comes before the progress the command causes.
-    later([this, target, command, outcome] { Q_EMIT scenarioCommandDone(target, command, *outcome); });
-    if (it != m_playbacks.end())
-        *outcome = action(*it->second.player);
 }
 
 void DirectBackend::pauseScenario(const QString &target)
 {
-    controlPlayback(target, QStringLiteral("pause"), [](ScenarioPlayer &player) {
-        if (player.progress().state == ScenarioProgress::State::Playing)
-            player.pause();
-        return QString();
-    });
+    answerPlayback(target, QStringLiteral("pause"), [&] { return m_playbacks.pause(m_self, target); });
 }
 
 void DirectBackend::resumeScenario(const QString &target)
 {
-    controlPlayback(target, QStringLiteral("resume"), [](ScenarioPlayer &player) {
-        if (player.progress().state == ScenarioProgress::State::Paused)
-            player.resume();
-        return QString();
-    });
+    answerPlayback(target, QStringLiteral("resume"), [&] { return m_playbacks.resume(m_self, target); });
 }
 
 void DirectBackend::stopScenario(const QString &target)
 {
-    controlPlayback(target, QStringLiteral("stop"), [this, target](ScenarioPlayer &player) {
-        // onAbort is carried out; playbackEnded() retires it (it stays valid until the loop
-        // returns) and drops the revert-on-exit promise it made.
-        player.stop();
-        const ScenarioProgress after = player.progress();
-        if (const auto it = m_playbacks.find(target); it != m_playbacks.end() && it->second.player.get() == &player) {
-            if (it->second.promisedExitRevert)
-                m_net.reverts().forgetExitRevert(m_self.busName, target);
-            haltPlayback(target); // it did not end by itself: it must not play on
-        }
-        return after.state == ScenarioProgress::State::Failed ? nestedSentence(after.error) : QString();
-    });
+    answerPlayback(target, QStringLiteral("stop"), [&] { return m_playbacks.stop(m_self, target); });
 }
 
 void DirectBackend::seekScenario(const QString &target, int step)
 {
-    controlPlayback(target, QStringLiteral("seek"), [step](ScenarioPlayer &player) {
-        QString error;
-        // @p step counts from 0; people count steps from 1, as the window and the CLI show them.
-        const qsizetype steps = player.scenario().steps.size();
-        if (step < 0 || step >= steps)
-            return steps == 1 ? tr("there is no step %1: scenario \"%2\" has only one step").arg(qint64(step) + 1).arg(player.scenario().name)
-                              : tr("there is no step %1: scenario \"%2\" has steps 1…%3").arg(qint64(step) + 1).arg(player.scenario().name).arg(steps);
-        if (!player.seek(step, &error))
-            error = error.isEmpty() ? tr("seeking to step %1 failed").arg(step + 1) : nestedSentence(error);
-        return error;
-    });
+    answerPlayback(target, QStringLiteral("seek"), [&] { return m_playbacks.seek(m_self, target, step); });
 }
 
 void DirectBackend::queryScenario(const QString &target)
 {
-    const auto it = m_playbacks.find(target);
-    ScenarioProgress progress;
-    if (it != m_playbacks.end()) {
-        progress = it->second.player->progress();
-    } else {
-        progress.steps = 0;
-        progress.takenAtNs = monotonicNowNs();
-    }
+    const ScenarioProgress progress = m_playbacks.progressOf(target);
     later([this, target, progress] { Q_EMIT scenarioProgress(target, progress); });
 }
 

@@ -3,13 +3,11 @@
 #include "lab/labnetwork.h"
 #include "netlink/treewatcher.h"
 #include "labguard.h"
-#include "scenario/scenarioplayer.h"
 #include "nodechangetracker.h"
+#include "safety/playbacks.h"
 #include "safety/safetynet.h"
 #include "targetbackend.h"
 
-#include <QHash>
-#include <QTimer>
 
 #include <memory>
 #include <unordered_map>
@@ -26,13 +24,11 @@ namespace qs {
  * destroyed (the window closes); the TreeLimits checks before anything goes. Answers arrive as
  * queued signals, as the helper's would.
  *
- * Scenarios play here with a ScenarioPlayer per target, as in the helper: an apply, restore or
- * revert of the target ends its playback first (the change replaces it). A revert-on-exit
- * promise that playScenario() made lasts as long as the playback (when it ends by itself or is
- * stopped, its onEnd or onAbort decides what stays); one an apply made before stays. When this
- * backend is destroyed every playback ends: where a tree is promised back it is halted and the
- * tree put back once; elsewhere it is stopped, carrying out its onAbort, since nothing in this
- * process can play on.
+ * Scenarios play here by the helper's rules too (Playbacks, core/safety): an apply, restore or
+ * revert of the target ends its playback first; a revert-on-exit promise that playScenario()
+ * made lasts as long as the playback. When this backend is destroyed every playback ends: where
+ * a tree is promised back it is halted and the tree put back once; elsewhere it is stopped,
+ * carrying out its onAbort, since nothing in this process can play on.
  *
  * Demo labs are built here too (root): each with a LabGuard, so the lab goes when this
  * backend is destroyed, and even when the process is killed. At construction, labs of dead
@@ -93,33 +89,18 @@ private:
      */
     ApplyResult applyToEngine(TcEngine &engine, const QString &target, const QdiscTree &desired,
                               const std::optional<NodeChangeTracker::Step> &step);
-    /** The player's ApplyFunction: this backend's engine, with treeChanged() as for an apply. */
-    bool applyForScenario(const QString &target, const QdiscTree &tree, QString *error);
-    /** Runs @p action on @p target's player and answers scenarioCommandDone(@p command) with what it returns (an error or nothing). */
-    void controlPlayback(const QString &target, const QString &command, const std::function<QString(ScenarioPlayer &)> &action);
-    void playbackEnded(const QString &target, const ScenarioPlayer *player, const ScenarioProgress &progress);
-    /** Ends @p target's playback without touching the kernel (a change replaces it). */
-    void haltPlayback(const QString &target);
-    /** Deletes @p player once the event loop comes back: it may be the sender of the signal being handled. */
-    void retire(std::unique_ptr<ScenarioPlayer> player);
+    /** Carries out a scenario command and answers scenarioCommandDone(@p command) with its refusal (or none), before the progress it caused. */
+    void answerPlayback(const QString &target, const QString &command, const std::function<SafetyOutcome()> &work);
 
     /** The kernel's tc notifications for the target the window shows: changes made by tc elsewhere. */
     TreeWatcher m_watcher;
     SafetyNet m_net;           ///< snapshots, promises and engines: the helper's own rules
+    Playbacks m_playbacks;     ///< scenarios, by the helper's rules too
     Caller m_self;             ///< this process, the owner of every promise made here
     NodeChangeTracker m_nodes; ///< what apply() last applied to each target
     bool m_answering = false;  ///< see tell()
     std::vector<std::function<void()>> m_news;
     std::unordered_map<QString, Lab> m_labs;
-    struct Playback
-    {
-        std::unique_ptr<ScenarioPlayer> player;
-        bool revertOnExit = true;
-        /** playScenario() made this process's revert-on-exit promise: dropped when the playback ends. */
-        bool promisedExitRevert = false;
-    };
-    std::unordered_map<QString, Playback> m_playbacks; ///< by target
-    std::vector<std::unique_ptr<ScenarioPlayer>> m_retired;
 };
 
 } // namespace qs

@@ -37,6 +37,7 @@ struct SafetyOutcome
         NoSnapshot,        ///< nothing to restore, or a snapshot of another device
         NoSuchTransaction, ///< nothing waits for that confirmation
         Declined,          ///< the change itself declined (a ChangeNode against another tree): it answered already
+        InvalidRequest,    ///< the request is wrong as asked (a scenario that does not validate, nothing plays there)
     };
     Refusal refusal = Refusal::None;
     QString error;       ///< a sentence, for the caller
@@ -62,8 +63,8 @@ struct SafetyOutcome
  * (TreeLimits). Callers keep only what is theirs: the helper the bus, polkit and the audit log,
  * the window's backend its signals.
  *
- * Scenario playbacks are told of every change through the BeforeChange hook (a change replaces
- * what a scenario would apply next).
+ * Scenario playbacks (Playbacks, beside the net) are told of every change through the
+ * BeforeChange hook (a change replaces what a scenario would apply next).
  */
 class SafetyNet : public QObject
 {
@@ -131,6 +132,13 @@ public:
     TargetEngines &engines() { return m_engines; }
     const SnapshotStore &snapshots() const { return m_snapshots; }
     bool hasPromises() const { return !m_reverts.isEmpty(); }
+
+    /** One audit line (audited()), for the parts of the policy beside the net (Playbacks). */
+    void audit(const Caller &caller, const QString &action, const QString &target, const QString &transaction,
+               const QString &result, const QStringList &changes)
+    {
+        Q_EMIT audited(caller, action, target, transaction, result, changes);
+    }
 
     /** The kernel's changes of a result, one line each, as an audit line lists them. */
     static QStringList changesOf(const ApplyResult &result);
