@@ -1,5 +1,6 @@
 #pragma once
 
+#include "safety/labs.h"
 #include "safety/playbacks.h"
 #include "safety/revertreason.h"
 #include "safety/treelimits.h"
@@ -26,10 +27,9 @@ inline constexpr QLatin1String ReadAction{"org.qdiscstudio.read"};
  */
 inline constexpr QLatin1String LabAction{"org.qdiscstudio.lab"};
 
-/** Demo labs the helper keeps at once, for all clients together. */
-inline constexpr int MaxLabs = 4;
-/** Demo labs of one user at once (root is not counted): one user's connections cannot hold them all. */
-inline constexpr int MaxLabsPerUser = 2;
+/** Demo labs at once, of all clients, and of one user (core/safety/labs.h). */
+inline constexpr int MaxLabs = Labs::MaxLabs;
+inline constexpr int MaxLabsPerUser = Labs::MaxLabsPerUser;
 
 /** Scenario playbacks of one user at once, and how long one plays on once its client left (core/safety/playbacks.h). */
 inline constexpr int MaxPlaybacksPerUser = Playbacks::MaxPerUser;

@@ -69,7 +69,7 @@ bool isWholeNumber(const QVariant &value)
 } // namespace
 
 HelperService::HelperService(QDBusConnection bus, Settings settings, QObject *parent)
-    : QObject(parent), m_bus(bus), m_settings(std::move(settings)), m_authorizer(bus), m_net(m_settings.stateDirectory), m_playbacks(m_net)
+    : QObject(parent), m_bus(bus), m_settings(std::move(settings)), m_authorizer(bus), m_net(m_settings.stateDirectory), m_playbacks(m_net), m_labs(m_net, m_playbacks)
 {
     // One subscription for every client's departure, instead of one match rule per client.
     m_bus.connect(QStringLiteral("org.freedesktop.DBus"), QStringLiteral("/org/freedesktop/DBus"), QStringLiteral("org.freedesktop.DBus"),
@@ -88,8 +88,7 @@ HelperService::HelperService(QDBusConnection bus, Settings settings, QObject *pa
     connect(&m_playbacks, &Playbacks::kernelChanged, &m_watcher, &TreeWatcher::noteChanged);
     connect(&m_watcher, &TreeWatcher::treeChanged, this,
             [this](const QString &target) { signalReaders(target, QStringLiteral("TreeChanged"), {target}); });
-    m_remainsSweep.setInterval(1000);
-    connect(&m_remainsSweep, &QTimer::timeout, this, &HelperService::sweepLabRemains);
+    connect(&m_labs, &Labs::remainsEnded, this, &HelperService::touch);
     m_idle.setSingleShot(true);
     connect(&m_idle, &QTimer::timeout, this, [this] {
         if (hasWork())
@@ -190,7 +189,7 @@ void HelperService::clientLeft(const QString &busName)
     m_watcher.unwatchClient(busName);
     m_tracked.remove(busName);
     // The lab goes first: the promises about its target go with it, so none is kept in vain.
-    if (const LabBook::Lab *lab = m_labs.ownedBy(busName))
+    if (const Labs::Lab *lab = m_labs.ownedBy(busName))
         removeLab(lab->network.id(), QStringLiteral("remove-lab(client-exit)"), lab->owner);
     m_playbacks.ownerLeft(caller.busName.isEmpty() ? Caller{busName} : caller);
     touch();
@@ -380,14 +379,14 @@ QString HelperService::changeAction(const QString &target) const
     return m_labs.ownsTarget(message().service(), target) ? QString(HelperBus::LabAction) : QString(HelperBus::ApplyAction);
 }
 
-const LabBook::Lab *HelperService::ownLab(const QString &id, const QString &doing)
+const Labs::Lab *HelperService::ownLab(const QString &id, const QString &doing)
 {
     if (!LabNetwork::isValidId(id)) {
         refuse(HelperBus::Error::InvalidArguments,
                QStringLiteral("\"%1\" is not a demo lab id: use the id CreateLab returned (8 characters a-z, 0-9)").arg(id.left(64)));
         return nullptr;
     }
-    const LabBook::Lab *lab = m_labs.find(id);
+    const Labs::Lab *lab = m_labs.find(id);
     if (!lab) {
         refuse(HelperBus::Error::InvalidArguments,
                QStringLiteral("there is no demo lab \"%1\": it was removed (by RemoveLab, or because the client that created it "
@@ -415,84 +414,54 @@ void HelperService::forgetNamespaces(const QStringList &namespaces)
 
 bool HelperService::removeLab(QString id, const QString &action, Caller caller, QString *errorOut)
 {
-    const std::optional<LabBook::Lab> lab = m_labs.take(id);
+    const Labs::Lab *lab = m_labs.find(id);
     if (!lab)
         return true;
-    LabNetwork network = lab->network;
-    const QString target = network.target();
-    const QStringList watchers = m_watcher.watchersOf(target); // forgetNamespaces() ends their watches
-    forgetNamespaces({network.namespaceA(), network.namespaceB()});
-    // Marked before their names go: sockets handed out by OpenLabSockets keep them alive after removal.
-    LabRemains remains;
-    QString markError;
-    if (!LabRemains::mark({network.namespaceA(), network.namespaceB()}, QStringLiteral("qdisc-studio lab %1").arg(id), &remains, &markError))
-        helperLog()->error("demo lab {}: {}; whether sockets keep it alive after removal is not known", id.toStdString(), markError.toStdString());
+    const QString target = lab->network.target();
+    const QStringList watchers = m_watcher.watchersOf(target);
+    m_watcher.unwatchNamespaces({lab->network.namespaceA(), lab->network.namespaceB()});
     QString error;
-    const bool ok = network.remove(&error);
-    QStringList changes{QStringLiteral("lab %1: namespaces %2, %3").arg(id, network.namespaceA(), network.namespaceB())};
-    if (const int living = ok ? remains.alive() : 0; living > 0) {
-        changes.append(QStringLiteral("%1 of them live on, held by sockets still open: counted as a lab of uid %2 until they end")
-                           .arg(living)
-                           .arg(lab->owner.uid));
-        m_labs.keepRemains(id, lab->owner, std::move(remains));
-        m_remainsSweep.start();
-    }
-    audit(caller, action, target, {}, ok ? QStringLiteral("ok") : QStringLiteral("failed: ") + error, changes);
-    if (ok) {
+    const bool ok = m_labs.remove(id, action, caller, &error);
+    if (ok)
         for (const QString &watcher : watchers) // whoever still shows it reads it again, and finds it gone
             signalReaders(target, QStringLiteral("TreeChanged"), {target}, watcher);
-    } else {
-        helperLog()->error("demo lab {} of {} was not removed completely: {}", id.toStdString(), caller.busName.toStdString(),
-                           error.toStdString());
-    }
     if (errorOut)
         *errorOut = error;
     touch();
     return ok;
 }
 
-void HelperService::sweepLabRemains()
-{
-    for (const QString &id : m_labs.sweepRemains())
-        helperLog()->info("removed demo lab {}: its namespaces ended, it counts no more", id.toStdString());
-    if (!m_labs.hasRemains())
-        m_remainsSweep.stop();
-    touch();
-}
-
 void HelperService::removeAllLabs()
 {
-    for (const QString &id : m_labs.ids()) {
-        const Caller owner = m_labs.find(id)->owner;
-        removeLab(id, QStringLiteral("remove-lab(helper-exit)"), owner);
-    }
+    for (const QString &id : m_labs.ids())
+        removeLab(id, QStringLiteral("remove-lab(helper-exit)"), m_labs.find(id)->owner);
 }
 
 void HelperService::removeLeftoverLabs()
 {
     QStringList names = LabNetwork::leftovers();
     // A lab an app built in-process (root, no helper) is alive while its app or guard holds the lock.
-    names.removeIf([](const QString &name) { return LabNetwork::isHeldByAnApp(LabBook::idsOf({name}).constFirst()); });
+    names.removeIf([](const QString &name) { return LabNetwork::isHeldByAnApp(Labs::idsOf({name}).constFirst()); });
     // Snapshots of lab targets are moot too, also those whose namespaces are already gone.
     QStringList namespaces = names;
     for (const QString &target : m_net.snapshots().targets()) {
         QString netns;
         QString device;
-        if (QdiscTree::splitTarget(target, &netns, &device) && LabBook::isLabNamespace(netns) && !namespaces.contains(netns))
+        if (QdiscTree::splitTarget(target, &netns, &device) && Labs::isLabNamespace(netns) && !namespaces.contains(netns))
             namespaces.append(netns);
     }
     forgetNamespaces(namespaces);
     if (names.isEmpty())
         return;
     const Caller helper{QStringLiteral("helper-start")};
-    for (const QString &id : LabBook::idsOf(names)) {
+    for (const QString &id : Labs::idsOf(names)) {
         QStringList ofLab;
         for (const QString &name : names)
-            if (LabBook::idsOf({name}).constFirst() == id)
+            if (Labs::idsOf({name}).constFirst() == id)
                 ofLab.append(name);
         QString error;
         const bool ok = LabNetwork::removeNamespaces(ofLab, &error);
-        audit(helper, QStringLiteral("remove-lab(leftover)"), LabBook::targetOf(id), {},
+        audit(helper, QStringLiteral("remove-lab(leftover)"), Labs::targetOf(id), {},
               ok ? QStringLiteral("ok") : QStringLiteral("failed: ") + error,
               {QStringLiteral("lab %1 left behind by an earlier helper: namespaces %2").arg(id, ofLab.join(QStringLiteral(", ")))});
     }
@@ -733,7 +702,7 @@ QString HelperService::CreateLab(const QVariantMap &options, QString &target)
     }
     // Checked again once polkit has answered: two calls of one client may both be waiting for it.
     const auto alreadyOwned = [this](const QString &busName) -> QString {
-        const LabBook::Lab *lab = m_labs.ownedBy(busName);
+        const Labs::Lab *lab = m_labs.ownedBy(busName);
         return lab ? QStringLiteral("this client already owns the demo lab \"%1\" (target %2): use it, or remove it with RemoveLab "
                                     "before creating another")
                          .arg(lab->network.id(), lab->network.target())
@@ -744,65 +713,16 @@ QString HelperService::CreateLab(const QVariantMap &options, QString &target)
         return {};
     }
     authorizeThen(HelperBus::LabAction, {}, [this, alreadyOwned](const QDBusMessage &call, const Caller &caller) {
-        const QString action = QStringLiteral("create-lab");
         if (const QString owned = alreadyOwned(call.service()); !owned.isEmpty()) {
             replyError(call, HelperBus::Error::InvalidArguments, owned);
             return;
         }
-        // A removed lab counts while sockets from OpenLabSockets keep its namespaces (issue 15, finding 3).
-        sweepLabRemains();
-        const auto kept = [](int remains) {
-            return remains == 0 ? QString()
-                                : QStringLiteral(" (%1 of them removed, but kept alive by sockets OpenLabSockets handed out, which are "
-                                                 "still open: close the program holding them)")
-                                      .arg(remains);
-        };
-        const int labs = m_labs.size() + m_labs.remainsCount();
-        if (labs >= HelperBus::MaxLabs) {
-            audit(caller, action, {}, {}, QStringLiteral("refused: %1 labs exist already, %2 of them removed but held open").arg(labs).arg(m_labs.remainsCount()));
-            replyError(call, HelperBus::Error::Failed,
-                       QStringLiteral("There are already %1 demo labs on this computer%2, the most the helper keeps at once. Close the "
-                                      "demo in another Qdisc Studio window (its lab goes with it), then try again.")
-                           .arg(labs)
-                           .arg(kept(m_labs.remainsCount())));
+        const Labs::Lab *lab = nullptr;
+        if (!replyRefusal(call, m_labs.create(caller, {}, &lab)))
             return;
-        }
-        int ofUser = m_labs.remainsOf(caller.uid);
-        const int userRemains = ofUser;
-        for (const QString &id : m_labs.ids())
-            ofUser += m_labs.find(id)->owner.uid == caller.uid ? 1 : 0;
-        if (caller.uid != 0 && ofUser >= HelperBus::MaxLabsPerUser) {
-            audit(caller, action, {}, {}, QStringLiteral("refused: the user has %1 labs already, %2 of them removed but held open").arg(ofUser).arg(userRemains));
-            replyError(call, HelperBus::Error::Failed,
-                       QStringLiteral("You have %1 demo labs already%2, the most the helper keeps for one user. Close the demo in "
-                                      "another Qdisc Studio window (its lab goes with it), then try again.")
-                           .arg(ofUser)
-                           .arg(kept(userRemains)));
-            return;
-        }
-        // A namespace of that name may exist, made by someone else: ids are never reused.
-        QString id;
-        for (int attempt = 0; attempt < 16 && id.isEmpty(); ++attempt) {
-            id = LabBook::newId();
-            for (const QString &netns : LabBook::namespacesOf(id))
-                if (m_labs.find(id) || QFile::exists(QStringLiteral("/run/netns/") + netns))
-                    id.clear();
-        }
-        QString error;
-        std::optional<LabNetwork> lab = id.isEmpty() ? std::nullopt : LabNetwork::create(id, &error);
-        if (!lab) {
-            if (id.isEmpty())
-                error = QStringLiteral("no unused lab id was found in /run/netns");
-            audit(caller, action, id.isEmpty() ? QString() : LabBook::targetOf(id), {}, QStringLiteral("failed: ") + error);
-            replyError(call, HelperBus::Error::Failed, error);
-            return;
-        }
-        m_labs.insert(LabBook::Lab{*lab, caller});
-        audit(caller, action, lab->target(), {}, QStringLiteral("ok"),
-              {QStringLiteral("lab %1: namespaces %2, %3").arg(id, lab->namespaceA(), lab->namespaceB())});
         // The lab lives as long as its owner stays on the bus (it may have left while polkit was thinking).
         trackClient(call.service());
-        m_bus.send(call.createReply({id, lab->target()}));
+        m_bus.send(call.createReply({lab->network.id(), lab->network.target()}));
     });
     return {};
 }
@@ -810,11 +730,11 @@ QString HelperService::CreateLab(const QVariantMap &options, QString &target)
 void HelperService::RemoveLab(const QString &id)
 {
     touch();
-    const LabBook::Lab *lab = ownLab(id, QStringLiteral("remove it"));
+    const Labs::Lab *lab = ownLab(id, QStringLiteral("remove it"));
     if (!lab)
         return;
     authorizeThen(HelperBus::LabAction, lab->network.target(), [this, id](const QDBusMessage &call, const Caller &caller) {
-        const LabBook::Lab *still = m_labs.find(id);
+        const Labs::Lab *still = m_labs.find(id);
         if (!still || still->owner.busName != call.service()) {
             replyError(call, HelperBus::Error::InvalidArguments, QStringLiteral("demo lab \"%1\" was removed meanwhile").arg(id));
             return;
@@ -836,11 +756,11 @@ QDBusUnixFileDescriptor HelperService::OpenLabSockets(const QString &id, QDBusUn
                                                       QDBusUnixFileDescriptor &, QDBusUnixFileDescriptor &, QDBusUnixFileDescriptor &)
 {
     touch();
-    const LabBook::Lab *lab = ownLab(id, QStringLiteral("open its sockets"));
+    const Labs::Lab *lab = ownLab(id, QStringLiteral("open its sockets"));
     if (!lab)
         return {};
     authorizeThen(HelperBus::LabAction, lab->network.target(), [this, id](const QDBusMessage &call, const Caller &) {
-        const LabBook::Lab *still = m_labs.find(id);
+        const Labs::Lab *still = m_labs.find(id);
         if (!still || still->owner.busName != call.service()) {
             replyError(call, HelperBus::Error::InvalidArguments, QStringLiteral("demo lab \"%1\" was removed meanwhile").arg(id));
             return;

@@ -3,7 +3,8 @@
 #include "auditlog.h"
 #include "helperbus.h"
 #include "authorizer.h"
-#include "labbook.h"
+#include "safety/labs.h"
+#include "safety/playbacks.h"
 #include "safety/safetynet.h"
 #include "netlink/treewatcher.h"
 
@@ -142,19 +143,17 @@ private:
      * The lab @p lab of the sender, checked before polkit is asked: a well-formed id, a lab that
      * exists, owned by the sender. Replies with the error and returns nullptr otherwise.
      */
-    const LabBook::Lab *ownLab(const QString &lab, const QString &doing);
+    const Labs::Lab *ownLab(const QString &lab, const QString &doing);
     /**
      * Forgets everything about the targets in @p namespaces (snapshots, promises, open sockets,
      * watches) before they are deleted; a promise to put back a tree there is moot.
      */
     void forgetNamespaces(const QStringList &namespaces);
     /**
-     * Removes lab @p id from the book and the kernel, with an audit line; false with @p error.
-     * By value: callers pass the id and owner of the very entry this erases.
+     * Removes lab @p id (Labs::remove()), its watches ended first and its watchers told after;
+     * false with @p error. By value: callers pass the id and owner of the very entry this erases.
      */
     bool removeLab(QString id, const QString &action, Caller caller, QString *error = nullptr);
-    /** Lets go of removed labs whose sockets are all closed (see LabBook::keepRemains()); stops the sweep when none is left. */
-    void sweepLabRemains();
     /**
      * Sends the interface's signal @p name (TreeChanged, Reverted, ScenarioProgress) about
      * @p target to the clients that may read it: its watchers (Watch checked that, as GetTree
@@ -207,8 +206,8 @@ private:
     Authorizer m_authorizer;
     SafetyNet m_net; ///< the policy: snapshots, promises, engines
     TreeWatcher m_watcher;
-    LabBook m_labs;
     Playbacks m_playbacks; ///< the policy of scenarios, beside the net
+    Labs m_labs;           ///< and of demo labs
     QString m_heldTarget; ///< see holdProgress()
     QList<std::pair<qs::ScenarioProgress, QString>> m_heldProgress; ///< with the owner each goes to
     /** Per target: when its last ScenarioProgress went out, and the report held back since. */
@@ -226,7 +225,6 @@ private:
     QHash<qint64, int> m_waitingByUid;
     QSet<QString> m_tracked;           ///< clients whose departure matters (reverts, watches)
     QTimer m_idle;
-    QTimer m_remainsSweep; ///< while removed labs are kept alive by open sockets
 };
 
 } // namespace qs

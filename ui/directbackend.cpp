@@ -4,7 +4,6 @@
 #include "safety/treelimits.h"
 
 #include <QElapsedTimer>
-#include <QRandomGenerator>
 
 #include <algorithm>
 #include <unistd.h>
@@ -22,6 +21,7 @@ DirectBackend::DirectBackend(const QString &stateDirectory, QObject *parent)
     : TargetBackend(parent),
       m_net(stateDirectory),
       m_playbacks(m_net),
+      m_labs(m_net, m_playbacks),
       m_self{QStringLiteral("in-process:%1").arg(::getpid()), qint64(::geteuid()), qint64(::getpid())}
 {
     connect(&m_watcher, &TreeWatcher::treeChanged, this, &TargetBackend::treeChanged);
@@ -56,15 +56,10 @@ DirectBackend::~DirectBackend()
 {
     // The window goes away: playbacks end, then what it was promised comes back (an unconfirmed
     // change too), as when a client of the helper leaves it; a lab's tree goes with its lab.
-    m_playbacks.endAll(m_self, RevertReason::ClientExit, [this](const QString &target) {
-        return std::any_of(m_labs.cbegin(), m_labs.cend(), [&](const auto &lab) {
-            return SafetyNet::liesIn(target, {lab.second.network.namespaceA(), lab.second.network.namespaceB()});
-        });
-    });
+    m_playbacks.endAll(m_self, RevertReason::ClientExit, [this](const QString &target) { return m_labs.holdsTarget(target); });
     // Then the labs, each with its guard dismissed (or, when removing failed, left to it).
-    QString error;
-    for (auto &[id, lab] : m_labs)
-        dropLab(lab, &error);
+    for (const QString &id : m_labs.ids())
+        dropLab(id, nullptr);
 }
 
 QString DirectBackend::describe() const
@@ -194,70 +189,65 @@ std::unique_ptr<TcEngine> DirectBackend::openForStats(const QString &target, QSt
 
 void DirectBackend::createLab()
 {
-    static constexpr char alphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789";
-    QString id;
-    do {
-        id.clear();
-        for (int i = 0; i < 8; ++i)
-            id.append(QLatin1Char(alphabet[QRandomGenerator::system()->bounded(36)]));
-    } while (m_labs.count(id));
-    QString error;
-    LabInfo info;
     // The guard first: the lab never exists unguarded.
-    std::unique_ptr<LabGuard> guard = LabGuard::start(id, &error);
-    std::optional<LabNetwork> network;
-    if (guard)
-        network = LabNetwork::create(id, &error);
-    if (guard && !network)
-        guard->dismiss(); // create() leaves nothing behind when it fails
-    if (network) {
-        info = LabInfo{id, network->target(), network->namespaceA(), network->namespaceB()};
-        m_labs.emplace(id, Lab{std::move(*network), std::move(guard)});
+    std::unique_ptr<LabGuard> guard;
+    const Labs::Lab *lab = nullptr;
+    const SafetyOutcome outcome = m_labs.create(m_self, [&guard](const QString &id, QString *error) {
+        guard = LabGuard::start(id, error);
+        return guard != nullptr;
+    }, &lab);
+    LabInfo info;
+    if (lab) {
+        info = LabInfo{lab->network.id(), lab->network.target(), lab->network.namespaceA(), lab->network.namespaceB()};
+        m_guards.emplace(info.id, std::move(guard));
+    } else if (guard) {
+        guard->dismiss(); // nothing was built
     }
-    later([this, info, error] { Q_EMIT labCreated(info, error); });
+    later([this, info, error = outcome.error] { Q_EMIT labCreated(info, error); });
 }
 
 std::optional<LabTrafficSockets> DirectBackend::openLabSockets(const QString &labId, QString *error)
 {
-    const auto it = m_labs.find(labId);
-    if (it == m_labs.end()) {
-        *error = tr("there is no demo lab \"%1\" in this process").arg(labId);
+    const Labs::Lab *lab = m_labs.find(labId);
+    if (!lab) {
+        *error = noSuchLab(labId);
         return std::nullopt;
     }
-    return LabTrafficSockets::open(it->second.network.namespaceA(), it->second.network.namespaceB(), error);
+    return LabTrafficSockets::open(lab->network.namespaceA(), lab->network.namespaceB(), error);
+}
+
+QString DirectBackend::noSuchLab(const QString &labId)
+{
+    return tr("there is no demo lab \"%1\" in this process").arg(labId);
 }
 
 void DirectBackend::removeLab(const QString &labId)
 {
     QString error;
-    const auto it = m_labs.find(labId);
-    if (it == m_labs.end()) {
-        error = tr("there is no demo lab \"%1\" in this process").arg(labId);
-    } else {
-        dropLab(it->second, &error);
-        m_labs.erase(it);
-    }
+    if (!m_labs.find(labId))
+        error = noSuchLab(labId);
+    else
+        dropLab(labId, &error);
     later([this, labId, error] { Q_EMIT labRemoved(labId, error); });
 }
 
-bool DirectBackend::dropLab(Lab &lab, QString *error)
+bool DirectBackend::dropLab(const QString &labId, QString *error)
 {
-    // Engines, snapshots and reverts of the lab's target go first: an engine's socket would keep
-    // the namespace alive, and there is nothing to put back on a link that is gone.
-    m_watcher.unwatchNamespaces({lab.network.namespaceA(), lab.network.namespaceB()});
-    m_playbacks.forgetNamespaces({lab.network.namespaceA(), lab.network.namespaceB()});
-    const bool ok = lab.network.remove(error);
-    if (ok)
-        lab.guard->dismiss();
-    else
-        lab.guard.reset(); // not dismissed: the guard tries too
+    const Labs::Lab *lab = m_labs.find(labId);
+    m_watcher.unwatchNamespaces({lab->network.namespaceA(), lab->network.namespaceB()});
+    const bool ok = m_labs.remove(labId, QStringLiteral("remove-lab"), m_self, error);
+    std::unique_ptr<LabGuard> guard = std::move(m_guards[labId]);
+    m_guards.erase(labId);
+    if (ok && guard)
+        guard->dismiss();
+    // Not dismissed when removing failed: the guard tries too, when it is let go.
     return ok;
 }
 
 qint64 DirectBackend::labGuardProcessId(const QString &labId) const
 {
-    const auto it = m_labs.find(labId);
-    return it == m_labs.end() || !it->second.guard ? -1 : it->second.guard->processId();
+    const auto it = m_guards.find(labId);
+    return it == m_guards.end() || !it->second ? -1 : it->second->processId();
 }
 
 // --- scenarios -------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 #include "netlink/treewatcher.h"
 #include "labguard.h"
 #include "nodechangetracker.h"
+#include "safety/labs.h"
 #include "safety/playbacks.h"
 #include "safety/safetynet.h"
 #include "targetbackend.h"
@@ -69,13 +70,9 @@ public:
     qint64 labGuardProcessId(const QString &labId) const;
 
 private:
-    struct Lab
-    {
-        LabNetwork network;
-        std::unique_ptr<LabGuard> guard;
-    };
-    /** Removes @p lab and forgets everything kept for its target; false with the reason. */
-    bool dropLab(Lab &lab, QString *error);
+    /** Removes lab @p labId (Labs::remove()) and lets its guard go; false with the reason. */
+    bool dropLab(const QString &labId, QString *error);
+    static QString noSuchLab(const QString &labId);
 
     void later(std::function<void()> emitter);
     /** News of the safety net (a tree changed, one put back): queued, after the answer of the call under way. */
@@ -96,11 +93,13 @@ private:
     TreeWatcher m_watcher;
     SafetyNet m_net;           ///< snapshots, promises and engines: the helper's own rules
     Playbacks m_playbacks;     ///< scenarios, by the helper's rules too
+    Labs m_labs;               ///< demo labs, by the helper's rules too
+    /** Each lab's guard process: it removes the lab when this process dies without doing so. */
+    std::unordered_map<QString, std::unique_ptr<LabGuard>> m_guards;
     Caller m_self;             ///< this process, the owner of every promise made here
     NodeChangeTracker m_nodes; ///< what apply() last applied to each target
     bool m_answering = false;  ///< see tell()
     std::vector<std::function<void()>> m_news;
-    std::unordered_map<QString, Lab> m_labs;
 };
 
 } // namespace qs

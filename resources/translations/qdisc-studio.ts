@@ -3340,54 +3340,6 @@
         <source>there is no demo lab &quot;%1&quot; in this process</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>the kernel refused: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>; %1 was put back as it was before this step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>; putting %1 back failed too: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>scenario &quot;%1&quot; already plays on %2: stop it first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>scenario &quot;%1&quot; names profiles or presets: they must be replaced by their trees before it plays</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>scenario &quot;%1&quot; is not valid: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>scenario &quot;%1&quot; cannot play on %2: %3; nothing changed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>scenario &quot;%1&quot; could not start on %2: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no scenario plays on %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>there is no step %1: scenario &quot;%2&quot; has only one step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>there is no step %1: scenario &quot;%2&quot; has steps 1…%3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>seeking to step %1 failed</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>qs::DrrClassKind</name>

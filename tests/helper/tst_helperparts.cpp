@@ -1,7 +1,7 @@
 // The helper's bookkeeping on its own: RevertBook's promises and timers, SnapshotStore's files,
-// LabBook's ids and names.
+// Labs' ids and names.
 
-#include "labbook.h"
+#include "safety/labs.h"
 #include "safety/revertbook.h"
 #include "safety/snapshotstore.h"
 
@@ -87,22 +87,25 @@ private Q_SLOTS:
     {
         QSet<QString> seen;
         for (int i = 0; i < 1000; ++i) {
-            const QString id = LabBook::newId();
+            const QString id = Labs::newId();
             QCOMPARE(id.size(), 8);
             QVERIFY2(LabNetwork::isValidId(id), qPrintable(id));
             seen.insert(id);
         }
         QCOMPARE(seen.size(), 1000);
-        QCOMPARE(LabBook::targetOf(QStringLiteral("ab12cd34")), QStringLiteral("qs-lab-ab12cd34-a/lab0"));
-        QCOMPARE(LabBook::namespacesOf(QStringLiteral("ab12cd34")),
+        QCOMPARE(Labs::targetOf(QStringLiteral("ab12cd34")), QStringLiteral("qs-lab-ab12cd34-a/lab0"));
+        QCOMPARE(Labs::namespacesOf(QStringLiteral("ab12cd34")),
                  (QStringList{QStringLiteral("qs-lab-ab12cd34-a"), QStringLiteral("qs-lab-ab12cd34-b")}));
-        QVERIFY(LabBook::isLabNamespace(QStringLiteral("qs-lab-ab12cd34-b")));
-        QVERIFY(!LabBook::isLabNamespace(QStringLiteral("qs-helper-12")));
+        QVERIFY(Labs::isLabNamespace(QStringLiteral("qs-lab-ab12cd34-b")));
+        QVERIFY(!Labs::isLabNamespace(QStringLiteral("qs-helper-12")));
         // Leftovers, as LabNetwork::leftovers() lists them: one id per lab, odd names kept whole.
-        QCOMPARE(LabBook::idsOf({QStringLiteral("qs-lab-aaaa-a"), QStringLiteral("qs-lab-aaaa-b"), QStringLiteral("qs-lab-bbbb-b"),
+        QCOMPARE(Labs::idsOf({QStringLiteral("qs-lab-aaaa-a"), QStringLiteral("qs-lab-aaaa-b"), QStringLiteral("qs-lab-bbbb-b"),
                                  QStringLiteral("qs-lab-odd")}),
                  (QStringList{QStringLiteral("aaaa"), QStringLiteral("bbbb"), QStringLiteral("odd")}));
-        LabBook book;
+        QTemporaryDir state;
+        SafetyNet net(state.path());
+        Playbacks playbacks(net);
+        Labs book(net, playbacks);
         QVERIFY(book.isEmpty());
         QVERIFY(!book.ownedBy(QStringLiteral(":1.5")));
         QVERIFY(!book.holdsTarget(QStringLiteral("qs-lab-ab12cd34-a/lab0")));
