@@ -158,7 +158,7 @@ SafetyOutcome Playbacks::play(const Caller &caller, const QString &target, const
                                  [](const ScenarioStep &step) { return step.kind == ScenarioStep::Kind::Tree && step.tree.isIfb; });
     std::optional<QdiscTree> unused;
     SafetyOutcome opened;
-    TcEngine *engine = m_net.openForChange(caller, action, target, ifb, &unused, &opened);
+    TcEngine *engine = m_net.openForChange(caller, action, target, ifb, &unused, &opened, TargetEngines::DeviceCheck::Now);
     if (!engine)
         return opened;
     // The ramps start from what the kernel holds now, read afresh, not from a cached view.

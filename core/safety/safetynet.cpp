@@ -46,12 +46,12 @@ QStringList SafetyNet::changesOf(const ApplyResult &result)
 }
 
 TcEngine *SafetyNet::openForChange(const Caller &caller, const QString &action, const QString &target, bool createIfb,
-                                   std::optional<QdiscTree> *current, SafetyOutcome *outcome)
+                                   std::optional<QdiscTree> *current, SafetyOutcome *outcome, TargetEngines::DeviceCheck check)
 {
     QString error;
     TcEngine *engine = nullptr;
     if (!createIfb || TcEngine::ensureIfb(target, &error))
-        engine = m_engines.engineFor(target, &error);
+        engine = m_engines.engineFor(target, &error, check);
     if (!engine) {
         Q_EMIT audited(caller, action, target, {}, QStringLiteral("no such target: ") + error, {});
         *outcome = SafetyOutcome::refused(SafetyOutcome::Refusal::NoSuchTarget, error);

@@ -97,10 +97,12 @@ public:
     /**
      * @p target's engine for a change, its snapshot made sure of first (taken now when there is
      * none of this device: then @p current holds the tree just read); nullptr with the refusal in
-     * @p outcome. For changes that are not one call (a scenario's steps).
+     * @p outcome. For changes that are not one call (a scenario's steps: they pass DeviceCheck::Now,
+     * since a playback keeps the identity it began on, and change() retries no playback).
      */
     TcEngine *openForChange(const Caller &caller, const QString &action, const QString &target, bool createIfb,
-                            std::optional<QdiscTree> *current, SafetyOutcome *outcome);
+                            std::optional<QdiscTree> *current, SafetyOutcome *outcome,
+                            TargetEngines::DeviceCheck check = TargetEngines::DeviceCheck::AtMostOncePerSecond);
     /** change() with a whole tree; a client's foreign nodes are kept only where the kernel holds them. */
     SafetyOutcome apply(const Caller &caller, const QString &target, const QdiscTree &tree, const ChangeGuards &guards);
     /** Back to the kernel's default qdisc (a snapshot is taken first, as for any change). */

@@ -7,20 +7,26 @@
 // Rows: the auto-revert chain of a drag reverts as one and is kept by confirming any of its
 // transactions; restore puts back the exact tree from before; a device made again under the same
 // name gets no snapshot of the old one; the kernel's limits and a client's foreign node are
-// refused before anything is sent; revert on exit is kept when the client goes.
+// refused before anything is sent; revert on exit is kept when the client goes; a scenario is
+// halted by a change, refuses a second playback and a step it does not have, and its tree from
+// before comes back when its client goes (core/safety/playbacks); a demo lab takes a tree, and
+// goes with removeLab and with its client (core/safety/labs).
 #include "../kernel/labnamespace.h"
 #include "directbackend.h"
 #include "helperbackend.h"
 #include "kinds/foreign/foreignparams.h"
 #include "model/qdisctree.h"
+#include "scenario/scenario.h"
 #include "safety/treelimits.h"
 #include "systembusfixture.h"
 #include "tc/tcimporter.h"
 
+#include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <functional>
 #include <memory>
 
 using namespace qs;
@@ -100,6 +106,31 @@ class TstRoads : public QObject
     {
         return treeOf(QStringLiteral("tc qdisc add dev qsw0 root handle 1: pfifo limit %1\n").arg(limit), QStringLiteral("qsw0"));
     }
+    /** Two pfifo steps (limit 10 for @p firstMs, then 20 for a minute), back to the tree from before at the end or on abort. */
+    static Scenario twoSteps(qint64 firstMs)
+    {
+        Scenario scenario;
+        scenario.name = QStringLiteral("roads");
+        for (const auto &[limit, ms] : {std::pair{10, firstMs}, std::pair{20, qint64(60000)}}) {
+            ScenarioStep step;
+            step.name = QStringLiteral("limit %1").arg(limit);
+            step.durationMs = ms;
+            step.tree = pfifo(limit);
+            step.tree.device.clear();
+            scenario.steps.append(step);
+        }
+        return scenario;
+    }
+    /** Sends @p command and waits for its scenarioCommandDone: its error, or "no answer". */
+    static QString commandAndWait(TargetBackend &backend, const std::function<void()> &command)
+    {
+        QSignalSpy done(&backend, &TargetBackend::scenarioCommandDone);
+        command();
+        if (!done.wait(20000))
+            return QStringLiteral("no answer");
+        return done.first().at(2).toString();
+    }
+    bool namespaceExists(const QString &name) const { return QFile::exists(QStringLiteral("/run/netns/") + name); }
     /** What someone else put there before Qdisc Studio came. */
     void putOriginal()
     {
@@ -271,6 +302,95 @@ private Q_SLOTS:
         QVERIFY(kernelView().contains(u"limit 20p"));
         leave(std::move(client), road);
         QTRY_COMPARE_WITH_TIMEOUT(kernelView(), original, 10000);
+    }
+
+    void aScenarioIsHaltedByAChangeAndItsTreeFromBeforeComesBackOnExit_data() { rows_data(); }
+    void aScenarioIsHaltedByAChangeAndItsTreeFromBeforeComesBackOnExit()
+    {
+        QFETCH(QString, road);
+        const QString target = freshTarget();
+        putOriginal();
+        const QString original = kernelView();
+        auto client = backend(road);
+        QSignalSpy progress(client.get(), &TargetBackend::scenarioProgress);
+        QCOMPARE(commandAndWait(*client, [&] { client->playScenario(target, twoSteps(300), {true, std::nullopt}); }), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(kernelView().contains(u"limit 20p"), 5000); // the second step
+        // A change replaces the playback: it ends without touching the kernel, and says so.
+        QVERIFY(applyAndWait(*client, target, pfifo(40), {}).ok);
+        QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty() && progress.last().at(1).value<ScenarioProgress>().state == ScenarioProgress::State::Stopped, 5000);
+        QTest::qWait(500);
+        QVERIFY(kernelView().contains(u"limit 40p"));
+        QVERIFY2(commandAndWait(*client, [&] { client->pauseScenario(target); }).contains(u"no scenario plays"), qPrintable(road));
+
+        // Played again, and the client goes while it plays: the tree from before the first change comes back.
+        QCOMPARE(commandAndWait(*client, [&] { client->playScenario(target, twoSteps(300), {true, std::nullopt}); }), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(kernelView().contains(u"limit 20p"), 5000);
+        leave(std::move(client), road);
+        QTRY_COMPARE_WITH_TIMEOUT(kernelView(), original, 10000);
+    }
+
+    void aScenarioRefusesASecondPlaybackAndAStepItHasNot_data() { rows_data(); }
+    void aScenarioRefusesASecondPlaybackAndAStepItHasNot()
+    {
+        QFETCH(QString, road);
+        const QString target = freshTarget();
+        putOriginal();
+        const QString original = kernelView();
+        auto client = backend(road);
+        QCOMPARE(commandAndWait(*client, [&] { client->playScenario(target, twoSteps(30000), {true, std::nullopt}); }), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(kernelView().contains(u"limit 10p"), 5000);
+        const QString second = commandAndWait(*client, [&] { client->playScenario(target, twoSteps(300), {true, std::nullopt}); });
+        QVERIFY2(second.contains(u"already plays") && second.contains(u"roads"), qPrintable(second));
+        const QString seek = commandAndWait(*client, [&] { client->seekScenario(target, 4); });
+        QVERIFY2(seek.contains(u"there is no step 5") && seek.contains(u"steps 1…2"), qPrintable(seek));
+        QCOMPARE(commandAndWait(*client, [&] { client->seekScenario(target, 1); }), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(kernelView().contains(u"limit 20p"), 5000);
+        // Stopped: its onAbort puts back the tree from before.
+        QCOMPARE(commandAndWait(*client, [&] { client->stopScenario(target); }), QString());
+        QTRY_COMPARE_WITH_TIMEOUT(kernelView(), original, 5000);
+        // A scenario that does not validate is refused before anything happens.
+        Scenario empty = twoSteps(300);
+        empty.steps.clear();
+        QVERIFY(!commandAndWait(*client, [&] { client->playScenario(target, empty, {true, std::nullopt}); }).isEmpty());
+        QCOMPARE(kernelView(), original);
+        leave(std::move(client), road);
+    }
+
+    void aLabTakesATreeAndGoesWithRemoveAndWithItsClient_data() { rows_data(); }
+    void aLabTakesATreeAndGoesWithRemoveAndWithItsClient()
+    {
+        QFETCH(QString, road);
+        auto client = backend(road);
+        const auto create = [&] {
+            QSignalSpy created(client.get(), &TargetBackend::labCreated);
+            client->createLab();
+            if (!created.wait(30000))
+                return LabInfo{};
+            if (!created.first().at(1).toString().isEmpty())
+                qWarning("createLab: %s", qPrintable(created.first().at(1).toString()));
+            return created.first().at(0).value<LabInfo>();
+        };
+        const LabInfo lab = create();
+        QVERIFY2(!lab.id.isEmpty(), qPrintable(road));
+        QVERIFY(namespaceExists(lab.namespaceA) && namespaceExists(lab.namespaceB));
+        QdiscTree tree = pfifo(50);
+        tree.device.clear();
+        const BackendApplyResult applied = applyAndWait(*client, lab.target, tree, {0, true});
+        QVERIFY2(applied.ok, qPrintable(applied.error));
+        QSignalSpy removed(client.get(), &TargetBackend::labRemoved);
+        client->removeLab(lab.id);
+        QVERIFY(removed.wait(30000));
+        QCOMPARE(removed.first().at(1).toString(), QString());
+        QVERIFY(!namespaceExists(lab.namespaceA) && !namespaceExists(lab.namespaceB));
+        client->removeLab(lab.id);
+        QVERIFY(removed.wait(30000));
+        QVERIFY2(!removed.last().at(1).toString().isEmpty(), "removing a lab twice is refused");
+
+        const LabInfo second = create();
+        QVERIFY(!second.id.isEmpty());
+        QVERIFY(second.id != lab.id);
+        leave(std::move(client), road);
+        QTRY_VERIFY_WITH_TIMEOUT(!namespaceExists(second.namespaceA) && !namespaceExists(second.namespaceB), 10000);
     }
 };
 
