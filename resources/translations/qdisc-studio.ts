@@ -4051,6 +4051,10 @@
         <source>HFSC: Service Curve has two zero slopes</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>HFSC: umax within dmax is %1 bytes/s, above the 32-bit slope the kernel takes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::HfscKind</name>

@@ -923,6 +923,13 @@ private Q_SLOTS:
             "tc qdisc add dev eth0 parent 1:3 handle 13: fq_codel\n"
             "tc qdisc add dev eth1 root handle 1: mqprio\n"
             "tc qdisc add dev eth2 root mqprio num_tc 2 map 0 1 hw 1 mode channel shaper bw_rlimit min_rate 1mbit 2mbit max_rate 10mbit 20gbit");
+        // tc reads mode and shaper only while hw is 1 and refuses a shaper as the last word
+        // (fuzz_tcimporter found these orders did not survive an export).
+        QTest::newRow("mqprio shaper orders") << QStringLiteral(
+            "tc qdisc add dev eth0 root mqprio num_tc 0 map 0 1 hw 1 mode channel shaper bw_rlimit min_rate 1mbit 2mbit max_rate 10mbit 20gbit\n"
+            "tc qdisc add dev eth1 root mqprio num_tc 2 shaper bw_rlimit mode channel\n"
+            "tc qdisc add dev eth2 root mqprio shaper bw_rlimit num_tc 2\n"
+            "tc qdisc add dev eth3 root mqprio num_tc 2 mode channel shaper bw_rlimit max_rate 1mbit 2mbit hw 0");
         QTest::newRow("skbprio") << QStringLiteral("tc qdisc add dev eth0 root handle 1: skbprio limit 32\n"
                                                     "tc qdisc add dev eth1 root skbprio");
         QTest::newRow("codel") << QStringLiteral("tc qdisc add dev eth0 root codel limit 1500 target 4ms interval 80ms ce_threshold 1ms ecn\n"
@@ -950,6 +957,10 @@ private Q_SLOTS:
         QTest::newRow("cake kept by change") << QStringLiteral(
             "tc qdisc add dev eth0 root handle 1: cake bandwidth 10mbit overhead 128 mpu 256 diffserv4\n"
             "tc qdisc change dev eth0 root handle 1: cake mpu 128 autorate-ingress");
+        // More digits than max_P holds: the probability is kept in the form the export writes
+        // (fuzz_tcimporter found the long form and its export read back as two values).
+        QTest::newRow("red long probability") << QStringLiteral(
+            "tc qdisc add dev eth0 root red limit 1M avpkt 1500 min 100K max 300K burst 80 probability 0.9223372036854775807");
         QTest::newRow("red") << QStringLiteral(
             "tc qdisc add dev eth0 root handle 1: red limit 1M avpkt 1500 min 100K max 300K ecn harddrop adaptive nodrop\n"
             "tc qdisc add dev eth1 root red limit 400000 avpkt 1000 burst 55 probability 0.1 bandwidth 100mbit");

@@ -7,7 +7,19 @@
 #include <QString>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+
+namespace {
+
+/** Says what did not survive (the export's words are what to look at), then stops like a crash. */
+[[noreturn]] void failRoundTrip(const QString &exported, const QString &why)
+{
+    std::fprintf(stderr, "round trip failed: %s\n--- exported script ---\n%s\n---\n", qPrintable(why), qPrintable(exported));
+    std::abort();
+}
+
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -23,13 +35,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     for (const qs::QdiscTree &tree : result.trees)
         (void)tree.validate();
-    const qs::TcImportResult again = qs::TcImporter::import(qs::TcExporter::script(result.trees));
+    const QString exported = qs::TcExporter::script(result.trees);
+    const qs::TcImportResult again = qs::TcImporter::import(exported);
     if (!again.ok() || again.trees.size() != result.trees.size())
-        std::abort();
+        failRoundTrip(exported, again.ok() ? QStringLiteral("another number of trees") : again.errors.first().toString());
     for (const qs::QdiscTree &tree : result.trees) {
         const qs::QdiscTree *back = again.tree(tree.target());
         if (!back || !(*back == tree))
-            std::abort();
+            failRoundTrip(exported, QStringLiteral("the tree of %1 differs").arg(tree.target()));
     }
     return 0;
 }

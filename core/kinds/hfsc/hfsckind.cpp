@@ -16,6 +16,7 @@
 #include <linux/pkt_sched.h>
 
 #include <cmath>
+#include <limits>
 #include <cstring>
 
 namespace qs {
@@ -111,7 +112,10 @@ private:
         curve.m2 = rate;
         const double firstSlope = dmax != 0 ? std::ceil(1.0 * umax * 1000000.0 / dmax) : 0.0;
         if (dmax != 0 && firstSlope > rate) {
-            // Concave: umax bytes within dmax, then the rate.
+            // Concave: umax bytes within dmax, then the rate. tc stores the slope in 32 bits
+            // without a check (undefined above 4 GB/s); refused here instead.
+            if (firstSlope > double(std::numeric_limits<quint32>::max()))
+                c.fail(tr("HFSC: umax within dmax is %1 bytes/s, above the 32-bit slope the kernel takes").arg(firstSlope, 0, 'f', 0));
             curve.m1 = quint32(firstSlope);
             curve.dUs = dmax;
         } else {

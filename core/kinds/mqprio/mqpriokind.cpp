@@ -168,19 +168,26 @@ public:
             for (const QueueRange &r : p.queues)
                 w.add(MqprioParams::queueRangeText(r));
         }
-        if (!p.hw)
-            w.add(u"hw", QStringLiteral("0"));
+        // tc reads mode and shaper only while hw is 1 (its default) and refuses a shaper as the
+        // last word: mode, shaper and rates come first, then the hw word, which also ends a
+        // shaper that no rates follow ("num_tc 0 … shaper bw_rlimit min_rate 1mbit" keeps no rate).
         if (p.mode == MqprioParams::Mode::Channel)
             w.add(u"mode", QStringLiteral("channel"));
-        if (p.shaper == MqprioParams::Shaper::BwRlimit)
+        bool shaperLast = false;
+        if (p.shaper == MqprioParams::Shaper::BwRlimit) {
             w.add(u"shaper", QStringLiteral("bw_rlimit"));
+            shaperLast = true;
+        }
         for (const auto &[key, rates] : {std::pair{u"min_rate", &p.minRate}, std::pair{u"max_rate", &p.maxRate}}) {
             if (rates->isEmpty())
                 continue;
             w.add(key);
             for (quint64 rate : *rates)
                 w.add(TcUnits::formatRate(rate));
+            shaperLast = false;
         }
+        if (!p.hw || shaperLast)
+            w.add(u"hw", p.hw ? QStringLiteral("1") : QStringLiteral("0"));
     }
 
     static QJsonObject toJson(const Params &p)

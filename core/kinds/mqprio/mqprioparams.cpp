@@ -56,8 +56,11 @@ void MqprioParams::normalise()
     while (!queues.isEmpty() && queues.last() == QueueRange{})
         queues.removeLast();
     for (QList<quint64> *rates : {&minRate, &maxRate}) {
-        if (!rates->isEmpty())
-            rates->resize(std::clamp(trafficClasses, 0, MaxTrafficClasses)); // the kernel reads num_tc of them
+        const int wanted = std::clamp(trafficClasses, 0, MaxTrafficClasses); // the kernel reads num_tc of them
+        if (wanted == 0)
+            *rates = {}; // not resize(0): an emptied list keeps its buffer, and Qt 6.4 compares it to a null one with memcmp(…, nullptr, 0)
+        else if (!rates->isEmpty())
+            rates->resize(wanted);
     }
 }
 
