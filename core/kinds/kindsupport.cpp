@@ -172,10 +172,14 @@ double parseRedProbability(TcArgs &c)
     const double value = c.value(u"probability").toDouble(&ok);
     if (!ok)
         c.fail(QCoreApplication::translate("qs::KindSupport", "probability must be a number such as 0.02"));
-    // The value its export writes back: the shortest text with the same max_P, read again until
-    // it stays (a shorter text may round differently), so that "0.9223372036854775807" and the
-    // "0.9223372037" written for it are one setting.
-    double canonical = value;
+    return canonicalRedProbability(value);
+}
+
+double canonicalRedProbability(double probability)
+{
+    // The shortest text with the same max_P, read again until it stays (a shorter text may round
+    // differently): "0.9223372036854775807" and the "0.9223372037" written for it are one setting.
+    double canonical = probability;
     for (int round = 0; round < 17; ++round) {
         const double again = redProbabilityText(canonical).toDouble();
         if (again == canonical)

@@ -80,12 +80,14 @@ inline constexpr quint32 RedDefaultBandwidth = 1250000;
 std::optional<quint32> redBurstForWlog(quint32 qmin, quint32 avpkt, int wlog, quint32 defaultBurst);
 /** The bandwidth in bytes/s (0 when tc's default does) that gives @p scellLog; nullopt when none does. */
 std::optional<quint32> redBandwidthForScellLog(int wlog, quint32 avpkt, int scellLog, const PschedClock &clock);
-/** The value after "probability" as tc's sscanf("%lg") reads it (RED, choke, sfq), in the form redProbabilityText() writes (same max_P); fails @p args when it is no number. */
+/** The value after "probability" as tc's sscanf("%lg") reads it (RED, choke, sfq), canonicalRedProbability(); fails @p args when it is no number. */
 double parseRedProbability(TcArgs &args);
 /** tc's max_P for a probability (probability × 2³², truncated). */
 quint32 redMaxP(double probability);
 /** The shortest decimal text of a probability that reads back (strtod) as the same max_P. */
 QString redProbabilityText(double probability);
+/** The probability as its text reads back (redProbabilityText()): the one value of all that give its max_P, for tc words and JSON alike. */
+double canonicalRedProbability(double probability);
 
 /**
  * tc_calc_rtable_64()'s 256 transmit times (TCA_*_RATE, 1024 bytes) for @p spec: what the kernel

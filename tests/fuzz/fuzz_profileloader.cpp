@@ -6,6 +6,7 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -21,8 +22,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     (void)profile->validate();
     QStringList againErrors;
-    const auto again = qs::Profile::fromJsonBytes(profile->toJsonBytes(), &againErrors);
-    if (!again || !(*again == *profile))
+    const QByteArray written = profile->toJsonBytes();
+    const auto again = qs::Profile::fromJsonBytes(written, &againErrors);
+    if (!again || !(*again == *profile)) {
+        // What did not survive: the written JSON is what to look at.
+        std::fprintf(stderr, "round trip failed: %s\n--- written ---\n%s\n---\n",
+                     again ? "the profile differs" : qPrintable(againErrors.join(QStringLiteral("; "))), written.constData());
         std::abort();
+    }
     return 0;
 }

@@ -218,7 +218,7 @@ public:
         p.avpkt = r.size("avpkt");
         const QJsonValue probability = r.take("probability");
         if (probability.isDouble())
-            p.probability = probability.toDouble();
+            p.probability = KindSupport::canonicalRedProbability(probability.toDouble());
         else if (!probability.isUndefined())
             r.error(QStringLiteral("probability"), tr("probability must be a number such as 0.02"));
         p.ecn = r.boolean("ecn");

@@ -254,7 +254,7 @@ public:
         p.burst = quint32(r.integer("burst", 0, 0, 0xFFFFFFFFLL));
         const QJsonValue probability = r.take("probability");
         if (probability.isDouble())
-            p.probability = probability.toDouble();
+            p.probability = KindSupport::canonicalRedProbability(probability.toDouble());
         else if (!probability.isUndefined())
             r.error(QStringLiteral("probability"), tr("probability must be a number such as 0.02"));
         const quint64 bandwidth = r.rate("bandwidth");

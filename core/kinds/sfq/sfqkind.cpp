@@ -259,7 +259,7 @@ public:
         p.redAvpkt = quint32(r.integer("avpkt", 0, 0, 0xFFFFFFFFLL));
         const QJsonValue probability = r.take("probability");
         if (probability.isDouble())
-            p.redProbability = probability.toDouble();
+            p.redProbability = KindSupport::canonicalRedProbability(probability.toDouble());
         else if (!probability.isUndefined())
             r.error(QStringLiteral("probability"), tr("probability must be a number such as 0.02"));
         p.ecn = r.boolean("ecn");
