@@ -1,12 +1,8 @@
 #include "authorizer.h"
 
-#include <QDBusArgument>
-#include <QDBusMessage>
-#include <QDBusPendingCallWatcher>
-#include <QDBusPendingReply>
-#include <QDBusVariant>
-#include <QMetaType>
-#include <QVariantMap>
+#include "busconnection.h"
+
+#include <systemd/sd-bus.h>
 
 namespace qs {
 
@@ -15,41 +11,38 @@ namespace {
 constexpr quint32 AllowUserInteraction = 1;
 constexpr qint64 GrantLifetimeMs = 5 * 60 * 1000;
 // A password dialog can stay open for minutes; polkit itself gives up long before this.
-constexpr int PolkitTimeoutMs = 30 * 60 * 1000;
+constexpr quint64 PolkitTimeoutUs = 30ull * 60 * 1000 * 1000;
 
-QDBusMessage checkAuthorizationCall(const QString &sender, const QString &action)
+/** org.freedesktop.PolicyKit1.Authority.CheckAuthorization about @p sender; null when it cannot be built. */
+sd_bus_message *checkAuthorizationCall(sd_bus *bus, const QString &sender, const QString &action)
 {
-    QDBusMessage call = QDBusMessage::createMethodCall(QStringLiteral("org.freedesktop.PolicyKit1"),
-                                                       QStringLiteral("/org/freedesktop/PolicyKit1/Authority"),
-                                                       QStringLiteral("org.freedesktop.PolicyKit1.Authority"),
-                                                       QStringLiteral("CheckAuthorization"));
-    QDBusArgument subject; // (sa{sv}): ("system-bus-name", {"name": <sender>})
-    subject.beginStructure();
-    subject << QStringLiteral("system-bus-name") << QVariantMap{{QStringLiteral("name"), sender}};
-    subject.endStructure();
-    QDBusArgument details; // a{ss}, empty
-    details.beginMap(QMetaType::fromType<QString>(), QMetaType::fromType<QString>());
-    details.endMap();
-    call << QVariant::fromValue(subject) << action << QVariant::fromValue(details) << AllowUserInteraction << QString();
+    sd_bus_message *call = nullptr;
+    if (sd_bus_message_new_method_call(bus, &call, "org.freedesktop.PolicyKit1", "/org/freedesktop/PolicyKit1/Authority",
+                                       "org.freedesktop.PolicyKit1.Authority", "CheckAuthorization") < 0)
+        return nullptr;
+    // subject (sa{sv}) = ("system-bus-name", {"name": <sender>}), action, details a{ss} (none), flags, cancellation id
+    if (sd_bus_message_append(call, "(sa{sv})sa{ss}us", "system-bus-name", 1, "name", "s", sender.toUtf8().constData(),
+                              action.toUtf8().constData(), 0, AllowUserInteraction, "") < 0) {
+        sd_bus_message_unref(call);
+        return nullptr;
+    }
     return call;
 }
 
 /** Reads (bba{ss}): is_authorized, is_challenge, details. */
-bool readIsAuthorized(const QDBusMessage &reply, bool *authorized)
+bool readIsAuthorized(sd_bus_message *reply, bool *authorized)
 {
-    if (reply.arguments().size() != 1 || !reply.arguments().first().canConvert<QDBusArgument>())
+    int isAuthorized = 0;
+    int isChallenge = 0;
+    if (sd_bus_message_enter_container(reply, 'r', "bba{ss}") <= 0 || sd_bus_message_read(reply, "bb", &isAuthorized, &isChallenge) <= 0)
         return false;
-    const QDBusArgument result = reply.arguments().first().value<QDBusArgument>();
-    bool isChallenge = false;
-    result.beginStructure();
-    result >> *authorized >> isChallenge;
-    result.endStructure();
+    *authorized = isAuthorized != 0;
     return true;
 }
 
 } // namespace
 
-Authorizer::Authorizer(QDBusConnection bus, QObject *parent) : QObject(parent), m_bus(std::move(bus)) {}
+Authorizer::Authorizer(BusConnection &bus, QObject *parent) : QObject(parent), m_bus(bus) {}
 
 bool Authorizer::isGranted(const QString &sender, const QString &action) const
 {
@@ -74,25 +67,28 @@ void Authorizer::check(const QString &sender, const QString &action, Done done)
     }
     m_waiting.insert(key, {std::move(done)});
 
-    auto *watcher = new QDBusPendingCallWatcher(m_bus.asyncCall(checkAuthorizationCall(sender, action), PolkitTimeoutMs), this);
-    connect(watcher, &QDBusPendingCallWatcher::finished, this, [this, watcher, key, sender, action] {
-        watcher->deleteLater();
-        const QDBusMessage reply = watcher->reply();
-        if (reply.type() == QDBusMessage::ErrorMessage) {
+    sd_bus_message *call = checkAuthorizationCall(m_bus.handle(), sender, action);
+    const auto answered = [this, key, sender, action](sd_bus_message *reply) {
+        if (!reply || sd_bus_message_is_method_error(reply, nullptr)) {
+            const sd_bus_error *error = reply ? sd_bus_message_get_error(reply) : nullptr;
             finish(key, Outcome::Unavailable,
                    QStringLiteral("polkit could not be asked (%1: %2); is polkitd running on the system bus?")
-                       .arg(reply.errorName(), reply.errorMessage()));
+                       .arg(QString::fromUtf8(error && error->name ? error->name : "no reply"),
+                            QString::fromUtf8(error && error->message ? error->message : "the call could not be sent")));
             return;
         }
         bool authorized = false;
         if (!readIsAuthorized(reply, &authorized)) {
-            finish(key, Outcome::Unavailable, QStringLiteral("polkit answered with an unexpected signature %1").arg(reply.signature()));
+            finish(key, Outcome::Unavailable,
+                   QStringLiteral("polkit answered with an unexpected signature %1").arg(QString::fromUtf8(sd_bus_message_get_signature(reply, 1))));
             return;
         }
         if (authorized)
             m_granted[sender].insert(action, QDeadlineTimer(GrantLifetimeMs));
         finish(key, authorized ? Outcome::Authorized : Outcome::NotAuthorized, {});
-    });
+    };
+    if (!call || !m_bus.callAsync(call, PolkitTimeoutUs, answered))
+        answered(nullptr);
 }
 
 void Authorizer::finish(const QString &key, Outcome outcome, const QString &detail)

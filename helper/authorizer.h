@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QDBusConnection>
 #include <QDeadlineTimer>
 #include <QHash>
 #include <QList>
@@ -11,6 +10,8 @@
 #include <functional>
 
 namespace qs {
+
+class BusConnection;
 
 /**
  * Asks polkit whether the client behind a unique bus name may perform an action. The subject
@@ -29,7 +30,7 @@ public:
     enum class Outcome { Authorized, NotAuthorized, Unavailable };
     using Done = std::function<void(Outcome outcome, const QString &detail)>;
 
-    explicit Authorizer(QDBusConnection bus, QObject *parent = nullptr);
+    explicit Authorizer(BusConnection &bus, QObject *parent = nullptr);
 
     /** Calls @p done with polkit's answer, at once when remembered, else when polkit replies. */
     void check(const QString &sender, const QString &action, Done done);
@@ -43,7 +44,7 @@ public:
 private:
     void finish(const QString &key, Outcome outcome, const QString &detail);
 
-    QDBusConnection m_bus;
+    BusConnection &m_bus;
     QHash<QString, QHash<QString, QDeadlineTimer>> m_granted; ///< unique name → action → until when
     QHash<QString, QList<Done>> m_waiting;     ///< "name\naction" → callers waiting for one answer
 };

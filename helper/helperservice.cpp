@@ -1,6 +1,8 @@
 #include "helperservice.h"
 
+#include "busconnection.h"
 #include "helperbus.h"
+#include "helpercontract.h"
 #include "safety/treelimits.h"
 #include "lab/labsockets.h"
 #include "model/treefingerprint.h"
@@ -11,12 +13,13 @@
 #include "scenario/scenario.h"
 #include "stats/monotonicclock.h"
 
-#include <QDBusConnectionInterface>
 #include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+
+#include <systemd/sd-bus.h>
 
 #include <algorithm>
 #include <limits>
@@ -68,12 +71,23 @@ bool isWholeNumber(const QVariant &value)
 
 } // namespace
 
-HelperService::HelperService(QDBusConnection bus, Settings settings, QObject *parent)
+HelperService::HelperService(BusConnection &bus, Settings settings, QObject *parent)
     : QObject(parent), m_bus(bus), m_settings(std::move(settings)), m_authorizer(bus), m_net(m_settings.stateDirectory), m_playbacks(m_net), m_labs(m_net, m_playbacks)
 {
     // One subscription for every client's departure, instead of one match rule per client.
-    m_bus.connect(QStringLiteral("org.freedesktop.DBus"), QStringLiteral("/org/freedesktop/DBus"), QStringLiteral("org.freedesktop.DBus"),
-                  QStringLiteral("NameOwnerChanged"), this, SLOT(onNameOwnerChanged(QString, QString, QString)));
+    QString error;
+    const bool matched = m_bus.matchSignal("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameOwnerChanged",
+                                           [this](sd_bus_message *signal) {
+                                               const char *name = nullptr;
+                                               const char *oldOwner = nullptr;
+                                               const char *newOwner = nullptr;
+                                               if (sd_bus_message_read(signal, "sss", &name, &oldOwner, &newOwner) > 0)
+                                                   onNameOwnerChanged(QString::fromUtf8(name), QString::fromUtf8(newOwner));
+                                           },
+                                           &error);
+    if (!matched)
+        helperLog()->error("cannot follow clients leaving the bus (NameOwnerChanged): {}; revert-on-exit promises are kept only at exit",
+                           error.toStdString());
     // The policy is the safety net's; the helper audits, tells readers, and ends playbacks it is told of.
     connect(&m_net, &SafetyNet::audited, this, [](const Caller &caller, const QString &action, const QString &target, const QString &transaction,
                                                  const QString &result, const QStringList &changes) {
@@ -116,19 +130,18 @@ bool HelperService::hasWork() const
 
 // --- callers ---------------------------------------------------------------------------------
 
-Caller HelperService::callerOf(const QString &busName)
+void HelperService::askBusDaemon(const char *member, const QString &busName, std::function<void(sd_bus_message *reply)> then)
 {
-    const auto known = m_callers.constFind(busName);
-    if (known != m_callers.cend())
-        return *known;
-    Caller caller{busName};
-    const QDBusReply<uint> uid = m_bus.interface()->serviceUid(busName);
-    const QDBusReply<uint> pid = m_bus.interface()->servicePid(busName);
-    caller.uid = uid.isValid() ? qint64(uid.value()) : -1;
-    caller.pid = pid.isValid() ? qint64(pid.value()) : -1;
-    if (uid.isValid()) // not cached for a client already gone: its name will not be seen leaving
-        m_callers.insert(busName, caller);
-    return caller;
+    sd_bus_message *call = nullptr;
+    if (sd_bus_message_new_method_call(m_bus.handle(), &call, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                       member) < 0 ||
+        sd_bus_message_append(call, "s", busName.toUtf8().constData()) < 0) {
+        sd_bus_message_unref(call);
+        then(nullptr);
+        return;
+    }
+    if (!m_bus.callAsync(call, BusDaemonTimeoutUs, std::move(then)))
+        then(nullptr);
 }
 
 void HelperService::withCaller(const QString &busName, std::function<void(const Caller &)> then)
@@ -137,21 +150,18 @@ void HelperService::withCaller(const QString &busName, std::function<void(const 
         then(*known);
         return;
     }
-    // Asked without blocking: while this thread waits, nothing it has read is answered or freed,
-    // libdbus stops reading once 63 MiB are alive, and behind a flood of big messages the bus
-    // daemon's answer would wait for all of them.
-    auto *uidCall = new QDBusPendingCallWatcher(m_bus.interface()->asyncCall(QStringLiteral("GetConnectionUnixUser"), busName), this);
-    connect(uidCall, &QDBusPendingCallWatcher::finished, this, [this, uidCall, busName, then = std::move(then)]() mutable {
-        uidCall->deleteLater();
-        const QDBusPendingReply<uint> uid = *uidCall;
-        auto *pidCall = new QDBusPendingCallWatcher(m_bus.interface()->asyncCall(QStringLiteral("GetConnectionUnixProcessID"), busName), this);
-        connect(pidCall, &QDBusPendingCallWatcher::finished, this, [this, pidCall, busName, uid, then = std::move(then)] {
-            pidCall->deleteLater();
-            const QDBusPendingReply<uint> pid = *pidCall;
+    // Asked without blocking: the helper answers others meanwhile.
+    const auto readUint = [](sd_bus_message *reply) -> qint64 {
+        uint32_t value = 0;
+        return reply && !sd_bus_message_is_method_error(reply, nullptr) && sd_bus_message_read(reply, "u", &value) > 0 ? qint64(value) : -1;
+    };
+    askBusDaemon("GetConnectionUnixUser", busName, [this, busName, readUint, then = std::move(then)](sd_bus_message *uidReply) mutable {
+        const qint64 uid = readUint(uidReply);
+        askBusDaemon("GetConnectionUnixProcessID", busName, [this, busName, uid, readUint, then = std::move(then)](sd_bus_message *pidReply) {
             Caller caller{busName};
-            caller.uid = uid.isError() ? -1 : qint64(uid.value());
-            caller.pid = pid.isError() ? -1 : qint64(pid.value());
-            if (!uid.isError()) // not cached for a client already gone: its name will not be seen leaving
+            caller.uid = uid;
+            caller.pid = readUint(pidReply);
+            if (uid >= 0) // not cached for a client already gone: its name will not be seen leaving
                 m_callers.insert(busName, caller);
             then(m_callers.value(busName, caller));
         });
@@ -165,18 +175,16 @@ void HelperService::trackClient(const QString &busName)
     m_tracked.insert(busName);
     // It may have left while polkit was thinking; its NameOwnerChanged has then passed already.
     // Asked without blocking (see withCaller()).
-    auto *asked = new QDBusPendingCallWatcher(m_bus.interface()->asyncCall(QStringLiteral("NameHasOwner"), busName), this);
-    connect(asked, &QDBusPendingCallWatcher::finished, this, [this, asked, busName] {
-        asked->deleteLater();
-        const QDBusPendingReply<bool> registered = *asked;
-        if (m_tracked.contains(busName) && (registered.isError() || !registered.value()))
+    askBusDaemon("NameHasOwner", busName, [this, busName](sd_bus_message *reply) {
+        int registered = 0;
+        const bool known = reply && !sd_bus_message_is_method_error(reply, nullptr) && sd_bus_message_read(reply, "b", &registered) > 0;
+        if (m_tracked.contains(busName) && (!known || !registered))
             clientLeft(busName);
     });
 }
 
-void HelperService::onNameOwnerChanged(const QString &name, const QString &oldOwner, const QString &newOwner)
+void HelperService::onNameOwnerChanged(const QString &name, const QString &newOwner)
 {
-    Q_UNUSED(oldOwner)
     if (newOwner.isEmpty() && name.startsWith(u':') && (m_tracked.contains(name) || m_callers.contains(name)))
         clientLeft(name);
 }
@@ -202,21 +210,34 @@ void HelperService::signalReaders(const QString &target, const QString &name, co
     QStringList readers = m_watcher.watchersOf(target);
     if (!also.isEmpty() && !readers.contains(also))
         readers.append(also);
+    const QString *signature = HelperContract::compiledIn().signal(name);
+    if (!signature) {
+        helperLog()->error("signal {} is not in the helper's interface", name.toStdString());
+        return;
+    }
+    const QByteArray path(HelperBus::Path.data(), HelperBus::Path.size());
+    const QByteArray interface(HelperBus::Interface.data(), HelperBus::Interface.size());
     for (const QString &reader : std::as_const(readers)) {
-        QDBusMessage signal = QDBusMessage::createTargetedSignal(reader, HelperBus::Path, HelperBus::Interface, name);
-        signal.setArguments(arguments);
-        m_bus.send(signal);
+        sd_bus_message *signal = nullptr;
+        if (sd_bus_message_new_signal(m_bus.handle(), &signal, path.constData(), interface.constData(), name.toUtf8().constData()) >= 0 &&
+            sd_bus_message_set_destination(signal, reader.toUtf8().constData()) >= 0 && BusValues::append(signal, *signature, arguments))
+            m_bus.send(signal);
+        sd_bus_message_unref(signal);
     }
 }
 
-void HelperService::replyError(const QDBusMessage &call, QLatin1String name, const QString &text)
+void HelperService::serve(const BusCall &call, const std::function<QVariantList()> &method)
 {
-    m_bus.send(call.createErrorReply(name, text));
+    m_call = call;
+    const QVariantList answer = method();
+    m_call = BusCall();
+    if (!call.isAnswered() && !call.isDelayed())
+        call.reply(answer);
 }
 
 void HelperService::refuse(QLatin1String name, const QString &text)
 {
-    sendErrorReply(name, text);
+    m_call.replyError(name, text);
 }
 
 bool HelperService::checkTarget(const QString &target, QString *netnsOut)
@@ -240,7 +261,7 @@ QString HelperService::tooManyWaiting(int cap, const QString &whose)
         .arg(whose);
 }
 
-bool HelperService::admitWaiting(const QDBusMessage &call, const Caller &caller)
+bool HelperService::admitWaiting(const BusCall &call, const Caller &caller)
 {
     // The sender was counted by askThen(); root is not counted at all.
     const auto uncount = [this, &caller] {
@@ -253,7 +274,7 @@ bool HelperService::admitWaiting(const QDBusMessage &call, const Caller &caller)
     }
     if (m_waitingByUid.value(caller.uid) >= HelperBus::MaxWaitingPerUser) {
         uncount();
-        replyError(call, HelperBus::Error::TooManyWaiting, tooManyWaiting(HelperBus::MaxWaitingPerUser, QStringLiteral("this user")));
+        call.replyError(HelperBus::Error::TooManyWaiting, tooManyWaiting(HelperBus::MaxWaitingPerUser, QStringLiteral("this user")));
         return false;
     }
     ++m_waitingByUid[caller.uid];
@@ -297,9 +318,9 @@ bool HelperService::authorizedAlready(const QString &action)
 
 void HelperService::askThen(const QString &action, Answered answered)
 {
-    const QDBusMessage call = message();
+    const BusCall call = message();
     const QString sender = call.service();
-    setDelayedReply(true);
+    call.setDelayed();
     if (m_authorizer.isGranted(sender, action)) { // answered at once, without waiting
         withCaller(sender, [this, call, action, answered = std::move(answered)](const Caller &caller) {
             m_authorizer.check(call.service(), action, [call, caller, answered](Authorizer::Outcome outcome, const QString &detail) {
@@ -310,7 +331,7 @@ void HelperService::askThen(const QString &action, Answered answered)
         return;
     }
     if (m_waitingBySender.value(sender) >= HelperBus::MaxWaitingPerSender) {
-        replyError(call, HelperBus::Error::TooManyWaiting, tooManyWaiting(HelperBus::MaxWaitingPerSender, QStringLiteral("this connection")));
+        call.replyError(HelperBus::Error::TooManyWaiting, tooManyWaiting(HelperBus::MaxWaitingPerSender, QStringLiteral("this connection")));
         return;
     }
     ++m_waitingBySender[sender]; // counted before its user is known: a sender's calls never wait unbounded
@@ -327,7 +348,7 @@ void HelperService::askThen(const QString &action, Answered answered)
 
 void HelperService::authorizeThen(const QString &action, const QString &target, Work work)
 {
-    askThen(action, [this, action, target, work = std::move(work)](const QDBusMessage &call, const Caller &caller, Authorizer::Outcome outcome,
+    askThen(action, [this, action, target, work = std::move(work)](const BusCall &call, const Caller &caller, Authorizer::Outcome outcome,
                                                                    const QString &detail) {
         switch (outcome) {
         case Authorizer::Outcome::Authorized:
@@ -335,7 +356,7 @@ void HelperService::authorizeThen(const QString &action, const QString &target, 
             break;
         case Authorizer::Outcome::NotAuthorized:
             audit(caller, call.member(), target, {}, QStringLiteral("refused by polkit (%1)").arg(action));
-            replyError(call, HelperBus::Error::NotAuthorized,
+            call.replyError(HelperBus::Error::NotAuthorized,
                        QStringLiteral("Not authorized: polkit does not allow %1 to user %2. Run it from an active desktop session "
                                       "(you will be asked for an administrator's password), ask an administrator for a polkit rule, "
                                       "or run as root.")
@@ -344,7 +365,7 @@ void HelperService::authorizeThen(const QString &action, const QString &target, 
             break;
         case Authorizer::Outcome::Unavailable:
             helperLog()->error("{}", detail.toStdString());
-            replyError(call, HelperBus::Error::PolkitUnavailable, detail);
+            call.replyError(HelperBus::Error::PolkitUnavailable, detail);
             break;
         }
         touch();
@@ -359,7 +380,7 @@ void HelperService::readThen(const QString &netns, const QString &what, Work wor
         return;
     }
     // Anyone may read the root namespace's tc state; the kernel says so too.
-    setDelayedReply(true);
+    message().setDelayed();
     withCaller(message().service(), [this, call = message(), work = std::move(work)](const Caller &caller) {
         work(call, caller);
         touch();
@@ -395,8 +416,9 @@ const Labs::Lab *HelperService::ownLab(const QString &id, const QString &doing)
         return nullptr;
     }
     if (lab->owner.busName != message().service()) {
-        audit(callerOf(message().service()), message().member(), lab->network.target(), {},
-              QStringLiteral("refused: lab %1 belongs to %2").arg(id, lab->owner.busName));
+        withCaller(message().service(), [member = message().member(), target = lab->network.target(), id, owner = lab->owner.busName](const Caller &caller) {
+            audit(caller, member, target, {}, QStringLiteral("refused: lab %1 belongs to %2").arg(id, owner));
+        });
         refuse(HelperBus::Error::NotAuthorized,
                QStringLiteral("Not authorized: demo lab \"%1\" belongs to another client; only the client that created it may %2 "
                               "(create a lab of your own with CreateLab)")
@@ -481,18 +503,18 @@ QString HelperService::Authorize(const QString &target)
     if (!checkTarget(target))
         return {};
     const QString action = changeAction(target);
-    authorizeThen(action, target, [this, action](const QDBusMessage &call, const Caller &) { m_bus.send(call.createReply(action)); });
+    authorizeThen(action, target, [this, action](const BusCall &call, const Caller &) { call.reply({action}); });
     return {};
 }
 
 QString HelperService::ListTargets()
 {
     touch();
-    auto list = [this](const QDBusMessage &call, bool withNamespaces) {
+    auto list = [this](const BusCall &call, bool withNamespaces) {
         QString error;
         const QList<TargetInfo> targets = listTargets(&error);
         if (!error.isEmpty() && targets.isEmpty()) {
-            replyError(call, HelperBus::Error::Failed, error);
+            call.replyError(HelperBus::Error::Failed, error);
             return;
         }
         QJsonArray array;
@@ -503,10 +525,10 @@ QString HelperService::ListTargets()
                                      {QStringLiteral("device"), t.device}, {QStringLiteral("type"), t.type},
                                      {QStringLiteral("up"), t.up}, {QStringLiteral("rootQdisc"), t.rootQdisc}});
         }
-        m_bus.send(call.createReply(QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact))));
+        call.reply({QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact))});
     };
     // Interfaces of other namespaces are shown to those polkit lets read them; the rest see their own.
-    askThen(HelperBus::ReadAction, [list](const QDBusMessage &call, const Caller &, Authorizer::Outcome outcome, const QString &) {
+    askThen(HelperBus::ReadAction, [list](const BusCall &call, const Caller &, Authorizer::Outcome outcome, const QString &) {
         list(call, outcome == Authorizer::Outcome::Authorized);
     });
     return {};
@@ -518,23 +540,22 @@ QString HelperService::GetTree(const QString &target)
     QString netns;
     if (!checkTarget(target, &netns))
         return {};
-    Work work = [this, target](const QDBusMessage &call, const Caller &) {
+    Work work = [this, target](const BusCall &call, const Caller &) {
         QString error;
         TcEngine *engine = m_net.engines().engineFor(target, &error);
         const auto tree = engine ? engine->read(&error) : std::nullopt;
         if (!tree) {
-            replyError(call, engine ? HelperBus::Error::Failed : HelperBus::Error::NoSuchTarget, error);
+            call.replyError(engine ? HelperBus::Error::Failed : HelperBus::Error::NoSuchTarget, error);
             return;
         }
-        m_bus.send(call.createReply(QString::fromUtf8(TreeJson::toDocument(*tree))));
+        call.reply({QString::fromUtf8(TreeJson::toDocument(*tree))});
     };
     readThen(netns, target, std::move(work));
     return {};
 }
 
-QString HelperService::Apply(const QString &target, const QString &treeJson, const QVariantMap &options, QString &report)
+QString HelperService::Apply(const QString &target, const QString &treeJson, const QVariantMap &options)
 {
-    Q_UNUSED(report)
     touch();
     if (!checkTarget(target) || !authorizedAlready(changeAction(target)))
         return {};
@@ -567,20 +588,20 @@ QString HelperService::Apply(const QString &target, const QString &treeJson, con
         return {};
     }
 
-    authorizeThen(changeAction(target), target, [this, target, tree, guards = *guards](const QDBusMessage &call, const Caller &caller) {
+    authorizeThen(changeAction(target), target, [this, target, tree, guards = *guards](const BusCall &call, const Caller &caller) {
         const SafetyOutcome outcome = m_net.apply(caller, target, tree, guards);
         answerChange(call, guards, outcome, reportOf(outcome.result));
     });
     return {};
 }
 
-void HelperService::answerChange(const QDBusMessage &call, const ChangeGuards &guards, const SafetyOutcome &outcome, const QString &report)
+void HelperService::answerChange(const BusCall &call, const ChangeGuards &guards, const SafetyOutcome &outcome, const QString &report)
 {
     if (!replyRefusal(call, outcome))
         return;
     if (guards.revertOnExit)
         trackClient(call.service());
-    m_bus.send(call.createReply({outcome.transaction, report}));
+    call.reply({outcome.transaction, report});
 }
 
 QLatin1String HelperService::errorName(SafetyOutcome::Refusal refusal)
@@ -600,12 +621,12 @@ QLatin1String HelperService::errorName(SafetyOutcome::Refusal refusal)
     return HelperBus::Error::Failed;
 }
 
-bool HelperService::replyRefusal(const QDBusMessage &call, const SafetyOutcome &outcome)
+bool HelperService::replyRefusal(const BusCall &call, const SafetyOutcome &outcome)
 {
     if (outcome.ok())
         return true;
     if (outcome.refusal != SafetyOutcome::Refusal::Declined) // a declined change answered itself
-        replyError(call, errorName(outcome.refusal), outcome.error);
+        call.replyError(errorName(outcome.refusal), outcome.error);
     return false;
 }
 
@@ -619,9 +640,9 @@ void HelperService::Confirm(const QString &transaction)
     // Confirming a change of one's own lab needs what making it needed.
     const QString pending = m_net.pendingTarget(transaction);
     authorizeThen(pending.isEmpty() ? QString(HelperBus::ApplyAction) : changeAction(pending), {},
-                  [this, transaction](const QDBusMessage &call, const Caller &caller) {
+                  [this, transaction](const BusCall &call, const Caller &caller) {
         if (replyRefusal(call, m_net.confirm(caller, transaction)))
-            m_bus.send(call.createReply());
+            call.reply();
     });
 }
 
@@ -630,10 +651,10 @@ QString HelperService::Restore(const QString &target)
     touch();
     if (!checkTarget(target))
         return {};
-    authorizeThen(changeAction(target), target, [this, target](const QDBusMessage &call, const Caller &caller) {
+    authorizeThen(changeAction(target), target, [this, target](const BusCall &call, const Caller &caller) {
         const SafetyOutcome outcome = m_net.restore(caller, target);
         if (replyRefusal(call, outcome))
-            m_bus.send(call.createReply(reportOf(outcome.result)));
+            call.reply({reportOf(outcome.result)});
     });
     return {};
 }
@@ -643,10 +664,10 @@ QString HelperService::Clear(const QString &target)
     touch();
     if (!checkTarget(target))
         return {};
-    authorizeThen(changeAction(target), target, [this, target](const QDBusMessage &call, const Caller &caller) {
+    authorizeThen(changeAction(target), target, [this, target](const BusCall &call, const Caller &caller) {
         const SafetyOutcome outcome = m_net.clear(caller, target);
         if (replyRefusal(call, outcome))
-            m_bus.send(call.createReply(reportOf(outcome.result)));
+            call.reply({reportOf(outcome.result)});
     });
     return {};
 }
@@ -657,43 +678,40 @@ void HelperService::Watch(const QString &target)
     QString netns;
     if (!checkTarget(target, &netns))
         return;
-    Work work = [this, target](const QDBusMessage &call, const Caller &) {
+    Work work = [this, target](const BusCall &call, const Caller &) {
         QString error;
         if (!m_watcher.watch(call.service(), target, &error)) {
-            replyError(call, HelperBus::Error::NoSuchTarget, error);
+            call.replyError(HelperBus::Error::NoSuchTarget, error);
             return;
         }
         trackClient(call.service());
-        m_bus.send(call.createReply());
+        call.reply();
     };
     readThen(netns, target, std::move(work));
 }
 
-QDBusUnixFileDescriptor HelperService::OpenStatsSocket(const QString &netns)
+void HelperService::OpenStatsSocket(const QString &netns)
 {
     touch();
     if (!netns.isEmpty() && !isValidNetnsName(netns)) {
         refuse(HelperBus::Error::InvalidArguments, QStringLiteral("\"%1\" is not a namespace name").arg(netns.left(64)));
-        return {};
+        return;
     }
-    Work work = [this, netns](const QDBusMessage &call, const Caller &) {
+    Work work = [this, netns](const BusCall &call, const Caller &) {
         QString error;
         const int fd = NetlinkSocket::openDescriptor(netns, &error);
         if (fd < 0) {
-            replyError(call, HelperBus::Error::NoSuchTarget, error);
+            call.replyError(HelperBus::Error::NoSuchTarget, error);
             return;
         }
-        const QDBusUnixFileDescriptor handed(fd); // duplicates it
+        call.reply({fd}); // the reply holds a duplicate
         ::close(fd);
-        m_bus.send(call.createReply(QVariant::fromValue(handed)));
     };
     readThen(netns, netns, std::move(work));
-    return {};
 }
 
-QString HelperService::CreateLab(const QVariantMap &options, QString &target)
+QString HelperService::CreateLab(const QVariantMap &options)
 {
-    Q_UNUSED(target)
     touch();
     if (!options.isEmpty()) {
         refuse(HelperBus::Error::InvalidArguments,
@@ -712,9 +730,9 @@ QString HelperService::CreateLab(const QVariantMap &options, QString &target)
         refuse(HelperBus::Error::InvalidArguments, owned);
         return {};
     }
-    authorizeThen(HelperBus::LabAction, {}, [this, alreadyOwned](const QDBusMessage &call, const Caller &caller) {
+    authorizeThen(HelperBus::LabAction, {}, [this, alreadyOwned](const BusCall &call, const Caller &caller) {
         if (const QString owned = alreadyOwned(call.service()); !owned.isEmpty()) {
-            replyError(call, HelperBus::Error::InvalidArguments, owned);
+            call.replyError(HelperBus::Error::InvalidArguments, owned);
             return;
         }
         const Labs::Lab *lab = nullptr;
@@ -722,7 +740,7 @@ QString HelperService::CreateLab(const QVariantMap &options, QString &target)
             return;
         // The lab lives as long as its owner stays on the bus (it may have left while polkit was thinking).
         trackClient(call.service());
-        m_bus.send(call.createReply({lab->network.id(), lab->network.target()}));
+        call.reply({lab->network.id(), lab->network.target()});
     });
     return {};
 }
@@ -733,52 +751,49 @@ void HelperService::RemoveLab(const QString &id)
     const Labs::Lab *lab = ownLab(id, QStringLiteral("remove it"));
     if (!lab)
         return;
-    authorizeThen(HelperBus::LabAction, lab->network.target(), [this, id](const QDBusMessage &call, const Caller &caller) {
+    authorizeThen(HelperBus::LabAction, lab->network.target(), [this, id](const BusCall &call, const Caller &caller) {
         const Labs::Lab *still = m_labs.find(id);
         if (!still || still->owner.busName != call.service()) {
-            replyError(call, HelperBus::Error::InvalidArguments, QStringLiteral("demo lab \"%1\" was removed meanwhile").arg(id));
+            call.replyError(HelperBus::Error::InvalidArguments, QStringLiteral("demo lab \"%1\" was removed meanwhile").arg(id));
             return;
         }
         QString error;
         if (!removeLab(id, QStringLiteral("remove-lab"), caller, &error)) {
-            replyError(call, HelperBus::Error::Failed,
+            call.replyError(HelperBus::Error::Failed,
                        QStringLiteral("demo lab \"%1\" was not removed completely: %2. The helper removes what is left when it next "
                                       "starts, or remove it with `ip netns del`.")
                            .arg(id, error));
             return;
         }
-        m_bus.send(call.createReply());
+        call.reply();
     });
 }
 
-QDBusUnixFileDescriptor HelperService::OpenLabSockets(const QString &id, QDBusUnixFileDescriptor &, QDBusUnixFileDescriptor &,
-                                                      QDBusUnixFileDescriptor &, QDBusUnixFileDescriptor &, QDBusUnixFileDescriptor &,
-                                                      QDBusUnixFileDescriptor &, QDBusUnixFileDescriptor &, QDBusUnixFileDescriptor &)
+void HelperService::OpenLabSockets(const QString &id)
 {
     touch();
     const Labs::Lab *lab = ownLab(id, QStringLiteral("open its sockets"));
     if (!lab)
-        return {};
-    authorizeThen(HelperBus::LabAction, lab->network.target(), [this, id](const QDBusMessage &call, const Caller &) {
+        return;
+    authorizeThen(HelperBus::LabAction, lab->network.target(), [this, id](const BusCall &call, const Caller &) {
         const Labs::Lab *still = m_labs.find(id);
         if (!still || still->owner.busName != call.service()) {
-            replyError(call, HelperBus::Error::InvalidArguments, QStringLiteral("demo lab \"%1\" was removed meanwhile").arg(id));
+            call.replyError(HelperBus::Error::InvalidArguments, QStringLiteral("demo lab \"%1\" was removed meanwhile").arg(id));
             return;
         }
         QString error;
         std::optional<LabTrafficSockets> sockets = LabTrafficSockets::open(still->network.namespaceA(), still->network.namespaceB(), &error);
         if (!sockets) {
-            replyError(call, HelperBus::Error::Failed, QStringLiteral("cannot open the sockets of demo lab \"%1\": %2").arg(id, error));
+            call.replyError(HelperBus::Error::Failed, QStringLiteral("cannot open the sockets of demo lab \"%1\": %2").arg(id, error));
             return;
         }
         QVariantList handed;
         for (const int fd : {sockets->tcpListener, sockets->tcpSender, sockets->udpSender, sockets->udpReceiver, sockets->probeSender,
                              sockets->probeEchoer, sockets->linkStats, sockets->requestListener, sockets->requestClient})
-            handed.append(QVariant::fromValue(QDBusUnixFileDescriptor(fd))); // duplicates it
+            handed.append(fd);
+        call.reply(handed); // the reply holds duplicates, which close with it
         sockets->closeAll();
-        m_bus.send(call.createReply(handed)); // our duplicates close with the reply
     });
-    return {};
 }
 
 // --- scenarios -------------------------------------------------------------------------------
@@ -895,13 +910,13 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
         refuse(HelperBus::Error::InvalidArguments, playing);
         return;
     }
-    authorizeThen(changeAction(target), target, [this, target, scenario = std::move(*scenario), revertOnExit](const QDBusMessage &call, const Caller &caller) {
+    authorizeThen(changeAction(target), target, [this, target, scenario = std::move(*scenario), revertOnExit](const BusCall &call, const Caller &caller) {
         holdProgress(target); // the reply goes before the progress of step 1
         const SafetyOutcome outcome = m_playbacks.play(caller, target, scenario, revertOnExit);
         if (replyRefusal(call, outcome)) {
             if (revertOnExit)
                 trackClient(call.service()); // its promise is kept when it leaves
-            m_bus.send(call.createReply());
+            call.reply();
         }
         releaseProgress();
     });
@@ -913,10 +928,10 @@ void HelperService::controlScenario(const QString &target, const std::function<S
     if (!checkTarget(target))
         return;
     // Whoever may change the target may steer its playback, not only the client that started it.
-    authorizeThen(changeAction(target), target, [this, target, work](const QDBusMessage &call, const Caller &caller) {
+    authorizeThen(changeAction(target), target, [this, target, work](const BusCall &call, const Caller &caller) {
         holdProgress(target);
         if (replyRefusal(call, work(caller)))
-            m_bus.send(call.createReply());
+            call.reply();
         releaseProgress();
     });
 }
@@ -949,8 +964,8 @@ QString HelperService::GetScenarioProgress(const QString &target)
     QString netns;
     if (!checkTarget(target, &netns))
         return {};
-    Work work = [this, target](const QDBusMessage &call, const Caller &) {
-        m_bus.send(call.createReply(progressJson(m_playbacks.progressOf(target))));
+    Work work = [this, target](const BusCall &call, const Caller &) {
+        call.reply({progressJson(m_playbacks.progressOf(target))});
     };
     readThen(netns, target, std::move(work));
     return {};
@@ -979,10 +994,8 @@ std::optional<ChangeGuards> HelperService::readChangeGuards(const QVariantMap &o
     return guards;
 }
 
-QString HelperService::ChangeNode(const QString &target, const QString &nodeJson, const QString &basisText, const QVariantMap &options,
-                                  QString &report)
+QString HelperService::ChangeNode(const QString &target, const QString &nodeJson, const QString &basisText, const QVariantMap &options)
 {
-    Q_UNUSED(report)
     touch();
     if (!checkTarget(target) || !authorizedAlready(changeAction(target)))
         return {};
@@ -1031,7 +1044,7 @@ QString HelperService::ChangeNode(const QString &target, const QString &nodeJson
         return {};
     }
 
-    authorizeThen(changeAction(target), target, [this, target, node, basis = *basis, guards = *guards](const QDBusMessage &call, const Caller &caller) {
+    authorizeThen(changeAction(target), target, [this, target, node, basis = *basis, guards = *guards](const BusCall &call, const Caller &caller) {
         const QString action = QStringLiteral("change-node");
         // The tree from before is the one the engine holds: a read would replace it with the
         // kernel's wording of it, which the client's basis does not describe.
@@ -1041,10 +1054,10 @@ QString HelperService::ChangeNode(const QString &target, const QString &nodeJson
             switch (changed.outcome) {
             case NodeChangeResult::Outcome::Mismatch:
                 audit(caller, action, target, {}, QStringLiteral("refused: the tree is not the client's basis"));
-                replyError(call, HelperBus::Error::TreeMismatch, changed.why);
+                call.replyError(HelperBus::Error::TreeMismatch, changed.why);
                 return std::nullopt;
             case NodeChangeResult::Outcome::NotInPlace:
-                replyError(call, HelperBus::Error::InvalidTree, changed.why);
+                call.replyError(HelperBus::Error::InvalidTree, changed.why);
                 return std::nullopt;
             case NodeChangeResult::Outcome::Changed:
             case NodeChangeResult::Outcome::Failed:

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "auditlog.h"
+#include "buscall.h"
 #include "helperbus.h"
 #include "authorizer.h"
 #include "safety/labs.h"
@@ -8,10 +9,6 @@
 #include "safety/safetynet.h"
 #include "netlink/treewatcher.h"
 
-#include <QDBusConnection>
-#include <QDBusContext>
-#include <QDBusMessage>
-#include <QDBusUnixFileDescriptor>
 #include <QHash>
 #include <QObject>
 #include <QSet>
@@ -22,13 +19,17 @@
 #include <memory>
 #include <optional>
 
+struct sd_bus_message;
+
 namespace qs {
 
+class BusConnection;
 struct ApplyResult;
 
 /**
- * The object at /org/qdiscstudio/Helper1. Its public methods are called by the adaptor that
- * qdbusxml2cpp generates from resources/dbus/org.qdiscstudio.Helper1.xml.
+ * The object at /org/qdiscstudio/Helper1. Its public methods are called by HelperObject, which
+ * checks each call against resources/dbus/org.qdiscstudio.Helper1.xml and hands it over with
+ * serve().
  *
  * Every request is checked in full before polkit is asked (size, target syntax, schema,
  * validation), answered later (a delayed reply, so a password dialog never blocks other
@@ -36,7 +37,7 @@ struct ApplyResult;
  * interleaves with other work, so two clients racing on a target each get a whole tree or
  * a clean error, never a mix.
  */
-class HelperService : public QObject, protected QDBusContext
+class HelperService : public QObject
 {
     Q_OBJECT
 public:
@@ -51,7 +52,7 @@ public:
         int ownerlessPlaybackMs = HelperBus::DefaultOwnerlessPlaybackSeconds * 1000;
     };
 
-    HelperService(QDBusConnection bus, Settings settings, QObject *parent = nullptr);
+    HelperService(BusConnection &bus, Settings settings, QObject *parent = nullptr);
     ~HelperService() override;
 
     /** Nothing pending or watched: the helper may exit. */
@@ -72,30 +73,34 @@ public:
      */
     void removeLeftoverLabs();
 
+    /**
+     * Runs @p method for @p call (the D-Bus context the methods below answer through: message(),
+     * refuse(), a delayed reply). What @p method returns is the answer, unless it answered or
+     * delayed the call itself.
+     */
+    void serve(const BusCall &call, const std::function<QVariantList()> &method);
+
     // D-Bus methods (see the XML for their contract)
     QString GetVersion();
     QString Authorize(const QString &target);
     QString ListTargets();
     QString GetTree(const QString &target);
-    QString Apply(const QString &target, const QString &treeJson, const QVariantMap &options, QString &report);
+    QString Apply(const QString &target, const QString &treeJson, const QVariantMap &options);
     void Confirm(const QString &transaction);
     QString Restore(const QString &target);
     QString Clear(const QString &target);
     void Watch(const QString &target);
-    QDBusUnixFileDescriptor OpenStatsSocket(const QString &netns);
-    QString CreateLab(const QVariantMap &options, QString &target);
+    void OpenStatsSocket(const QString &netns);
+    QString CreateLab(const QVariantMap &options);
     void RemoveLab(const QString &lab);
-    QDBusUnixFileDescriptor OpenLabSockets(const QString &lab, QDBusUnixFileDescriptor &tcpSender, QDBusUnixFileDescriptor &udpSender,
-                                           QDBusUnixFileDescriptor &udpReceiver, QDBusUnixFileDescriptor &probeSender,
-                                           QDBusUnixFileDescriptor &probeEchoer, QDBusUnixFileDescriptor &linkStats,
-                                           QDBusUnixFileDescriptor &requestListener, QDBusUnixFileDescriptor &requestClient);
+    void OpenLabSockets(const QString &lab);
     void PlayScenario(const QString &target, const QString &scenarioJson, const QVariantMap &options);
     void PauseScenario(const QString &target);
     void ResumeScenario(const QString &target);
     void StopScenario(const QString &target);
     void SeekScenario(const QString &target, uint step);
     QString GetScenarioProgress(const QString &target);
-    QString ChangeNode(const QString &target, const QString &nodeJson, const QString &basis, const QVariantMap &options, QString &report);
+    QString ChangeNode(const QString &target, const QString &nodeJson, const QString &basis, const QVariantMap &options);
 
     // TreeChanged, Reverted and ScenarioProgress are not Qt signals here (the adaptor would
     // broadcast them to every client on the bus): signalReaders() sends them to whom they concern.
@@ -104,15 +109,14 @@ Q_SIGNALS:
     /** Nothing pending or watched for the idle timeout: the helper may exit. */
     void idle();
 
-private Q_SLOTS:
-    void onNameOwnerChanged(const QString &name, const QString &oldOwner, const QString &newOwner);
-
 private:
-    using Work = std::function<void(const QDBusMessage &call, const Caller &caller)>;
+    void onNameOwnerChanged(const QString &name, const QString &newOwner);
+
+    using Work = std::function<void(const BusCall &call, const Caller &caller)>;
 
     /** Defers the reply and runs @p work once polkit allows @p action to the sender. */
     void authorizeThen(const QString &action, const QString &target, Work work);
-    using Answered = std::function<void(const QDBusMessage &call, const Caller &caller, Authorizer::Outcome outcome, const QString &detail)>;
+    using Answered = std::function<void(const BusCall &call, const Caller &caller, Authorizer::Outcome outcome, const QString &detail)>;
     /**
      * Defers the reply and calls @p answered with polkit's answer about @p action for the sender:
      * at once when granted already, else once polkit replied. A call that waits is counted
@@ -121,7 +125,7 @@ private:
      */
     void askThen(const QString &action, Answered answered);
     /** The caller's user is known: counts it against MaxWaitingPerUser, or answers TooManyWaiting (false). */
-    bool admitWaiting(const QDBusMessage &call, const Caller &caller);
+    bool admitWaiting(const BusCall &call, const Caller &caller);
     void releaseWaiting(const Caller &caller);
     /** @p caller left the bus: its calls waiting for polkit count no more, for it or its user. */
     void forgetWaiting(const Caller &caller);
@@ -162,23 +166,26 @@ private:
      * another user's targets, lab ids or step names (issue 15, finding 4).
      */
     void signalReaders(const QString &target, const QString &name, const QVariantList &arguments, const QString &also = {});
-    void replyError(const QDBusMessage &call, QLatin1String name, const QString &text);
+    /** The call being served: its sender, its member, how it is answered. */
+    const BusCall &message() const { return m_call; }
     /** A reply now, for checks that fail before any delay. */
     void refuse(QLatin1String name, const QString &text);
     bool checkTarget(const QString &target, QString *netns = nullptr);
 
-    Caller callerOf(const QString &busName);
+    /** Asks the bus daemon's @p member about @p busName without blocking; @p then gets its reply (an error reply, or null when it could not be sent). */
+    void askBusDaemon(const char *member, const QString &busName, std::function<void(sd_bus_message *reply)> then);
+    static constexpr quint64 BusDaemonTimeoutUs = 25'000'000;
     /** Who @p busName is, asked of the bus daemon without blocking unless known already; then @p then. */
     void withCaller(const QString &busName, std::function<void(const Caller &)> then);
     void trackClient(const QString &busName);
     void clientLeft(const QString &busName);
 
     /** Replies with @p outcome's refusal; true when there is none (the caller replies then). */
-    bool replyRefusal(const QDBusMessage &call, const SafetyOutcome &outcome);
+    bool replyRefusal(const BusCall &call, const SafetyOutcome &outcome);
     /** The D-Bus error a refusal of the safety net is sent as. */
     static QLatin1String errorName(SafetyOutcome::Refusal refusal);
     /** The reply to a change (Apply, ChangeNode): its transaction and @p report, or its refusal; a revert-on-exit caller is watched. */
-    void answerChange(const QDBusMessage &call, const ChangeGuards &guards, const SafetyOutcome &outcome, const QString &report);
+    void answerChange(const BusCall &call, const ChangeGuards &guards, const SafetyOutcome &outcome, const QString &report);
 
     /**
      * Pause, Resume, Stop and Seek: polkit as for a change, then @p work (one of Playbacks') for the
@@ -201,7 +208,8 @@ private:
     void touch();
     bool hasWork() const;
 
-    QDBusConnection m_bus;
+    BusConnection &m_bus;
+    BusCall m_call; ///< see serve()
     Settings m_settings;
     Authorizer m_authorizer;
     SafetyNet m_net; ///< the policy: snapshots, promises, engines

@@ -2,15 +2,14 @@
 // Started by D-Bus activation (resources/dbus), it exits when idle with nothing to watch.
 
 #include "auditlog.h"
-#include "helper1adaptor.h"
+#include "busconnection.h"
 #include "helperbus.h"
+#include "helperobject.h"
 #include "helperservice.h"
 #include "log/logging.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QDBusConnection>
-#include <QDBusConnectionInterface>
 #include <QSocketNotifier>
 #include <QTimer>
 
@@ -36,10 +35,7 @@ int blockTerminationSignals()
 /**
  * Any local user may send the helper messages of up to 32 MiB (the bus's limit), whatever it
  * accepts: a flood of them must pass quickly. Large blocks are reused instead of being mapped
- * and zeroed afresh for every message, which made the helper slower to read than the bus is to
- * send, so that everyone else's calls queued behind the flood in the bus daemon. (libdbus's
- * read-ahead limit is left as it is: a lower one stalls the blocking calls the helper makes to
- * the bus daemon, whose answers would wait behind the flood.)
+ * and zeroed afresh for every message read.
  */
 void reuseLargeBlocks()
 {
@@ -107,25 +103,26 @@ int main(int argc, char *argv[])
     if (geteuid() != 0)
         log->warn("not running as root: the kernel will refuse every change");
 
-    QDBusConnection bus = QDBusConnection::systemBus();
-    if (!bus.isConnected()) {
-        log->error("cannot connect to the system bus: {}", bus.lastError().message().toStdString());
+    QString error;
+    std::unique_ptr<qs::BusConnection> bus = qs::BusConnection::openSystemBus(&error);
+    if (!bus) {
+        log->error("{}", error.toStdString());
         return 1;
     }
     qs::HelperService::Settings settings;
     settings.idleTimeoutMs = idleSeconds * 1000;
     settings.ownerlessPlaybackMs = ownerlessSeconds * 1000;
     settings.stateDirectory = parser.value(stateDir);
-    qs::HelperService service(bus, settings);
-    new Helper1Adaptor(&service);
-    if (!bus.registerObject(qs::HelperBus::Path, &service)) {
-        log->error("cannot register {} on the system bus", std::string(qs::HelperBus::Path.data()));
+    qs::HelperService service(*bus, settings);
+    qs::HelperObject object(*bus, service);
+    if (!object.install(&error)) {
+        log->error("cannot serve {} on the system bus: {}", std::string(qs::HelperBus::Path.data()), error.toStdString());
         return 1;
     }
     // Registered last: a client activated us and waits for the name, and everything must be ready.
-    if (!bus.registerService(qs::HelperBus::Service)) {
+    if (!bus->requestName(qs::HelperBus::Service, &error)) {
         log->error("cannot own {}: {} (another helper runs, or the D-Bus policy file is not installed)",
-                   std::string(qs::HelperBus::Service.data()), bus.lastError().message().toStdString());
+                   std::string(qs::HelperBus::Service.data()), error.toStdString());
         return 1;
     }
     // Only now is it sure that no other helper runs on this bus, whose labs these could be; no
@@ -137,13 +134,22 @@ int main(int argc, char *argv[])
         log->info("idle with nothing pending or watched: exiting");
         // The name goes first: a call racing the exit then activates a new helper instead of
         // getting no reply; calls already queued to this one are still answered.
-        bus.unregisterService(qs::HelperBus::Service);
+        bus->releaseName(qs::HelperBus::Service);
         QTimer::singleShot(100, &app, [&] {
+            QString again;
             if (service.isIdle())
                 app.quit();
-            else if (!bus.registerService(qs::HelperBus::Service))
-                log->error("cannot own {} again after a call arrived while exiting", std::string(qs::HelperBus::Service.data()));
+            else if (!bus->requestName(qs::HelperBus::Service, &again))
+                log->error("cannot own {} again after a call arrived while exiting: {}", std::string(qs::HelperBus::Service.data()),
+                           again.toStdString());
         });
+    });
+    // Without the bus every client is gone too: what was promised to them is kept, then the helper ends.
+    QObject::connect(bus.get(), &qs::BusConnection::disconnected, &app, [&](const QString &why) {
+        log->error("lost the system bus ({}): putting back every promised tree, removing the demo labs, then exiting", why.toStdString());
+        service.revertEverythingPromised();
+        service.removeAllLabs();
+        app.exit(1);
     });
     QSocketNotifier terminate(signalFd, QSocketNotifier::Read);
     QObject::connect(&terminate, &QSocketNotifier::activated, &app, [&] {
@@ -155,6 +161,6 @@ int main(int argc, char *argv[])
         app.quit();
     });
     const int status = app.exec();
-    bus.unregisterService(qs::HelperBus::Service);
+    bus->releaseName(qs::HelperBus::Service);
     return status;
 }

@@ -7,6 +7,8 @@ packages=(
     # build
     cmake ninja-build g++ pkg-config
     qt6-base-dev qt6-base-dev-tools libspdlog-dev libnl-3-dev libnl-route-3-dev
+    # the helper's D-Bus connection (sd-bus; helper/busconnection.h says why not libdbus)
+    libsystemd-dev
     # zlib: reading the kernel configuration (/proc/config.gz) to tell which tc modules it has
     zlib1g-dev
     # Qt Charts; on Debian 12 its CMake package also needs the OpenGL widgets' development files

@@ -1,0 +1,104 @@
+#include "helperobject.h"
+
+#include "buscall.h"
+#include "busconnection.h"
+#include "helperbus.h"
+#include "helperservice.h"
+
+#include <QStringList>
+#include <QVariantMap>
+
+#include <systemd/sd-bus.h>
+
+namespace qs {
+
+namespace {
+
+QString text(const QVariantList &a, int i) { return a.at(i).toString(); }
+QVariantMap map(const QVariantList &a, int i) { return a.at(i).toMap(); }
+
+} // namespace
+
+HelperObject::HelperObject(BusConnection &bus, HelperService &service) : m_bus(bus), m_service(service), m_contract(HelperContract::compiledIn())
+{
+    HelperService *s = &m_service;
+    // A method answers itself (now or later) and returns nothing, except GetVersion.
+    const auto none = [](auto &&call) { return [call](const QVariantList &a) { call(a); return QVariantList(); }; };
+    m_methods = {
+        {QStringLiteral("GetVersion"), [s](const QVariantList &) { return QVariantList{s->GetVersion()}; }},
+        {QStringLiteral("Authorize"), none([s](const QVariantList &a) { s->Authorize(text(a, 0)); })},
+        {QStringLiteral("ListTargets"), none([s](const QVariantList &) { s->ListTargets(); })},
+        {QStringLiteral("GetTree"), none([s](const QVariantList &a) { s->GetTree(text(a, 0)); })},
+        {QStringLiteral("Apply"), none([s](const QVariantList &a) { s->Apply(text(a, 0), text(a, 1), map(a, 2)); })},
+        {QStringLiteral("Confirm"), none([s](const QVariantList &a) { s->Confirm(text(a, 0)); })},
+        {QStringLiteral("Restore"), none([s](const QVariantList &a) { s->Restore(text(a, 0)); })},
+        {QStringLiteral("Clear"), none([s](const QVariantList &a) { s->Clear(text(a, 0)); })},
+        {QStringLiteral("Watch"), none([s](const QVariantList &a) { s->Watch(text(a, 0)); })},
+        {QStringLiteral("OpenStatsSocket"), none([s](const QVariantList &a) { s->OpenStatsSocket(text(a, 0)); })},
+        {QStringLiteral("CreateLab"), none([s](const QVariantList &a) { s->CreateLab(map(a, 0)); })},
+        {QStringLiteral("RemoveLab"), none([s](const QVariantList &a) { s->RemoveLab(text(a, 0)); })},
+        {QStringLiteral("OpenLabSockets"), none([s](const QVariantList &a) { s->OpenLabSockets(text(a, 0)); })},
+        {QStringLiteral("PlayScenario"), none([s](const QVariantList &a) { s->PlayScenario(text(a, 0), text(a, 1), map(a, 2)); })},
+        {QStringLiteral("PauseScenario"), none([s](const QVariantList &a) { s->PauseScenario(text(a, 0)); })},
+        {QStringLiteral("ResumeScenario"), none([s](const QVariantList &a) { s->ResumeScenario(text(a, 0)); })},
+        {QStringLiteral("StopScenario"), none([s](const QVariantList &a) { s->StopScenario(text(a, 0)); })},
+        {QStringLiteral("SeekScenario"), none([s](const QVariantList &a) { s->SeekScenario(text(a, 0), a.at(1).toUInt()); })},
+        {QStringLiteral("GetScenarioProgress"), none([s](const QVariantList &a) { s->GetScenarioProgress(text(a, 0)); })},
+        {QStringLiteral("ChangeNode"), none([s](const QVariantList &a) { s->ChangeNode(text(a, 0), text(a, 1), text(a, 2), map(a, 3)); })},
+    };
+}
+
+bool HelperObject::install(QString *error)
+{
+    if (!m_contract.isValid()) {
+        *error = QStringLiteral("the helper's interface (org.qdiscstudio.Helper1.xml) was not compiled in");
+        return false;
+    }
+    // The interface file and this table must name the same methods: a method one names and the
+    // other lacks would be answered UnknownMethod, or never exist for the clients' proxy.
+    QStringList missing;
+    for (const QString &name : m_contract.methodNames())
+        if (!m_methods.contains(name))
+            missing.append(name);
+    for (auto it = m_methods.cbegin(); it != m_methods.cend(); ++it)
+        if (!m_contract.method(it.key()))
+            missing.append(it.key());
+    if (!missing.isEmpty()) {
+        *error = QStringLiteral("the interface file and the helper disagree about %1").arg(missing.join(QStringLiteral(", ")));
+        return false;
+    }
+    return m_bus.addObject(HelperBus::Path, [this](sd_bus_message *message) { return handle(message); }, error);
+}
+
+bool HelperObject::handle(sd_bus_message *message)
+{
+    if (!sd_bus_message_is_method_call(message, nullptr, nullptr))
+        return false;
+    const char *interfaceField = sd_bus_message_get_interface(message);
+    const QString interface = QString::fromUtf8(interfaceField ? interfaceField : "");
+    const QString member = QString::fromUtf8(sd_bus_message_get_member(message));
+    if (interface == u"org.freedesktop.DBus.Introspectable" && member == u"Introspect") {
+        BusCall(&m_bus, message, QStringLiteral("s")).reply({QString::fromUtf8(m_contract.xml())});
+        return true;
+    }
+    const HelperContract::Method *method = interface.isEmpty() || interface == HelperBus::Interface ? m_contract.method(member) : nullptr;
+    const QString signature = QString::fromUtf8(sd_bus_message_get_signature(message, 1));
+    if (!method || method->in != signature) {
+        // As a generated adaptor answers: the member with that signature does not exist.
+        BusCall(&m_bus, message, {}).replyError(QLatin1String("org.freedesktop.DBus.Error.UnknownMethod"),
+                                                QStringLiteral("No such method '%1' in interface '%2' at object path '%3' (signature '%4')")
+                                                    .arg(member.left(64), interface.left(64), HelperBus::Path, signature.left(64)));
+        return true;
+    }
+    const BusCall call(&m_bus, message, method->out);
+    QString error;
+    const std::optional<QVariantList> arguments = call.readArguments(method->in, &error);
+    if (!arguments) {
+        call.replyError(QLatin1String("org.freedesktop.DBus.Error.InvalidArgs"), error);
+        return true;
+    }
+    m_service.serve(call, [&] { return m_methods.value(member)(*arguments); });
+    return true;
+}
+
+} // namespace qs
