@@ -180,7 +180,8 @@ void BusCall::replyError(QLatin1String name, const QString &text) const
     d->answered = true;
     const QByteArray errorName(name.data(), name.size());
     const QByteArray message = text.toUtf8();
-    sd_bus_error error = SD_BUS_ERROR_MAKE_CONST(errorName.constData(), message.constData());
+    sd_bus_error error{};
+    sd_bus_error_set_const(&error, errorName.constData(), message.constData());
     sd_bus_message *reply = nullptr;
     if (sd_bus_message_new_method_error(d->message, &reply, &error) < 0)
         return;

@@ -503,14 +503,14 @@ QString HelperService::Authorize(const QString &target)
     if (!checkTarget(target))
         return {};
     const QString action = changeAction(target);
-    authorizeThen(action, target, [this, action](const BusCall &call, const Caller &) { call.reply({action}); });
+    authorizeThen(action, target, [action](const BusCall &call, const Caller &) { call.reply({action}); });
     return {};
 }
 
 QString HelperService::ListTargets()
 {
     touch();
-    auto list = [this](const BusCall &call, bool withNamespaces) {
+    auto list = [](const BusCall &call, bool withNamespaces) {
         QString error;
         const QList<TargetInfo> targets = listTargets(&error);
         if (!error.isEmpty() && targets.isEmpty()) {
@@ -697,7 +697,7 @@ void HelperService::OpenStatsSocket(const QString &netns)
         refuse(HelperBus::Error::InvalidArguments, QStringLiteral("\"%1\" is not a namespace name").arg(netns.left(64)));
         return;
     }
-    Work work = [this, netns](const BusCall &call, const Caller &) {
+    Work work = [netns](const BusCall &call, const Caller &) {
         QString error;
         const int fd = NetlinkSocket::openDescriptor(netns, &error);
         if (fd < 0) {
