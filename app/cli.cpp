@@ -667,19 +667,35 @@ int Cli::targets(const QStringList &arguments)
         m_err << error << u'\n';
         return ExitFailure;
     }
+    if (!error.isEmpty()) // a runtime that refused: the rest is listed
+        m_err << error << u'\n';
     log().debug("targets: {} interface(s)", list.size());
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonArray array;
         for (const TargetInfo &t : list)
-            array.append(QJsonObject{{QStringLiteral("target"), t.target()}, {QStringLiteral("type"), t.type},
-                                     {QStringLiteral("up"), t.up}, {QStringLiteral("rootQdisc"), t.rootQdisc}});
+            array.append(t.toJson());
         m_out << QString::fromUtf8(QJsonDocument(array).toJson());
         return ExitOk;
     }
-    // Columns for scripts: never translated.
-    for (const TargetInfo &t : list)
+    // Columns for scripts: never translated. A container's line adds its image (and containerlab's
+    // lab and node) once, a veth's its other end.
+    QString lastContainer;
+    for (const TargetInfo &t : list) {
+        if (t.container && t.netns != lastContainer) {
+            lastContainer = t.netns;
+            m_out << QStringLiteral("# ") << t.netns << QStringLiteral("  ") << t.container->image << QStringLiteral("  ") << t.container->state;
+            if (!t.container->labName().isEmpty())
+                m_out << QStringLiteral("  lab=") << t.container->labName() << QStringLiteral(" node=") << t.container->nodeName();
+            m_out << u'\n';
+        }
+        if (t.device.isEmpty())
+            continue;
         m_out << t.target().leftJustified(24) << u' ' << t.type.leftJustified(9) << (t.up ? QStringLiteral("up     ") : QStringLiteral("down   "))
-              << t.rootQdisc << u'\n';
+              << t.rootQdisc.leftJustified(9);
+        if (!t.peer.isEmpty())
+            m_out << QStringLiteral(" peer ") << t.peer;
+        m_out << u'\n';
+    }
     return ExitOk;
 }
 

@@ -521,9 +521,7 @@ QString HelperService::ListTargets()
         for (const TargetInfo &t : targets) {
             if (!t.netns.isEmpty() && !withNamespaces)
                 continue;
-            array.append(QJsonObject{{QStringLiteral("target"), t.target()}, {QStringLiteral("netns"), t.netns},
-                                     {QStringLiteral("device"), t.device}, {QStringLiteral("type"), t.type},
-                                     {QStringLiteral("up"), t.up}, {QStringLiteral("rootQdisc"), t.rootQdisc}});
+            array.append(t.toJson());
         }
         call.reply({QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact))});
     };

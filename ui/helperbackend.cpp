@@ -87,12 +87,8 @@ void HelperBackend::listTargets()
             Q_EMIT targetsListed(targets, HelperClient::describe(reply.error()));
             return;
         }
-        for (const QJsonValue &value : QJsonDocument::fromJson(reply.value().toUtf8()).array()) {
-            const QJsonObject o = value.toObject();
-            targets.append(TargetInfo{o.value(QStringLiteral("netns")).toString(), o.value(QStringLiteral("device")).toString(),
-                                      o.value(QStringLiteral("type")).toString(), o.value(QStringLiteral("up")).toBool(),
-                                      o.value(QStringLiteral("rootQdisc")).toString()});
-        }
+        for (const QJsonValue &value : QJsonDocument::fromJson(reply.value().toUtf8()).array())
+            targets.append(TargetInfo::fromJson(value.toObject()));
         Q_EMIT targetsListed(targets, {});
     });
 }

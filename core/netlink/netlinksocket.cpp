@@ -1,4 +1,7 @@
 #include "netlinksocket.h"
+
+#include "networknamespace.h"
+#include "scopedfd.h"
 #include "log/errnotext.h"
 
 #include <QFile>
@@ -8,6 +11,7 @@
 #include <netlink/socket.h>
 
 #include <linux/if_link.h>
+#include <linux/net_namespace.h>
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 
@@ -36,23 +40,6 @@ void NlMsgDeleter::operator()(nl_msg *msg) const
 }
 
 namespace {
-
-/** A file descriptor closed when it goes out of scope. */
-class ScopedFd
-{
-public:
-    explicit ScopedFd(int fd) : m_fd(fd) {}
-    ~ScopedFd()
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
-    int get() const { return m_fd; }
-    int release() { return std::exchange(m_fd, -1); }
-
-private:
-    int m_fd;
-};
 
 void enableExtendedAcks(int fd)
 {
@@ -100,34 +87,28 @@ NetlinkSocket::~NetlinkSocket()
 
 int NetlinkSocket::openDescriptor(const QString &netns, QString *error)
 {
+    const std::optional<NetworkNamespace> opened = NetworkNamespace::open(netns, error);
+    return opened ? openDescriptor(*opened, error) : -1;
+}
+
+int NetlinkSocket::openDescriptor(const NetworkNamespace &netns, QString *error)
+{
     int fd = -1;
-    if (netns.isEmpty()) {
-        fd = ::socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
-    } else {
-        // What `tc -netns` does: enter the namespace for the socket() call only.
-        const QByteArray path = QFile::encodeName(QStringLiteral("/run/netns/") + netns);
-        ScopedFd target(::open(path.constData(), O_RDONLY | O_CLOEXEC));
-        if (target.get() < 0) {
-            *error = tr("network namespace \"%1\" does not exist (%2)").arg(netns, errnoText(errno));
-            return -1;
-        }
-        ScopedFd own(::open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC));
-        if (own.get() < 0 || ::setns(target.get(), CLONE_NEWNET) != 0) {
-            *error = tr("cannot enter network namespace \"%1\": %2").arg(netns, errnoText(errno));
-            return -1;
-        }
-        fd = ::socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
-        const int savedErrno = errno;
-        if (::setns(own.get(), CLONE_NEWNET) != 0)
-            qFatal("cannot return to the original network namespace: %s", std::strerror(errno));
-        errno = savedErrno;
-    }
+    int savedErrno = 0;
+    if (!netns.runInside([&] { fd = ::socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE); savedErrno = errno; }, error))
+        return -1;
     if (fd < 0)
-        *error = tr("cannot open a netlink socket: %1").arg(errnoText(errno));
+        *error = tr("cannot open a netlink socket: %1").arg(errnoText(savedErrno));
     return fd;
 }
 
 std::unique_ptr<NetlinkSocket> NetlinkSocket::open(const QString &netns, QString *error)
+{
+    const int fd = openDescriptor(netns, error);
+    return fd < 0 ? nullptr : adopt(fd, error);
+}
+
+std::unique_ptr<NetlinkSocket> NetlinkSocket::open(const NetworkNamespace &netns, QString *error)
 {
     const int fd = openDescriptor(netns, error);
     return fd < 0 ? nullptr : adopt(fd, error);
@@ -216,6 +197,36 @@ std::optional<KernelError> NetlinkSocket::receive(quint32 sequence, const std::f
                 return std::nullopt; // a single answer (a get) ends here; dumps end with NLMSG_DONE
         }
     }
+}
+
+std::optional<KernelError> NetlinkSocket::get(nl_msg *msg, const std::function<void(const nlmsghdr *)> &onReply)
+{
+    nlmsghdr *header = nlmsg_hdr(msg);
+    header->nlmsg_flags |= NLM_F_REQUEST;
+    nl_complete_msg(m_socket, msg);
+    if (nl_send(m_socket, msg) < 0)
+        return KernelError{EIO, tr("sending to the kernel failed")};
+    return receive(header->nlmsg_seq, onReply);
+}
+
+std::optional<int> NetlinkSocket::namespaceId(int namespaceFd)
+{
+    NlMsgPtr msg(nlmsg_alloc_simple(RTM_GETNSID, 0));
+    rtgenmsg family{};
+    family.rtgen_family = AF_UNSPEC;
+    nlmsg_append(msg.get(), &family, sizeof(family), NLMSG_ALIGNTO);
+    nla_put_u32(msg.get(), NETNSA_FD, quint32(namespaceFd));
+    std::optional<int> id;
+    const auto failure = get(msg.get(), [&](const nlmsghdr *reply) {
+        nlattr *tb[NETNSA_MAX + 1] = {};
+        if (reply->nlmsg_type == RTM_NEWNSID &&
+            nlmsg_parse(const_cast<nlmsghdr *>(reply), sizeof(rtgenmsg), tb, NETNSA_MAX, nullptr) == 0 && tb[NETNSA_NSID]) {
+            const qint32 nsid = qint32(nla_get_u32(tb[NETNSA_NSID]));
+            if (nsid >= 0)
+                id = nsid;
+        }
+    });
+    return failure ? std::nullopt : id;
 }
 
 quint32 NetlinkSocket::portId() const

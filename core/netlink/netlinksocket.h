@@ -27,6 +27,8 @@ struct KernelError
  * a refusal carries the kernel's own words. Requests are sent one at a time and wait for their
  * ack; dumps hand each message to a callback. Not thread-safe: one owner at a time.
  */
+class NetworkNamespace;
+
 class NetlinkSocket
 {
     Q_DECLARE_TR_FUNCTIONS(qs::NetlinkSocket)
@@ -37,12 +39,16 @@ public:
     NetlinkSocket &operator=(const NetlinkSocket &) = delete;
 
     /**
-     * Opens a socket in @p netns (a name under /run/netns; empty: this process's namespace).
-     * The namespace is entered only for the socket() call, so the thread returns to its own.
+     * Opens a socket in @p netns (as NetworkNamespace names it: empty, a name under /run/netns,
+     * a container's "docker:NAME"). The namespace is entered only for the socket() call, so the
+     * thread returns to its own.
      */
     static std::unique_ptr<NetlinkSocket> open(const QString &netns, QString *error);
+    /** The same in a namespace opened already (one resolution of a container for several sockets). */
+    static std::unique_ptr<NetlinkSocket> open(const NetworkNamespace &netns, QString *error);
     /** The bare rtnetlink descriptor open() starts from, for handing to another process; -1 on failure. */
     static int openDescriptor(const QString &netns, QString *error);
+    static int openDescriptor(const NetworkNamespace &netns, QString *error);
     /** Takes over a descriptor opened elsewhere (e.g. handed over by the helper). */
     static std::unique_ptr<NetlinkSocket> adopt(int fd, QString *error);
 
@@ -62,6 +68,14 @@ public:
      * the kernel had to drop some (the socket overran): the caller must assume anything changed.
      */
     bool drainNotifications(const std::function<void(const nlmsghdr *)> &onMessage);
+
+    /** Sends a get request (no dump) and calls @p onReply with the kernel's answer. */
+    std::optional<KernelError> get(nl_msg *msg, const std::function<void(const nlmsghdr *)> &onReply);
+    /**
+     * The id this socket's namespace gives the namespace open at @p namespaceFd (what
+     * IFLA_LINK_NETNSID of a veth whose peer lies there says); nullopt when it gives none.
+     */
+    std::optional<int> namespaceId(int namespaceFd);
 
     /** The interface index of @p device in this socket's namespace, or 0. */
     int ifindex(const QString &device);

@@ -1,4 +1,6 @@
 #include "tcengine.h"
+
+#include "networknamespace.h"
 #include "stats/monotonicclock.h"
 
 #include "kinds/kernelmodules.h"
@@ -11,6 +13,9 @@
 #include "kinds/kindtable.h"
 
 #include <QDir>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <netlink/attr.h>
 #include <netlink/msg.h>
@@ -127,6 +132,16 @@ TcEngine::TcEngine(QString target, QString netns, QString device, std::unique_pt
 
 TcEngine::~TcEngine() = default;
 
+bool TcEngine::namespaceIsCurrent() const
+{
+    return !m_namespace || m_namespace->isCurrent();
+}
+
+QString TcEngine::namespaceInstance() const
+{
+    return m_namespace ? m_namespace->instance() : QString();
+}
+
 std::unique_ptr<TcEngine> TcEngine::open(const QString &target, QString *error)
 {
     return openOn(target, nullptr, error);
@@ -142,9 +157,15 @@ std::unique_ptr<TcEngine> TcEngine::openOn(const QString &target, std::unique_pt
         return nullptr;
     }
     const bool ownSocket = !socket;
+    std::unique_ptr<NetworkNamespace> opened;
     if (ownSocket) {
+        // One resolution of the namespace for both sockets: a container is asked about once.
         QString socketError;
-        socket = NetlinkSocket::open(netns, &socketError);
+        std::optional<NetworkNamespace> inside = NetworkNamespace::open(netns, &socketError);
+        if (inside) {
+            opened = std::make_unique<NetworkNamespace>(std::move(*inside));
+            socket = NetlinkSocket::open(*opened, &socketError);
+        }
         if (!socket) {
             *error = QStringLiteral("%1: %2").arg(target, socketError);
             return nullptr;
@@ -160,8 +181,9 @@ std::unique_ptr<TcEngine> TcEngine::openOn(const QString &target, std::unique_pt
     // Subscribed before the first read, so no change made after it goes unnoticed. An engine on a
     // handed-over socket cannot enter the namespace for a second one: it re-reads every time.
     QString monitorError;
-    if (ownSocket)
-        engine->m_monitor = NetlinkSocket::open(netns, &monitorError);
+    if (opened)
+        engine->m_monitor = NetlinkSocket::open(*opened, &monitorError);
+    engine->m_namespace = std::move(opened);
     if (engine->m_monitor && !engine->m_monitor->joinGroup(RTNLGRP_TC))
         engine->m_monitor.reset();
     return engine;
@@ -664,51 +686,171 @@ std::optional<QList<NodeStats>> TcEngine::readStats(QString *error)
     return nodes;
 }
 
+QJsonObject TargetInfo::toJson() const
+{
+    QJsonObject o{{QStringLiteral("target"), target()}, {QStringLiteral("netns"), netns}, {QStringLiteral("device"), device},
+                  {QStringLiteral("type"), type}, {QStringLiteral("up"), up}, {QStringLiteral("rootQdisc"), rootQdisc}};
+    if (container)
+        o.insert(QStringLiteral("container"), container->toJson());
+    if (!peer.isEmpty())
+        o.insert(QStringLiteral("peer"), peer);
+    return o;
+}
+
+TargetInfo TargetInfo::fromJson(const QJsonObject &o)
+{
+    TargetInfo t;
+    t.netns = o.value(QStringLiteral("netns")).toString();
+    t.device = o.value(QStringLiteral("device")).toString();
+    t.type = o.value(QStringLiteral("type")).toString();
+    t.up = o.value(QStringLiteral("up")).toBool();
+    t.rootQdisc = o.value(QStringLiteral("rootQdisc")).toString();
+    t.container = ContainerInfo::fromJson(o.value(QStringLiteral("container")).toObject());
+    t.peer = o.value(QStringLiteral("peer")).toString();
+    return t;
+}
+
+namespace {
+
+/** A namespace being listed: its handle, a socket in it, and its links by ifindex. */
+struct ListedNamespace
+{
+    NetworkNamespace ns;
+    std::unique_ptr<NetlinkSocket> socket;
+    struct Link
+    {
+        int targetIndex = -1; ///< into the list being built
+        int peerIfindex = 0;  ///< IFLA_LINK of a veth
+        int peerNetnsId = -1; ///< IFLA_LINK_NETNSID: where the peer lies, as this namespace numbers it
+    };
+    QHash<int, Link> links;
+};
+
+/** The interfaces of one namespace, appended to @p targets. */
+void listLinks(ListedNamespace &place, QList<TargetInfo> &targets)
+{
+    QHash<int, QString> rootKinds;
+    NlMsgPtr qdiscs = tcMessage(RTM_GETQDISC, 0, 0, 0, 0);
+    place.socket->dump(qdiscs.get(), [&](const nlmsghdr *message) {
+        const TcObject q = parseObject(message);
+        if (q.header.tcm_parent == TC_H_ROOT)
+            rootKinds.insert(q.header.tcm_ifindex, q.kind);
+    });
+    NlMsgPtr links(nlmsg_alloc_simple(RTM_GETLINK, 0));
+    ifinfomsg info{};
+    info.ifi_family = AF_UNSPEC;
+    nlmsg_append(links.get(), &info, sizeof(info), NLMSG_ALIGNTO);
+    place.socket->dump(links.get(), [&](const nlmsghdr *message) {
+        const auto *link = static_cast<const ifinfomsg *>(NLMSG_DATA(message));
+        nlattr *tb[IFLA_MAX + 1] = {};
+        nlmsg_parse(const_cast<nlmsghdr *>(message), sizeof(ifinfomsg), tb, IFLA_MAX, nullptr);
+        TargetInfo target;
+        target.netns = place.ns.name();
+        target.container = place.ns.container();
+        target.device = tb[IFLA_IFNAME] ? QString::fromUtf8(nla_get_string(tb[IFLA_IFNAME])) : QString();
+        target.up = link->ifi_flags & IFF_UP;
+        target.type = link->ifi_type == ARPHRD_LOOPBACK ? QStringLiteral("loopback") : QStringLiteral("ether");
+        if (tb[IFLA_LINKINFO]) {
+            nlattr *linkinfo[IFLA_INFO_MAX + 1] = {};
+            if (nla_parse_nested(linkinfo, IFLA_INFO_MAX, tb[IFLA_LINKINFO], nullptr) == 0 && linkinfo[IFLA_INFO_KIND])
+                target.type = QString::fromLatin1(nla_get_string(linkinfo[IFLA_INFO_KIND]));
+        }
+        target.rootQdisc = rootKinds.value(link->ifi_index);
+        ListedNamespace::Link &entry = place.links[link->ifi_index];
+        entry.targetIndex = int(targets.size());
+        if (target.type == u"veth" && tb[IFLA_LINK]) {
+            entry.peerIfindex = int(nla_get_u32(tb[IFLA_LINK]));
+            entry.peerNetnsId = tb[IFLA_LINK_NETNSID] ? int(nla_get_s32(tb[IFLA_LINK_NETNSID])) : -1;
+        }
+        targets.append(target);
+    });
+}
+
+/** Each veth's other end, where it lies in a namespace of @p places ("docker:r2/eth1"). */
+void findPeers(std::vector<ListedNamespace> &places, QList<TargetInfo> &targets)
+{
+    for (ListedNamespace &place : places) {
+        QHash<int, ListedNamespace *> byId; // the ids this namespace gives the others, asked once each
+        bool idsKnown = false;
+        for (const ListedNamespace::Link &link : std::as_const(place.links)) {
+            if (link.peerIfindex <= 0)
+                continue;
+            ListedNamespace *other = nullptr;
+            if (link.peerNetnsId < 0) {
+                other = &place; // both ends here
+            } else {
+                if (!idsKnown) {
+                    idsKnown = true;
+                    for (ListedNamespace &candidate : places) {
+                        if (&candidate == &place)
+                            continue;
+                        // The own namespace has no descriptor open: open one for the question.
+                        const int fd = candidate.ns.isOwn() ? ::open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC) : candidate.ns.fd();
+                        if (const std::optional<int> id = place.socket->namespaceId(fd))
+                            byId.insert(*id, &candidate);
+                        if (candidate.ns.isOwn() && fd >= 0)
+                            ::close(fd);
+                    }
+                }
+                other = byId.value(link.peerNetnsId);
+            }
+            const auto peer = other ? other->links.constFind(link.peerIfindex) : QHash<int, ListedNamespace::Link>::const_iterator();
+            if (other && peer != other->links.cend())
+                targets[link.targetIndex].peer = targets.at(peer->targetIndex).target();
+        }
+    }
+}
+
+} // namespace
+
 QList<TargetInfo> listTargets(QString *error)
 {
-    QStringList namespaces{QString()};
+    QStringList names{QString()};
     const QDir runNetns(QStringLiteral("/run/netns"));
-    namespaces += runNetns.entryList(QDir::Files | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+    names += runNetns.entryList(QDir::Files | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
     QList<TargetInfo> targets;
-    for (const QString &netns : std::as_const(namespaces)) {
+    QStringList problems;
+    std::vector<ListedNamespace> places;
+    const auto enter = [&](const QString &name, QString *why) {
+        std::optional<NetworkNamespace> ns = NetworkNamespace::open(name, why);
+        std::unique_ptr<NetlinkSocket> socket = ns ? NetlinkSocket::open(*ns, why) : nullptr;
+        if (socket)
+            places.push_back(ListedNamespace{std::move(*ns), std::move(socket), {}});
+        return bool(socket);
+    };
+    for (const QString &name : std::as_const(names)) {
         QString socketError;
-        auto socket = NetlinkSocket::open(netns, &socketError);
-        if (!socket) {
-            if (error && netns.isEmpty())
-                *error = socketError;
-            continue; // a namespace that vanished meanwhile, or one we may not enter
-        }
-        QHash<int, QString> rootKinds;
-        NlMsgPtr qdiscs = tcMessage(RTM_GETQDISC, 0, 0, 0, 0);
-        socket->dump(qdiscs.get(), [&](const nlmsghdr *message) {
-            const TcObject q = parseObject(message);
-            if (q.header.tcm_parent == TC_H_ROOT)
-                rootKinds.insert(q.header.tcm_ifindex, q.kind);
-        });
-        NlMsgPtr links(nlmsg_alloc_simple(RTM_GETLINK, 0));
-        ifinfomsg info{};
-        info.ifi_family = AF_UNSPEC;
-        nlmsg_append(links.get(), &info, sizeof(info), NLMSG_ALIGNTO);
-        QList<TargetInfo> found;
-        socket->dump(links.get(), [&](const nlmsghdr *message) {
-            const auto *link = static_cast<const ifinfomsg *>(NLMSG_DATA(message));
-            nlattr *tb[IFLA_MAX + 1] = {};
-            nlmsg_parse(const_cast<nlmsghdr *>(message), sizeof(ifinfomsg), tb, IFLA_MAX, nullptr);
-            TargetInfo target;
-            target.netns = netns;
-            target.device = tb[IFLA_IFNAME] ? QString::fromUtf8(nla_get_string(tb[IFLA_IFNAME])) : QString();
-            target.up = link->ifi_flags & IFF_UP;
-            target.type = link->ifi_type == ARPHRD_LOOPBACK ? QStringLiteral("loopback") : QStringLiteral("ether");
-            if (tb[IFLA_LINKINFO]) {
-                nlattr *linkinfo[IFLA_INFO_MAX + 1] = {};
-                if (nla_parse_nested(linkinfo, IFLA_INFO_MAX, tb[IFLA_LINKINFO], nullptr) == 0 && linkinfo[IFLA_INFO_KIND])
-                    target.type = QString::fromLatin1(nla_get_string(linkinfo[IFLA_INFO_KIND]));
-            }
-            target.rootQdisc = rootKinds.value(link->ifi_index);
-            found.append(target);
-        });
-        targets += found;
+        if (!enter(name, &socketError) && name.isEmpty())
+            problems.append(socketError); // a named namespace may vanish meanwhile, or refuse us: skipped
     }
+    // Containers: a runtime that is not installed says nothing; one that refuses says so.
+    for (const ContainerRuntimeKind kind : ContainerRuntime::all()) {
+        const ContainerRuntime runtime(kind);
+        if (!runtime.seemsPresent())
+            continue;
+        QString listError;
+        ContainerRuntime::Failure failure = ContainerRuntime::Failure::None;
+        const std::optional<QList<ContainerInfo>> containers = runtime.list(&listError, &failure);
+        if (!containers) {
+            if (failure != ContainerRuntime::Failure::RuntimeMissing)
+                problems.append(listError);
+            continue;
+        }
+        for (const ContainerInfo &container : *containers) {
+            QString enterError;
+            if (container.state == u"running" && enter(NetworkNamespace::nameOf(container), &enterError))
+                continue;
+            TargetInfo stopped; // listed without interfaces: it has no namespace to show
+            stopped.netns = NetworkNamespace::nameOf(container);
+            stopped.container = container;
+            targets.append(stopped);
+        }
+    }
+    for (ListedNamespace &place : places)
+        listLinks(place, targets);
+    findPeers(places, targets);
+    if (error)
+        *error = problems.join(QStringLiteral("; "));
     return targets;
 }
 

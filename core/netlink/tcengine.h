@@ -1,5 +1,6 @@
 #pragma once
 
+#include "containers/containerruntime.h"
 #include "model/qdisctree.h"
 #include "model/treefingerprint.h"
 #include "netlinksocket.h"
@@ -7,6 +8,7 @@
 #include "tcplan.h"
 
 #include <QCoreApplication>
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 
@@ -15,6 +17,7 @@
 
 namespace qs {
 
+class NetworkNamespace;
 class PschedClock;
 
 /** What the kernel holds for one qdisc or class, with its counters. */
@@ -95,6 +98,13 @@ public:
     QString target() const { return m_target; }
     int ifindex() const { return m_ifindex; }
     NetlinkSocket &socket() { return *m_socket; }
+    /**
+     * Whether the namespace the engine was opened in is still the one its target names: false
+     * once a container it was opened in has stopped or restarted (NetworkNamespace::isCurrent()).
+     */
+    bool namespaceIsCurrent() const;
+    /** The container instance the engine was opened in (NetworkNamespace::instance()), empty for other namespaces. */
+    QString namespaceInstance() const;
 
     /** Everything tc configures on the device, whoever built it; unknown kinds are kept as foreign nodes. */
     std::optional<QdiscTree> read(QString *error);
@@ -157,6 +167,7 @@ private:
     QString m_target;
     QString m_netns;
     QString m_device;
+    std::unique_ptr<NetworkNamespace> m_namespace; ///< null on a handed-over socket
     std::unique_ptr<NetlinkSocket> m_socket;
     std::unique_ptr<NetlinkSocket> m_monitor; ///< RTNLGRP_TC notifications; null when it could not subscribe
     std::optional<QdiscTree> m_known;
@@ -166,18 +177,34 @@ private:
     const PschedClock &m_clock;
 };
 
-/** One interface a tree can be applied to. */
+/**
+ * One interface a tree can be applied to; or, with no device, a container that has none to show
+ * (it does not run).
+ */
 struct TargetInfo
 {
-    QString netns; ///< empty: the root namespace
+    QString netns; ///< empty: the root namespace; "docker:NAME", "podman:NAME": a container's
     QString device;
     QString type;  ///< "veth", "ifb", "loopback", "ether", …
     bool up = false;
     QString rootQdisc; ///< kind of the root qdisc ("noqueue", "netem", …)
-    QString target() const { return netns.isEmpty() ? device : netns + u'/' + device; }
+    /** The container whose namespace this is, as its runtime describes it. */
+    std::optional<ContainerInfo> container;
+    /** A veth's other end, as a target, when it lies in another namespace listed too ("docker:r2/eth1"). */
+    QString peer;
+
+    QString target() const { return netns.isEmpty() ? device : device.isEmpty() ? netns : netns + u'/' + device; }
+    /** The form ListTargets and `targets --json` write; fromJson() reads it back. */
+    QJsonObject toJson() const;
+    static TargetInfo fromJson(const QJsonObject &object);
 };
 
-/** The interfaces of the root namespace and of every named namespace in /run/netns. */
+/**
+ * The interfaces of the root namespace, of every named namespace in /run/netns and of every
+ * running container of the runtimes found here (Docker, Podman), with each veth's peer; containers
+ * that do not run are listed without interfaces. A runtime that is not installed is skipped;
+ * one that refuses or fails is said in @p error, and the rest is still listed.
+ */
 QList<TargetInfo> listTargets(QString *error);
 
 } // namespace qs

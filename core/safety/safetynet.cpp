@@ -169,6 +169,19 @@ SafetyOutcome SafetyNet::clear(const Caller &caller, const QString &target)
     return change(caller, QStringLiteral("clear"), target, false, {}, {}, [](TcEngine &engine, QString *) { return engine.clear(); });
 }
 
+namespace {
+
+/** "id 0bb6fbeb0ff3, started 2026-12-06T01:37:41Z" from NetworkNamespace::instance()'s "ID@STARTED". */
+QString describeInstance(const QString &instance)
+{
+    const qsizetype at = instance.indexOf(u'@');
+    if (instance.isEmpty() || at < 0)
+        return QStringLiteral("unknown");
+    return QStringLiteral("id %1, started %2").arg(instance.left(qMin<qsizetype>(at, 12)), instance.mid(at + 1));
+}
+
+} // namespace
+
 void SafetyNet::forgetSnapshot(const QString &target)
 {
     m_snapshots.remove(target);
@@ -187,9 +200,15 @@ SafetyOutcome SafetyNet::restore(const Caller &caller, const QString &target)
     TcEngine *engine = m_engines.engineFor(target, &error, TargetEngines::DeviceCheck::Now);
     if (!engine)
         return SafetyOutcome::refused(SafetyOutcome::Refusal::NoSuchTarget, error);
-    if (!(m_engines.identityOf(target) == snapshot->identity)) {
+    const TargetIdentity now = m_engines.identityOf(target);
+    if (!(now == snapshot->identity)) {
         forgetSnapshot(target);
         Q_EMIT audited(caller, action, target, {}, QStringLiteral("refused: the snapshot is of another device"), {});
+        if (!snapshot->identity.containerInstance.isEmpty() && snapshot->identity.containerInstance != now.containerInstance)
+            return SafetyOutcome::refused(SafetyOutcome::Refusal::NoSnapshot,
+                    QStringLiteral("the snapshot of %1 belongs to the previous instance of its container (%2); this one (%3) "
+                                   "started afresh: the snapshot was discarded and nothing was changed")
+                        .arg(target, describeInstance(snapshot->identity.containerInstance), describeInstance(now.containerInstance)));
         return SafetyOutcome::refused(SafetyOutcome::Refusal::NoSnapshot,
                 QStringLiteral("the snapshot of %1 was taken of a device that no longer exists (the namespace or interface "
                                "was created again); it was discarded and nothing was changed")

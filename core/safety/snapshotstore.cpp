@@ -45,6 +45,7 @@ std::optional<Snapshot> SnapshotStore::find(const QString &target, QString *erro
     snapshot.tree = std::move(*tree);
     snapshot.identity.netnsCookie = o.value(QStringLiteral("netnsCookie")).toString().toULongLong();
     snapshot.identity.ifindex = o.value(QStringLiteral("ifindex")).toInt();
+    snapshot.identity.containerInstance = o.value(QStringLiteral("containerInstance")).toString();
     snapshot.taken = QDateTime::fromString(o.value(QStringLiteral("taken")).toString(), Qt::ISODateWithMs);
     return snapshot;
 }
@@ -59,6 +60,7 @@ bool SnapshotStore::save(const QString &target, const Snapshot &snapshot, QStrin
                         {QStringLiteral("target"), target},
                         {QStringLiteral("netnsCookie"), QString::number(snapshot.identity.netnsCookie)},
                         {QStringLiteral("ifindex"), snapshot.identity.ifindex},
+                        {QStringLiteral("containerInstance"), snapshot.identity.containerInstance},
                         {QStringLiteral("taken"), snapshot.taken.toUTC().toString(Qt::ISODateWithMs)},
                         {QStringLiteral("tree"), TreeJson::toJson(snapshot.tree)}};
     QSaveFile file(pathFor(target));

@@ -19,6 +19,8 @@ struct TargetIdentity
 {
     quint64 netnsCookie = 0;
     int ifindex = 0;
+    /** A container's id and start time (NetworkNamespace::instance()): says which instance a snapshot was of. */
+    QString containerInstance;
     bool operator==(const TargetIdentity &) const = default;
 };
 

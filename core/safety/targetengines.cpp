@@ -1,5 +1,7 @@
 #include "targetengines.h"
 
+#include "netlink/networknamespace.h"
+
 #include <QFile>
 
 #include <sys/socket.h>
@@ -49,7 +51,9 @@ bool TargetEngines::stillValid(const QString &target, Entry &entry, DeviceCheck 
     QString netns;
     QString device;
     QdiscTree::splitTarget(target, &netns, &device);
-    if (netnsInode(netns) != entry.netnsInode)
+    // A container's namespace has no file to look at: its init process must still run.
+    const bool sameNamespace = NetworkNamespace::isContainer(netns) ? entry.engine->namespaceIsCurrent() : netnsInode(netns) == entry.netnsInode;
+    if (!sameNamespace)
         return false;
     if (check == DeviceCheck::AtMostOncePerSecond && entry.lastDeviceCheck.isValid() && entry.lastDeviceCheck.elapsed() < DeviceCheckMs)
         return true;
@@ -72,7 +76,7 @@ TcEngine *TargetEngines::engineFor(const QString &target, QString *error, Device
         auto engine = TcEngine::open(target, error);
         if (!engine)
             return nullptr;
-        const TargetIdentity identity{netnsCookie(engine->socket().fd()), engine->ifindex()};
+        const TargetIdentity identity{netnsCookie(engine->socket().fd()), engine->ifindex(), engine->namespaceInstance()};
         it = m_engines.emplace(target, Entry{std::move(engine), identity, inode, {}, {}}).first;
         it->second.lastDeviceCheck.start();
     }
