@@ -23,6 +23,10 @@ packages=(
     user-mode-linux kmod iputils-ping
     # shaping fidelity test (tests/kernel/tst_shaping_fidelity): traffic generator, veth offloads
     iperf3 ethtool
+    # containers as targets (tests/kernel/tst_containers, tests/helper/tst_helper_containers): the
+    # runtimes the tests start on sockets of their own (runc comes with docker.io and is what podman
+    # runs there), and busybox for the image they import instead of pulling one
+    docker.io podman runc busybox-static
     # the helper's tests: a real system bus (dbus-daemon, dbus-send), the real polkitd, test users
     dbus dbus-daemon dbus-bin polkitd passwd
     # desktop integration (resources/desktop, tests/packaging): icons rendered at build time,

@@ -226,8 +226,20 @@ bool TcEngine::ensureIfb(const QString &target, QString *error)
     return true;
 }
 
+bool TcEngine::stillInItsNamespace(QString *error) const
+{
+    if (namespaceIsCurrent())
+        return true;
+    // The socket would keep the old namespace alive: nothing may be read from or sent into it.
+    //: %1 is a target such as docker:r1/eth1
+    *error = tr("%1: its container stopped or restarted since it was opened; open the target again").arg(m_target);
+    return false;
+}
+
 std::optional<QdiscTree> TcEngine::read(QString *error)
 {
+    if (!stillInItsNamespace(error))
+        return std::nullopt;
     QdiscTree tree;
     tree.netns = m_netns;
     tree.device = m_device;
@@ -337,6 +349,8 @@ std::optional<QdiscTree> TcEngine::currentTree(QString *error)
 
 bool TcEngine::knowCurrentTree(QString *error)
 {
+    if (!stillInItsNamespace(error))
+        return false;
     bool changedElsewhere = !m_known || !m_monitor;
     if (m_monitor) {
         const quint32 ownPort = m_socket->portId();
@@ -647,6 +661,8 @@ std::optional<KernelError> TcEngine::dumpClasses(const QList<quint32> *owners, c
 
 std::optional<QList<NodeStats>> TcEngine::readStats(QString *error)
 {
+    if (!stillInItsNamespace(error))
+        return std::nullopt;
     QList<NodeStats> nodes;
     const auto take = [&](const nlmsghdr *message, bool isClass) {
         const auto *header = static_cast<const tcmsg *>(NLMSG_DATA(message));

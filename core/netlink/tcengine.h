@@ -163,6 +163,8 @@ private:
     std::optional<QdiscTree> currentTree(QString *error);
     /** currentTree() without a copy: true when m_known holds the kernel's tree. */
     bool knowCurrentTree(QString *error);
+    /** False with @p error once the container the engine was opened in stopped or restarted. */
+    bool stillInItsNamespace(QString *error) const;
 
     QString m_target;
     QString m_netns;
