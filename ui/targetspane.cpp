@@ -1,5 +1,7 @@
 #include "targetspane.h"
 
+#include "netlink/networknamespace.h"
+
 #include <QTreeWidgetItemIterator>
 
 #include <QHeaderView>
@@ -54,26 +56,68 @@ TargetsPane::TargetsPane(QWidget *parent) : QWidget(parent), m_list(new QTreeWid
     connect(m_list, &QTreeWidget::itemClicked, this, choose);
 }
 
+QTreeWidgetItem *TargetsPane::groupFor(const TargetInfo &t, QHash<QString, QTreeWidgetItem *> &groups)
+{
+    const auto make = [this](QTreeWidgetItem *parent, const QString &text, const QString &toolTip) {
+        auto *item = parent ? new QTreeWidgetItem(parent, {text}) : new QTreeWidgetItem(m_list, {text});
+        item->setToolTip(0, toolTip);
+        item->setFlags(Qt::ItemIsEnabled);
+        item->setExpanded(true);
+        return item;
+    };
+    QTreeWidgetItem *&group = groups[t.netns];
+    if (group)
+        return group;
+    if (!t.container) {
+        const QString label = m_namespaceLabels.value(t.netns);
+        // A namespace by its name alone (the tooltip says what it is): names of other tools'
+        // namespaces can be long. Not spanned across the row: the first column is then sized
+        // to the group names too, so a long one widens it (the pane scrolls) instead of being cut.
+        group = make(nullptr, t.netns.isEmpty() ? tr("this machine") : label.isEmpty() ? t.netns : label,
+                     t.netns.isEmpty() ? QString() : tr("namespace %1").arg(t.netns));
+        return group;
+    }
+    // Containers under their runtime, containerlab's nodes under their lab.
+    const ContainerInfo &c = *t.container;
+    const QString runtimeKey = u'\x01' + ContainerRuntime::prefix(c.runtime);
+    QTreeWidgetItem *&runtime = groups[runtimeKey];
+    if (!runtime)
+        //: a group of the targets pane: "Docker containers", "Podman containers"
+        runtime = make(nullptr, tr("%1 containers").arg(ContainerRuntime::displayName(c.runtime)), {});
+    QTreeWidgetItem *parent = runtime;
+    if (!c.labName().isEmpty()) {
+        QTreeWidgetItem *&lab = groups[runtimeKey + u'\x01' + c.labName()];
+        if (!lab)
+            //: %1 is the name of a containerlab topology
+            lab = make(runtime, tr("lab %1").arg(c.labName()), tr("containerlab topology %1").arg(c.labName()));
+        parent = lab;
+    }
+    const QString name = c.nodeName().isEmpty() ? c.name : c.nodeName();
+    //: %1 is a container (or containerlab node), %2 its image, %3 its state ("running", "exited")
+    group = make(parent, c.state == u"running" ? name : tr("%1 (%2)").arg(name, c.state),
+                 tr("container %1 (%2), image %3, %4").arg(c.name, c.id.left(12), c.image, c.state));
+    if (c.state != u"running")
+        group->setForeground(0, palette().brush(QPalette::Disabled, QPalette::Text));
+    return group;
+}
+
 void TargetsPane::setTargets(const QList<TargetInfo> &targets, const QString &error)
 {
     m_list->clear();
-    QHash<QString, QTreeWidgetItem *> namespaces;
+    QHash<QString, QTreeWidgetItem *> groups;
     for (const TargetInfo &t : targets) {
-        QTreeWidgetItem *&group = namespaces[t.netns];
-        if (!group) {
-            const QString label = m_namespaceLabels.value(t.netns);
-            // A namespace by its name alone (the tooltip says what it is): names of other tools'
-            // namespaces can be long. Not spanned across the row: the first column is then sized
-            // to the group names too, so a long one widens it (the pane scrolls) instead of being cut.
-            group = new QTreeWidgetItem(m_list, {t.netns.isEmpty() ? tr("this machine") : label.isEmpty() ? t.netns : label});
-            if (!t.netns.isEmpty())
-                group->setToolTip(0, tr("namespace %1").arg(t.netns));
-            group->setFlags(Qt::ItemIsEnabled);
-            group->setExpanded(true);
-        }
+        QTreeWidgetItem *group = groupFor(t, groups);
+        if (t.device.isEmpty())
+            continue; // a container that does not run: its group says so
         auto *item = new QTreeWidgetItem(group, {t.device, t.rootQdisc});
         item->setData(0, TargetRole, t.target());
-        item->setToolTip(0, tr("%1 — %2, %3").arg(t.target(), t.type, t.up ? tr("up") : tr("down")));
+        const QString state = t.up ? tr("up") : tr("down");
+        item->setToolTip(0, t.peer.isEmpty() ? tr("%1 — %2, %3").arg(t.target(), t.type, state)
+                                             //: %1 is a target, %2 its type, %3 up or down, %4 the target at the veth's other end
+                                             : tr("%1 — %2, %3, linked to %4").arg(t.target(), t.type, state, t.peer));
+        if (!t.peer.isEmpty() && t.container)
+            //: an interface and where its veth leads, in the targets pane: "eth1 → node2/eth1"
+            item->setText(0, tr("%1 → %2").arg(t.device, shortPeer(t.peer)));
         item->setIcon(0, style()->standardIcon(t.up ? QStyle::SP_DialogApplyButton : QStyle::SP_DialogCancelButton));
         if (!t.up)
             item->setForeground(0, palette().brush(QPalette::Disabled, QPalette::Text));
@@ -81,6 +125,13 @@ void TargetsPane::setTargets(const QList<TargetInfo> &targets, const QString &er
     m_problem->setText(error);
     m_problem->setVisible(!error.isEmpty());
     setCurrentTarget(m_current);
+}
+
+QString TargetsPane::shortPeer(const QString &peer)
+{
+    // "docker:clab-lab1-node2/eth1" → "clab-lab1-node2/eth1": the runtime is the group's already.
+    const std::optional<std::pair<ContainerRuntimeKind, QString>> container = NetworkNamespace::containerOf(peer.section(u'/', 0, 0));
+    return container ? container->second + u'/' + peer.section(u'/', 1) : peer;
 }
 
 void TargetsPane::setCurrentTarget(const QString &target)

@@ -7,12 +7,14 @@
 
 class QLabel;
 class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace qs {
 
 /**
- * The interfaces a tree can go on: the root namespace's and every named namespace's, with
- * their type, state and current root qdisc. Choosing one loads the kernel's tree, whoever built it.
+ * The interfaces a tree can go on: the root namespace's, every named namespace's and every
+ * container's (grouped by runtime, containerlab's nodes by lab), with their type, state, current
+ * root qdisc and a veth's other end. Choosing one loads the kernel's tree, whoever built it.
  */
 class TargetsPane : public QWidget
 {
@@ -38,6 +40,11 @@ Q_SIGNALS:
     void refreshRequested();
 
 private:
+    /** The group @p t is listed under, made on first use: its namespace, or its container under its runtime (and lab). */
+    QTreeWidgetItem *groupFor(const TargetInfo &t, QHash<QString, QTreeWidgetItem *> &groups);
+    /** A peer target as the pane shows it beside an interface. */
+    static QString shortPeer(const QString &peer);
+
     QTreeWidget *m_list;
     QLabel *m_problem;
     QHash<QString, QString> m_namespaceLabels;

@@ -830,9 +830,10 @@ QList<TargetInfo> listTargets(QString *error)
     const auto enter = [&](const QString &name, QString *why) {
         std::optional<NetworkNamespace> ns = NetworkNamespace::open(name, why);
         std::unique_ptr<NetlinkSocket> socket = ns ? NetlinkSocket::open(*ns, why) : nullptr;
-        if (socket)
-            places.push_back(ListedNamespace{std::move(*ns), std::move(socket), {}});
-        return bool(socket);
+        if (!socket)
+            return false;
+        places.push_back(ListedNamespace{std::move(*ns), std::move(socket), {}});
+        return true;
     };
     for (const QString &name : std::as_const(names)) {
         QString socketError;

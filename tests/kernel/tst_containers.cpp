@@ -98,6 +98,8 @@ private Q_SLOTS:
                                  QStringLiteral("198.18.60.2/24"), &error),
                  qPrintable(error));
         QVERIFY2(m_runtimes.run(QStringLiteral("podman"), PodmanNode, {}, &error), qPrintable(error));
+        QVERIFY2(m_runtimes.run(QStringLiteral("docker"), QStringLiteral("qs-ct-stopped"), {}, &error), qPrintable(error));
+        QVERIFY(m_runtimes.docker({QStringLiteral("stop"), QStringLiteral("-t"), QStringLiteral("1"), QStringLiteral("qs-ct-stopped")}).ok());
     }
 
     void cleanupTestCase() { m_runtimes.stop(); }
@@ -122,6 +124,11 @@ private Q_SLOTS:
             QCOMPARE(container.value(u"node").toString(), node);
         }
         QVERIFY2(byTarget.contains(QStringLiteral("podman:%1/lo").arg(PodmanNode)), qPrintable(listed.out));
+        // A running container is listed by its interfaces only; one that does not run by itself, with its state.
+        QVERIFY2(!byTarget.contains(QStringLiteral("docker:") + Node1), qPrintable(listed.out));
+        const QJsonObject stopped = byTarget.value(QStringLiteral("docker:qs-ct-stopped"));
+        QCOMPARE(stopped.value(u"device").toString(), QString());
+        QCOMPARE(stopped.value(u"container").toObject().value(u"state").toString(), QStringLiteral("exited"));
         // The text form names the peer too.
         const CommandResult text = cli({QStringLiteral("targets")});
         QVERIFY2(text.out.contains(QRegularExpression(QStringLiteral("docker:qs-ct-node1/eth1 +veth .*peer docker:qs-ct-node2/eth1"))),
@@ -290,13 +297,6 @@ private Q_SLOTS:
         QFETCH(QByteArray, dockerHost);
         QFETCH(QString, user);
         QFETCH(QString, sentence);
-        if (QTest::currentDataTag() == QByteArray("stopped container") &&
-            m_runtimes.pid(QStringLiteral("docker"), QStringLiteral("qs-ct-stopped")) == 0 &&
-            m_runtimes.id(QStringLiteral("docker"), QStringLiteral("qs-ct-stopped")).isEmpty()) {
-            QString error;
-            QVERIFY2(m_runtimes.run(QStringLiteral("docker"), QStringLiteral("qs-ct-stopped"), {}, &error), qPrintable(error));
-            QVERIFY(m_runtimes.docker({QStringLiteral("stop"), QStringLiteral("-t"), QStringLiteral("1"), QStringLiteral("qs-ct-stopped")}).ok());
-        }
         const QByteArray saved = qgetenv("DOCKER_HOST");
         const auto putBack = qScopeGuard([&] { qputenv("DOCKER_HOST", saved); });
         if (!dockerHost.isEmpty())
