@@ -1,6 +1,7 @@
 // The helper's bookkeeping on its own: RevertBook's promises and timers, SnapshotStore's files,
 // Labs' ids and names.
 
+#include "helpercontract.h"
 #include "safety/labs.h"
 #include "safety/revertbook.h"
 #include "safety/snapshotstore.h"
@@ -185,6 +186,52 @@ private Q_SLOTS:
         f.close();
         QVERIFY(!store.find(QStringLiteral("va"), &error));
         QVERIFY2(error.contains(file) && error.contains(QStringLiteral("qdiscs")), qPrintable(error));
+    }
+
+    void snapshotKeepsTheContainerInstance()
+    {
+        QTemporaryDir dir;
+        SnapshotStore store(dir.path());
+        QString error;
+        const TargetIdentity identity{7, 3, QStringLiteral("0bb6fbeb0ff3@2026-12-06T01:37:41Z")};
+        QVERIFY(store.save(QStringLiteral("docker:r1/eth1"), Snapshot{tree(QStringLiteral("5mbit")), identity, {}}, &error));
+        const auto found = store.find(QStringLiteral("docker:r1/eth1"), &error);
+        QVERIFY2(found, qPrintable(error));
+        QCOMPARE(found->identity, identity);
+    }
+
+    void contractIsTheInterfaceFile()
+    {
+        // The helper serves what resources/dbus/org.qdiscstudio.Helper1.xml says, compiled in.
+        const HelperContract &contract = HelperContract::compiledIn();
+        QVERIFY(contract.isValid());
+        QCOMPARE(contract.method(QStringLiteral("Apply"))->in, QStringLiteral("ssa{sv}"));
+        QCOMPARE(contract.method(QStringLiteral("Apply"))->out, QStringLiteral("ss"));
+        QCOMPARE(contract.method(QStringLiteral("GetVersion"))->in, QString());
+        QCOMPARE(contract.method(QStringLiteral("OpenLabSockets"))->out, QStringLiteral("hhhhhhhhh"));
+        QCOMPARE(contract.method(QStringLiteral("SeekScenario"))->in, QStringLiteral("su"));
+        QVERIFY(!contract.method(QStringLiteral("Reboot")));
+        QCOMPARE(*contract.signal(QStringLiteral("Reverted")), QStringLiteral("ss"));
+        QVERIFY(!contract.signal(QStringLiteral("Apply")));
+        QVERIFY(contract.xml().contains("<interface name=\"org.qdiscstudio.Helper1\">"));
+    }
+
+    void contractReadsOnlyItsInterface()
+    {
+        const QByteArray xml = R"(<node>
+  <interface name="org.example.Other"><method name="Apply"><arg type="i" direction="in"/></method></interface>
+  <interface name="org.qdiscstudio.Helper1">
+    <method name="Apply"><arg type="s" direction="in"/><arg type="a{sv}"/><arg type="s" direction="out"/></method>
+    <signal name="Gone"><arg type="s"/><arg type="u"/></signal>
+  </interface>
+</node>)";
+        const HelperContract contract = HelperContract::fromXml(xml, QStringLiteral("org.qdiscstudio.Helper1"));
+        QVERIFY(contract.isValid());
+        QCOMPARE(contract.methodNames(), QStringList{QStringLiteral("Apply")});
+        QCOMPARE(contract.method(QStringLiteral("Apply"))->in, QStringLiteral("sa{sv}")); // an arg without direction is "in"
+        QCOMPARE(contract.method(QStringLiteral("Apply"))->out, QStringLiteral("s"));
+        QCOMPARE(*contract.signal(QStringLiteral("Gone")), QStringLiteral("su"));
+        QVERIFY(!HelperContract::fromXml("<node><interface name=", QStringLiteral("org.qdiscstudio.Helper1")).isValid());
     }
 };
 
