@@ -43,16 +43,6 @@ QString reportOf(const ApplyResult &result)
     return QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("plan"), planOf(result)}}).toJson(QJsonDocument::Compact));
 }
 
-QString malformedTarget(const QString &target)
-{
-    QString shown = target.left(64);
-    if (target.size() > 64)
-        shown += QStringLiteral("…");
-    return QStringLiteral("\"%1\" is not a target: write IF or NETNS/IF (an interface name has 1…15 characters without "
-                          "'/', ':' or spaces; a namespace name has no '/')")
-        .arg(shown);
-}
-
 QString progressJson(const ScenarioProgress &progress)
 {
     return QString::fromUtf8(QJsonDocument(progress.toJson()).toJson(QJsonDocument::Compact));
@@ -245,7 +235,7 @@ bool HelperService::checkTarget(const QString &target, QString *netnsOut)
     QString netns;
     QString device;
     if (!isWellFormedTarget(target, &netns, &device)) {
-        refuse(HelperBus::Error::InvalidArguments, malformedTarget(target));
+        refuse(HelperBus::Error::InvalidArguments, notATarget(target));
         return false;
     }
     if (netnsOut)

@@ -87,9 +87,8 @@ void TargetMapDialog::check()
         QString netns;
         QString device;
         const QString target = choice->currentText().trimmed();
-        if (!QdiscTree::splitTarget(target, &netns, &device) || !isValidDeviceName(device) || (!netns.isEmpty() && !isValidNetnsName(netns))) {
-            //: %1 is what was typed; IF and NETNS/IF stay as they are
-            m_problem->setText(tr("“%1” is not a target: write IF, or NETNS/IF for a device in a namespace.").arg(target));
+        if (!isWellFormedTarget(target, &netns, &device)) {
+            m_problem->setText(notATarget(target));
             m_ok->setEnabled(false);
             m_trees.clear();
             return;

@@ -1,4 +1,8 @@
 #include "qdisctree.h"
+
+#include "containers/containerruntime.h"
+
+#include <QCoreApplication>
 #include "qdisctreeindex.h"
 
 #include "kinds/clsact/clsactparams.h"
@@ -567,6 +571,34 @@ bool isValidDeviceName(QStringView name)
         return false;
     return std::none_of(name.begin(), name.end(),
                         [](QChar c) { return c == u'/' || c == u':' || c.isSpace() || c.unicode() < 0x20; });
+}
+
+bool isWellFormedTarget(QStringView target, QString *netnsOut, QString *deviceOut)
+{
+    QString netns;
+    QString device;
+    if (!QdiscTree::splitTarget(target, &netns, &device) || !isValidDeviceName(device) || (!netns.isEmpty() && !isValidNetnsName(netns)))
+        return false;
+    // A container's namespace: the name after the runtime must be one the runtime could hold.
+    if (const qsizetype colon = netns.indexOf(u':'); colon > 0 && ContainerRuntime::fromPrefix(QStringView(netns).left(colon)) &&
+                                                      !ContainerRuntime::isValidName(QStringView(netns).mid(colon + 1)))
+        return false;
+    if (netnsOut)
+        *netnsOut = netns;
+    if (deviceOut)
+        *deviceOut = device;
+    return true;
+}
+
+QString notATarget(QStringView text)
+{
+    QString shown = text.left(64).toString();
+    if (text.size() > 64)
+        shown += QStringLiteral("…");
+    //: %1 is what was given; IF, NETNS/IF and docker:CONTAINER/IF stay as they are
+    return QCoreApplication::translate("qs::Targets", "\"%1\" is not a target; write it as IF, NETNS/IF or docker:CONTAINER/IF "
+                                                      "(podman:CONTAINER/IF)")
+        .arg(shown);
 }
 
 bool isValidNetnsName(QStringView name)

@@ -91,5 +91,13 @@ private:
 bool isValidDeviceName(QStringView name);
 /** Namespace names as `ip netns` accepts them: a file name under /run/netns. */
 bool isValidNetnsName(QStringView name);
+/**
+ * Whether @p target is written as a target: IF, NETNS/IF, or RUNTIME:CONTAINER/IF ("docker:r1/eth1")
+ * with names the kernel and the runtimes could hold; its parts in @p netns and @p device. One rule
+ * for every road: the CLI, the helper, profiles, scenarios, the window.
+ */
+bool isWellFormedTarget(QStringView target, QString *netns = nullptr, QString *device = nullptr);
+/** The sentence for text that is not a target, saying how one is written. */
+QString notATarget(QStringView text);
 
 } // namespace qs

@@ -144,9 +144,8 @@ std::optional<QdiscTree> fromJson(const QJsonValue &value, const QString &path, 
         return std::nullopt;
     QdiscTree tree;
     if (const auto target = r.string("target")) {
-        if (!QdiscTree::splitTarget(*target, &tree.netns, &tree.device) || !isValidDeviceName(tree.device) ||
-            (!tree.netns.isEmpty() && !isValidNetnsName(tree.netns)))
-            r.error(QStringLiteral("target"), Messages::tr("\"%1\" is not a target; write it as IF or NETNS/IF").arg(*target));
+        if (!isWellFormedTarget(*target, &tree.netns, &tree.device))
+            r.error(QStringLiteral("target"), notATarget(*target));
     }
     tree.isIfb = r.boolean("ifb");
 

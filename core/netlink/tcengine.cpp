@@ -151,9 +151,8 @@ std::unique_ptr<TcEngine> TcEngine::openOn(const QString &target, std::unique_pt
 {
     QString netns;
     QString device;
-    if (!QdiscTree::splitTarget(target, &netns, &device) || !isValidDeviceName(device) ||
-        (!netns.isEmpty() && !isValidNetnsName(netns))) {
-        *error = tr("\"%1\" is not a target; write it as IF or NETNS/IF").arg(target);
+    if (!isWellFormedTarget(target, &netns, &device)) {
+        *error = notATarget(target);
         return nullptr;
     }
     const bool ownSocket = !socket;
@@ -193,8 +192,8 @@ bool TcEngine::ensureIfb(const QString &target, QString *error)
 {
     QString netns;
     QString device;
-    if (!QdiscTree::splitTarget(target, &netns, &device) || !isValidDeviceName(device)) {
-        *error = tr("\"%1\" is not a target; write it as IF or NETNS/IF").arg(target);
+    if (!isWellFormedTarget(target, &netns, &device)) {
+        *error = notATarget(target);
         return false;
     }
     QString socketError;

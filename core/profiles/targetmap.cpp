@@ -9,19 +9,8 @@ namespace qs {
 /* TRANSLATOR qs::TargetMap
 
    Problems with a map of a profile's trees onto targets ("eth0=lab/va,ifb0=lab/ifb1", the
-   CLI's --map). Targets are written IF or NETNS/IF and stay as they are.
+   CLI's --map). Targets are written as targets are (isWellFormedTarget()) and stay as they are.
 */
-
-namespace {
-
-bool isTarget(const QString &text)
-{
-    QString netns;
-    QString device;
-    return QdiscTree::splitTarget(text, &netns, &device) && isValidDeviceName(device) && (netns.isEmpty() || isValidNetnsName(netns));
-}
-
-} // namespace
 
 std::optional<TargetMap> TargetMap::parse(QStringView text, QString *error)
 {
@@ -31,7 +20,7 @@ std::optional<TargetMap> TargetMap::parse(QStringView text, QString *error)
         const qsizetype equals = pair.indexOf(u'=');
         const QString from = equals < 0 ? QString() : pair.left(equals).trimmed().toString();
         const QString to = equals < 0 ? QString() : pair.mid(equals + 1).trimmed().toString();
-        if (equals < 0 || !isTarget(from) || !isTarget(to)) {
+        if (equals < 0 || !isWellFormedTarget(from) || !isWellFormedTarget(to)) {
             //: %1 is what was given; FROM and TO stand for targets (IF or NETNS/IF)
             *error = tr("\"%1\" is not FROM=TO: write each as a target the profile was made for, =, and the target to use, like eth0=lab/va").arg(pair.toString());
             return std::nullopt;

@@ -40,12 +40,6 @@ quint64 TargetEngines::netnsCookie(int socketFd)
     return ::getsockopt(socketFd, SOL_SOCKET, SO_NETNS_COOKIE, &cookie, &length) == 0 ? cookie : 0;
 }
 
-bool isWellFormedTarget(const QString &target, QString *netns, QString *device)
-{
-    return QdiscTree::splitTarget(target, netns, device) && isValidDeviceName(*device) &&
-           (netns->isEmpty() || isValidNetnsName(*netns));
-}
-
 bool TargetEngines::stillValid(const QString &target, Entry &entry, DeviceCheck check)
 {
     QString netns;

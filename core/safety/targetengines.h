@@ -67,7 +67,4 @@ private:
     QTimer m_sweep;
 };
 
-/** Whether @p target is written as IF or NETNS/IF with names the kernel could hold. */
-bool isWellFormedTarget(const QString &target, QString *netns, QString *device);
-
 } // namespace qs

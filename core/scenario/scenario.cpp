@@ -40,13 +40,6 @@ std::optional<ScenarioEnding> endingFromName(QStringView name)
     return std::nullopt;
 }
 
-bool isValidTarget(const QString &target)
-{
-    QString netns, device;
-    return QdiscTree::splitTarget(target, &netns, &device) && isValidDeviceName(device) &&
-           (netns.isEmpty() || isValidNetnsName(netns));
-}
-
 /** Reports keys of @p o that are not in @p known, under @p path. */
 void reportUnknownKeys(const QJsonObject &o, const QSet<QString> &known, const QString &path,
                        QStringList *errors)
@@ -356,8 +349,8 @@ QStringList Scenario::validate() const
                           .arg(MaxLoops)
                           .arg(loops));
     for (const QString &target : targets) {
-        if (!isValidTarget(target))
-            errors.append(tr("%1 is not a target; write it as IF or NETNS/IF").arg(quoted(target)));
+        if (!isWellFormedTarget(target))
+            errors.append(notATarget(target));
     }
     for (int i = 0; i < steps.size(); ++i) {
         const ScenarioStep &step = steps.at(i);
@@ -488,7 +481,7 @@ std::optional<Scenario> Scenario::fromJson(const QJsonObject &o, QStringList *er
             const QJsonArray array = targets.toArray();
             for (qsizetype i = 0; i < array.size(); ++i) {
                 const QString path = QStringLiteral("targets[%1]").arg(i);
-                if (!array[i].isString() || !isValidTarget(array[i].toString()))
+                if (!array[i].isString() || !isWellFormedTarget(array[i].toString()))
                     errors->append(at(path, tr("expected a target written as IF or NETNS/IF")));
                 else
                     scenario.targets.append(array[i].toString());
