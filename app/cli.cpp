@@ -1,6 +1,8 @@
 #include "cli.h"
 
 #include "cliscenario.h"
+#include "directbackend.h"
+#include "helperbackend.h"
 #include "helperclient.h"
 #include "log/logging.h"
 #include "model/treejson.h"
@@ -940,6 +942,13 @@ int Cli::apply(const QStringList &arguments)
     bool invalid = false;
     for (const Placement &placement : std::as_const(*placements)) {
         log().debug("apply target={}: the tree of {}: {}", placement.target.toStdString(), path.toStdString(), treeCounts(placement.tree));
+        // The sizes first, as every road checks them: they are what is wrong with a tree too big to hold,
+        // whatever validation would find in it (a 65 536th class has no minor left).
+        if (const QString tooBig = TreeLimits::problem(placement.tree); !tooBig.isEmpty()) {
+            printError(QStringLiteral("apply"), placement.target + QStringLiteral(": ") + tooBig);
+            invalid = true;
+            continue;
+        }
         const ValidationIssues issues = placement.tree.validate();
         for (const ValidationIssue &issue : issues)
             m_err << issueLine(issue) << u'\n';
@@ -949,61 +958,20 @@ int Cli::apply(const QStringList &arguments)
         m_err << tr("nothing applied") << u'\n';
         return ExitFailure;
     }
-    if (direct) {
-        for (const Placement &placement : std::as_const(*placements)) {
-            if (placements->size() > 1 && !json)
-                m_out << placement.target << u':' << u'\n';
-            if (const int result = applyDirectly(placement.tree, placement.target, json); result != ExitOk)
-                return result;
-        }
-        return ExitOk;
-    }
-    return applyThroughHelper(*placements, revertSeconds, hold, json);
+    const std::unique_ptr<TargetBackend> backend = changeBackend(direct);
+    return applyTrees(*backend, *placements, revertSeconds, hold, json, direct);
 }
 
-int Cli::applyDirectly(const QdiscTree &tree, const QString &target, bool json)
+std::unique_ptr<TargetBackend> Cli::changeBackend(bool direct)
 {
-    log().debug("apply target={}: applying in this process (--direct), without the helper", target.toStdString());
-    warnIfNotRoot();
-    if (const QString refusal = TreeLimits::refusal(tree); !refusal.isEmpty()) {
-        m_err << refusal << u'\n';
-        return ExitFailure;
-    }
-    SafetyNet net(SafetyNet::defaultStateDirectory());
-    QdiscTree placed = tree;
-    QdiscTree::splitTarget(target, &placed.netns, &placed.device);
-    return reportDirect(net, net.apply(directCaller(), target, placed, {}), QStringLiteral("apply"), target, json);
-}
-
-void Cli::warnIfNotRoot()
-{
+    if (!direct)
+        return std::make_unique<HelperBackend>();
     // Not refused: a user namespace may grant CAP_NET_ADMIN. Its snapshots are the user's own, not root's.
     if (geteuid() != 0)
         m_err << tr("warning: not root: the kernel will refuse changes without CAP_NET_ADMIN, and the snapshots are this user's, "
                     "not those of root or the helper")
               << u'\n';
-}
-
-Caller Cli::directCaller()
-{
-    return Caller{QStringLiteral("cli:%1").arg(::getpid()), qint64(::geteuid()), qint64(::getpid())};
-}
-
-int Cli::reportDirect(const SafetyNet &net, const SafetyOutcome &outcome, const QString &command, const QString &target, bool json)
-{
-    using Refusal = SafetyOutcome::Refusal;
-    if (outcome.refusal == Refusal::NoSuchTarget || outcome.refusal == Refusal::Failed || outcome.refusal == Refusal::NoSnapshot) {
-        log().debug("{} target={}: refused in this process: {}", command.toStdString(), target.toStdString(), outcome.error.toStdString());
-        if (json)
-            m_out << QString::fromUtf8(
-                QJsonDocument(QJsonObject{{QStringLiteral("ok"), false}, {QStringLiteral("error"), outcome.error}}).toJson());
-        m_err << outcome.error << u'\n';
-        return ExitFailure;
-    }
-    if (command != u"restore" && net.snapshots().exists(target))
-        log().info("{} target={}: the snapshot of what was there is in {}; restore --direct puts it back", command.toStdString(),
-                   target.toStdString(), net.snapshots().directory().toStdString());
-    return reportApply(outcome.result, command, target, json);
+    return std::make_unique<DirectBackend>();
 }
 
 namespace {
@@ -1035,37 +1003,23 @@ std::optional<QString> answerWithin(unsigned seconds)
 
 } // namespace
 
-int Cli::applyThroughHelper(const QList<Placement> &placements, unsigned revertSeconds, bool hold, bool json)
+int Cli::applyTrees(TargetBackend &backend, const QList<Placement> &placements, unsigned revertSeconds, bool hold, bool json, bool direct)
 {
-    QVariantMap options;
-    if (revertSeconds)
-        options.insert(HelperBus::RevertAfterSeconds, revertSeconds);
-    if (hold)
-        options.insert(HelperBus::RevertOnExit, true);
-    HelperClient helper;
     QStringList targets;
     QStringList transactions;
     for (const Placement &placement : placements) {
         const QString &target = placement.target;
-        QdiscTree tree = placement.tree;
-        QdiscTree::splitTarget(target, &tree.netns, &tree.device);
-        log().debug("apply target={}: calling the helper (revertOnExit={}, revertAfterSeconds={})", target.toStdString(), hold, revertSeconds);
+        if (direct)
+            log().debug("apply target={}: applying in this process (--direct), without the helper", target.toStdString());
+        else
+            log().debug("apply target={}: calling the helper (revertOnExit={}, revertAfterSeconds={})", target.toStdString(), hold, revertSeconds);
         if (placements.size() > 1 && !json)
             m_out << target << u':' << u'\n';
-        // polkit first, with a small call: the helper never keeps a document waiting for it.
-        QDBusPendingReply<QString> authorized = helper.proxy().Authorize(target);
-        authorized.waitForFinished();
-        if (authorized.isError()) {
-            reportHelperReply(authorized, QStringLiteral("apply"), target, json);
-            return ExitFailure;
-        }
-        QDBusPendingReply<QString, QString> reply = helper.proxy().Apply(target, QString::fromUtf8(TreeJson::toDocument(tree)), options);
-        reply.waitForFinished();
-        const QString transaction = reply.isError() ? QString() : reply.argumentAt<0>();
-        if (!reportHelperReply(reply, QStringLiteral("apply"), target, json, transaction))
+        const BackendApplyResult result = backend.applyAndWait(target, placement.tree, ApplyOptions{revertSeconds, hold});
+        if (!reportChange(result, QStringLiteral("apply"), target, json))
             return ExitFailure;
         targets.append(target);
-        transactions.append(transaction);
+        transactions.append(result.transaction);
     }
     if (hold) {
         m_err << tr("holding the tree on %1; Ctrl-C puts back what was there").arg(targets.join(QStringLiteral(", "))) << u'\n';
@@ -1076,10 +1030,10 @@ int Cli::applyThroughHelper(const QList<Placement> &placements, unsigned revertS
                    transactions.join(u',').toStdString(), signal);
         return ExitOk;
     }
-    return revertSeconds ? keepOrRevert(helper, targets, transactions, revertSeconds) : ExitOk;
+    return revertSeconds ? keepOrRevert(backend, targets, transactions, revertSeconds) : ExitOk;
 }
 
-int Cli::keepOrRevert(HelperClient &helper, const QStringList &targets, const QStringList &transactions, unsigned revertSeconds)
+int Cli::keepOrRevert(TargetBackend &backend, const QStringList &targets, const QStringList &transactions, unsigned revertSeconds)
 {
     const std::string target = targets.join(u',').toStdString();
     const std::string tx = transactions.join(u',').toStdString();
@@ -1099,11 +1053,10 @@ int Cli::keepOrRevert(HelperClient &helper, const QStringList &targets, const QS
         return ExitOk;
     }
     for (const QString &transaction : transactions) {
-        QDBusPendingReply<> confirmed = helper.proxy().Confirm(transaction);
-        confirmed.waitForFinished();
-        if (confirmed.isError()) {
-            log().debug("apply target={} tx={}: Confirm failed: {}", target, transaction.toStdString(), confirmed.error().name().toStdString());
-            printError(QStringLiteral("apply"), HelperClient::describe(confirmed.error()));
+        QString error;
+        if (!backend.confirmAndWait(transaction, &error)) {
+            log().debug("apply target={} tx={}: confirming failed: {}", target, transaction.toStdString(), error.toStdString());
+            printError(QStringLiteral("apply"), error);
             return ExitFailure;
         }
     }
@@ -1112,87 +1065,62 @@ int Cli::keepOrRevert(HelperClient &helper, const QStringList &targets, const QS
     return ExitOk;
 }
 
-bool Cli::reportHelperReply(const QDBusPendingCall &call, const QString &command, const QString &target, bool json, const QString &transaction)
+bool Cli::reportChange(const BackendApplyResult &result, const QString &command, const QString &target, bool json)
 {
-    const std::string tx = transaction.isEmpty() ? std::string("none") : transaction.toStdString();
-    const QDBusMessage message = call.reply();
-    if (call.isError()) {
-        log().debug("{} target={}: the helper call failed: {}", command.toStdString(), target.toStdString(), call.error().name().toStdString());
-        if (json)
-            m_out << QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("ok"), false},
-                                                                {QStringLiteral("errorName"), call.error().name()},
-                                                                {QStringLiteral("error"), HelperClient::describe(call.error())}})
-                                           .toJson());
-        printError(command, HelperClient::describe(call.error()));
-        if (HelperClient::isUnreachable(call.error()) && (command == u"apply" || command == u"clear"))
-            m_err << tr("as root, --direct does it without the helper (and without its snapshot and revert)") << u'\n';
-        return false;
-    }
-    // Every reply carrying a report has it as its last string argument.
-    const QString reportText = message.arguments().isEmpty() ? QString() : message.arguments().constLast().toString();
-    QJsonParseError parseError;
-    const QJsonDocument report = QJsonDocument::fromJson(reportText.toUtf8(), &parseError);
-    if (!report.isObject())
-        log().warn("{} target={} tx={}: the helper's report is not a JSON object ({}); the steps done are unknown", command.toStdString(),
-                   target.toStdString(), tx, parseError.errorString().toStdString());
-    const QJsonArray plan = report.object().value(QStringLiteral("plan")).toArray();
-    log().info("{} target={} tx={}: {} change(s)", command.toStdString(), target.toStdString(), tx, plan.size());
+    const std::string tx = result.transaction.isEmpty() ? std::string("none") : result.transaction.toStdString();
+    if (result.ok)
+        log().info("{} target={} tx={}: {} change(s)", command.toStdString(), target.toStdString(), tx, result.plan.size());
+    else
+        log().debug("{} target={} tx={}: refused after {} of {} change(s): {}", command.toStdString(), target.toStdString(), tx, result.done,
+                    result.plan.size(), result.error.toStdString());
     if (json) {
-        QJsonObject o{{QStringLiteral("ok"), true}, {QStringLiteral("plan"), plan}};
-        if (!transaction.isEmpty())
-            o.insert(QStringLiteral("transaction"), transaction);
+        QJsonObject o{{QStringLiteral("ok"), result.ok}, {QStringLiteral("plan"), QJsonArray::fromStringList(result.plan)}};
+        if (!result.transaction.isEmpty())
+            o.insert(QStringLiteral("transaction"), result.transaction);
+        if (!result.ok)
+            o.insert(QStringLiteral("error"), result.error);
         m_out << QString::fromUtf8(QJsonDocument(o).toJson());
-        return true;
+    } else {
+        for (qsizetype i = 0; i < result.plan.size(); ++i)
+            m_out << QStringLiteral("  ") << (i < result.done ? tr("done") : tr("not run")).leftJustified(8) << result.plan[i] << u'\n';
+        if (result.plan.isEmpty() && result.ok)
+            m_out << tr("nothing to do: the kernel already holds this tree") << u'\n';
     }
-    for (const QJsonValue &op : plan)
-        m_out << QStringLiteral("  ") << tr("done").leftJustified(8) << op.toString() << u'\n';
-    if (plan.isEmpty())
-        m_out << tr("nothing to do: the kernel already holds this tree") << u'\n';
-    return true;
+    if (result.ok)
+        return true;
+    printError(command, result.error);
+    if (result.unreachable && (command == u"apply" || command == u"clear"))
+        m_err << tr("as root, --direct does it in this process, without the helper (with its snapshot, but no --hold or --revert-after)")
+              << u'\n';
+    return false;
 }
 
 int Cli::clear(const QStringList &arguments)
 {
-    QCommandLineParser parser;
-    if (const auto done = parse(parser, QStringLiteral("clear"), arguments))
-        return *done;
-    if (!parser.isSet(QStringLiteral("dev")) || !parser.positionalArguments().isEmpty())
-        return usageError(QStringLiteral("clear"), tr("give --dev TARGET"));
-    const QString target = parser.value(QStringLiteral("dev"));
-    const bool json = parser.isSet(QStringLiteral("json"));
-    if (!parser.isSet(QStringLiteral("direct"))) {
-        log().debug("clear target={}: calling the helper", target.toStdString());
-        HelperClient helper;
-        QDBusPendingReply<QString> reply = helper.proxy().Clear(target);
-        reply.waitForFinished();
-        return reportHelperReply(reply, QStringLiteral("clear"), target, json) ? ExitOk : ExitFailure;
-    }
-    log().debug("clear target={}: clearing in this process (--direct), without the helper", target.toStdString());
-    warnIfNotRoot();
-    SafetyNet net(SafetyNet::defaultStateDirectory());
-    return reportDirect(net, net.clear(directCaller(), target), QStringLiteral("clear"), target, json);
+    return changeWithoutTree(QStringLiteral("clear"), arguments);
 }
 
 int Cli::restore(const QStringList &arguments)
 {
+    return changeWithoutTree(QStringLiteral("restore"), arguments);
+}
+
+int Cli::changeWithoutTree(const QString &command, const QStringList &arguments)
+{
     QCommandLineParser parser;
-    if (const auto done = parse(parser, QStringLiteral("restore"), arguments))
+    if (const auto done = parse(parser, command, arguments))
         return *done;
     if (!parser.isSet(QStringLiteral("dev")) || !parser.positionalArguments().isEmpty())
-        return usageError(QStringLiteral("restore"), tr("give --dev TARGET"));
+        return usageError(command, tr("give --dev TARGET"));
     const QString target = parser.value(QStringLiteral("dev"));
-    const bool json = parser.isSet(QStringLiteral("json"));
-    if (parser.isSet(QStringLiteral("direct"))) {
-        log().debug("restore target={}: restoring in this process (--direct), without the helper", target.toStdString());
-        warnIfNotRoot();
-        SafetyNet net(SafetyNet::defaultStateDirectory());
-        return reportDirect(net, net.restore(directCaller(), target), QStringLiteral("restore"), target, json);
-    }
-    log().debug("restore target={}: calling the helper", target.toStdString());
-    HelperClient helper;
-    QDBusPendingReply<QString> reply = helper.proxy().Restore(target);
-    reply.waitForFinished();
-    return reportHelperReply(reply, QStringLiteral("restore"), target, json) ? ExitOk : ExitFailure;
+    const bool direct = parser.isSet(QStringLiteral("direct"));
+    if (direct)
+        log().debug("{} target={}: working in this process (--direct), without the helper", command.toStdString(), target.toStdString());
+    else
+        log().debug("{} target={}: calling the helper", command.toStdString(), target.toStdString());
+    const std::unique_ptr<TargetBackend> backend = changeBackend(direct);
+    const BackendApplyResult result = command == u"clear" ? backend->clearAndWait(target) : backend->restoreAndWait(target);
+    return reportChange(result, command, target, parser.isSet(QStringLiteral("json"))) ? ExitOk : ExitFailure;
 }
 
 int Cli::confirm(const QStringList &arguments)
@@ -1204,45 +1132,17 @@ int Cli::confirm(const QStringList &arguments)
         return usageError(QStringLiteral("confirm"), tr("give one TRANSACTION"));
     const QString transaction = parser.positionalArguments().first();
     log().debug("confirm tx={}: calling the helper", transaction.toStdString());
-    HelperClient helper;
-    QDBusPendingReply<> reply = helper.proxy().Confirm(transaction);
-    reply.waitForFinished();
-    if (reply.isError()) {
-        log().debug("confirm tx={}: the helper call failed: {}", transaction.toStdString(), reply.error().name().toStdString());
-        printError(QStringLiteral("confirm"), HelperClient::describe(reply.error()));
+    // Only the helper outlives the command that made a change, so only it has changes waiting.
+    const std::unique_ptr<TargetBackend> backend = changeBackend(false);
+    QString error;
+    if (!backend->confirmAndWait(transaction, &error)) {
+        log().debug("confirm tx={}: refused: {}", transaction.toStdString(), error.toStdString());
+        printError(QStringLiteral("confirm"), error);
         return ExitFailure;
     }
     m_err << tr("kept") << u'\n';
     log().info("confirm tx={}: kept", transaction.toStdString());
     return ExitOk;
-}
-
-int Cli::reportApply(const ApplyResult &result, const QString &command, const QString &target, bool json)
-{
-    // In this process there is no helper, so no transaction either.
-    log().info("{} target={} tx=none: {} of {} change(s) done{}", command.toStdString(), target.toStdString(), result.done,
-               result.plan.size(), result.ok ? "" : result.restored ? ", the rest refused; put back as it was" : ", the rest refused");
-    if (json) {
-        QJsonArray plan;
-        for (const TcOperation &op : result.plan)
-            plan.append(op.describe());
-        m_out << QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("ok"), result.ok}, {QStringLiteral("plan"), plan},
-                                                            {QStringLiteral("done"), result.done}, {QStringLiteral("error"), result.error},
-                                                            {QStringLiteral("restored"), result.restored},
-                                                            {QStringLiteral("restoreError"), result.restoreError}})
-                                       .toJson());
-    } else {
-        for (int i = 0; i < result.plan.size(); ++i)
-            m_out << QStringLiteral("  ") << (i < result.done ? tr("done") : tr("not run")).leftJustified(8) << result.plan[i].describe() << u'\n';
-        if (result.plan.isEmpty() && result.ok)
-            m_out << tr("nothing to do: the kernel already holds this tree") << u'\n';
-    }
-    if (result.ok)
-        return ExitOk;
-    m_err << result.error << u'\n';
-    if (result.done > 0)
-        m_err << (result.restored ? tr("the target was put back as it was") : tr("putting the target back failed: %1").arg(result.restoreError)) << u'\n';
-    return ExitFailure;
 }
 
 } // namespace qs

@@ -2,13 +2,12 @@
 
 #include "clihelp.h"
 #include "model/qdisctree.h"
-#include "safety/safetynet.h"
 
 #include <QCoreApplication>
-#include <QDBusPendingCall>
 #include <QStringList>
 #include <QTextStream>
 
+#include <memory>
 #include <optional>
 
 class QCommandLineParser;
@@ -19,8 +18,8 @@ class logger;
 
 namespace qs {
 
-class HelperClient;
-struct ApplyResult;
+class TargetBackend;
+struct BackendApplyResult;
 struct Placement;
 
 /** The exit statuses of every subcommand: done, failed, or called wrongly (a usage error). */
@@ -95,21 +94,21 @@ private:
     /** `demo --headless`: the demo lab, a sequence of conditions, configured against measured (clidemo.cpp). */
     int demo(const QStringList &arguments);
 
-    int applyDirectly(const QdiscTree &tree, const QString &target, bool json);
-    /** Each tree onto its target through the helper; --hold and --revert-after cover them all. */
-    int applyThroughHelper(const QList<Placement> &placements, unsigned revertSeconds, bool hold, bool json);
-    int keepOrRevert(HelperClient &helper, const QStringList &targets, const QStringList &transactions, unsigned revertSeconds);
-    /** Prints the helper's report (or its error); false when the call failed. */
-    bool reportHelperReply(const QDBusPendingCall &call, const QString &command, const QString &target, bool json,
-                           const QString &transaction = {});
-
-    int reportApply(const ApplyResult &result, const QString &command, const QString &target, bool json);
-    /** --direct as another user than root: said, not refused. */
-    void warnIfNotRoot();
-    /** Who the safety net's audit and promises name for a --direct command: this process. */
-    static Caller directCaller();
-    /** Reports what the safety net did for a --direct command: its refusal, or the kernel's part as reportApply(). */
-    int reportDirect(const SafetyNet &net, const SafetyOutcome &outcome, const QString &command, const QString &target, bool json);
+    /**
+     * The road of apply, clear, restore and confirm: the window's own backends, so that their
+     * rules and sentences are the safety net's (core/safety) on both. The helper (HelperBackend),
+     * or with --direct this process (DirectBackend: snapshots in the helper's folder as root;
+     * another user is warned, not refused).
+     */
+    std::unique_ptr<TargetBackend> changeBackend(bool direct);
+    /** clear and restore: a change of the target named by --dev that takes no tree, on either road. */
+    int changeWithoutTree(const QString &command, const QStringList &arguments);
+    /** Each tree onto its target in turn; --hold and --revert-after cover them all. */
+    int applyTrees(TargetBackend &backend, const QList<Placement> &placements, unsigned revertSeconds, bool hold, bool json, bool direct);
+    /** --revert-after: asks on a terminal and confirms every transaction, or says how to confirm them. */
+    int keepOrRevert(TargetBackend &backend, const QStringList &targets, const QStringList &transactions, unsigned revertSeconds);
+    /** Prints what became of a change, its plan or (on stderr) its refusal, the same on every road; false when refused. */
+    bool reportChange(const BackendApplyResult &result, const QString &command, const QString &target, bool json);
 };
 
 } // namespace qs

@@ -290,8 +290,8 @@ CliHelp applyHelp()
                 "script with one tree goes onto TARGET whatever device it was made for (and says so). One with trees for several "
                 "devices needs --map, which says where each goes; they are applied in turn, ifb devices first. What can be "
                 "changed in place is changed in place, so counters and queued packets survive. All or nothing: when the kernel "
-                "refuses a step, the target is put back as it was and the kernel's own sentence is printed. Then each step of the "
-                "plan is listed, done or not run."),
+                "refuses a step, the target is put back as it was and the kernel's own sentence is printed. Each step of the "
+                "plan is listed as done; with --direct a refused plan's steps are listed too, done or not run."),
         Cli::tr("The change goes through qdisc-studio-helper on the system bus, and polkit asks for authorization (action "
                 "org.qdiscstudio.apply). Before the first change to a target the helper keeps a snapshot of what was there, which "
                 "qdisc-studio restore puts back."),
@@ -313,7 +313,8 @@ CliHelp applyHelp()
          Cli::tr("Put back what was there after SECONDS (1 to %1) unless the change is confirmed.").arg(HelperBus::MaxRevertSeconds), {},
          Cli::tr("never")},
         directOption(Cli::tr("Apply in this process, without the helper (root only; a snapshot, no revert).")),
-        jsonOption(Cli::tr("Report as JSON on standard output: \"ok\", the \"plan\" and the \"transaction\" id (one object per target).")),
+        jsonOption(Cli::tr("Report as JSON on standard output: \"ok\", the \"plan\", the \"transaction\" id and, when refused, the "
+                           "\"error\" (one object per target).")),
         mapOption(Cli::tr("Where each tree of a profile with several goes, pairs separated by commas: the target it was made for, =, the target to use "
                           "(eth0=lab/va,ifb0=lab/ifb1); with --dev as well, only the tree mapped to it is applied.")),
     };
@@ -344,7 +345,7 @@ CliHelp clearHelp()
         helpOption(),
         devOption(),
         directOption(Cli::tr("Clear in this process, without the helper (root only; a snapshot first).")),
-        jsonOption(Cli::tr("Report as JSON on standard output: \"ok\" and the \"plan\".")),
+        jsonOption(Cli::tr("Report as JSON on standard output: \"ok\", the \"plan\" and, when refused, the \"error\".")),
     };
     h.examples = {{Cli::tr("Take every impairment off eth1:"), Cli::tr("qdisc-studio clear --dev eth1")}};
     return h;
@@ -367,7 +368,7 @@ CliHelp restoreHelp()
         helpOption(),
         devOption(),
         directOption(Cli::tr("Restore in this process, without the helper (root only).")),
-        jsonOption(Cli::tr("Report as JSON on standard output: \"ok\" and the \"plan\".")),
+        jsonOption(Cli::tr("Report as JSON on standard output: \"ok\", the \"plan\" and, when refused, the \"error\".")),
     };
     h.examples = {{Cli::tr("Put veth1 in the namespace lab back as it was:"), Cli::tr("qdisc-studio restore --dev lab/veth1")}};
     return h;

@@ -41,11 +41,11 @@ void logBackendActivity(TargetBackend &backend)
         else
             log->warn("confirm tx={}: {}", text(transaction), text(error));
     });
-    QObject::connect(&backend, &TargetBackend::restored, &backend, [log](const QString &target, bool ok, const QString &error) {
-        if (ok)
+    QObject::connect(&backend, &TargetBackend::restored, &backend, [log](const QString &target, const BackendApplyResult &result) {
+        if (result.ok)
             log->info("restore target={}: the snapshot is back", text(target));
         else
-            log->warn("restore target={}: {}", text(target), text(error));
+            log->warn("restore target={}: {}", text(target), text(result.error));
     });
     QObject::connect(&backend, &TargetBackend::reverted, &backend, [log](const QString &target, const QString &reason) {
         log->info("reverted target={} ({})", text(target), text(reason));

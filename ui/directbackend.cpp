@@ -119,14 +119,8 @@ void DirectBackend::apply(const QString &target, const QdiscTree &tree, const Ap
     result.error = step ? TreeLimits::nodeRefusal(step->node) : TreeLimits::refusal(desired);
     if (result.error.isEmpty()) {
         const ChangeGuards guards{options.revertAfterSeconds, options.revertOnExit};
-        const SafetyOutcome outcome = m_net.change(m_self, QStringLiteral("apply"), target, desired.isIfb, guards, {},
-                                                   [&](TcEngine &engine, QString *) { return applyToEngine(engine, target, desired, step); });
-        result.ok = outcome.ok();
-        result.error = outcome.error;
-        result.transaction = outcome.transaction;
-        result.missingModule = outcome.result.missingModule;
-        for (const TcOperation &op : outcome.result.plan)
-            result.plan.append(op.describe());
+        result = resultOf(m_net.change(m_self, QStringLiteral("apply"), target, desired.isIfb, guards, {},
+                                       [&](TcEngine &engine, QString *) { return applyToEngine(engine, target, desired, step); }));
     }
     result.latencyUs = clock.nsecsElapsed() / 1000;
     answer([this, target, result] { Q_EMIT applied(target, result); });
@@ -169,8 +163,28 @@ void DirectBackend::confirm(const QString &transaction)
 void DirectBackend::restore(const QString &target)
 {
     m_answering = true;
-    const SafetyOutcome outcome = m_net.restore(m_self, target);
-    answer([this, target, outcome] { Q_EMIT restored(target, outcome.ok(), outcome.error); });
+    const BackendApplyResult result = resultOf(m_net.restore(m_self, target));
+    answer([this, target, result] { Q_EMIT restored(target, result); });
+}
+
+void DirectBackend::clear(const QString &target)
+{
+    m_answering = true;
+    const BackendApplyResult result = resultOf(m_net.clear(m_self, target));
+    answer([this, target, result] { Q_EMIT cleared(target, result); });
+}
+
+BackendApplyResult DirectBackend::resultOf(const SafetyOutcome &outcome)
+{
+    BackendApplyResult result;
+    result.ok = outcome.ok();
+    result.error = outcome.error;
+    result.transaction = outcome.transaction;
+    result.missingModule = outcome.result.missingModule;
+    for (const TcOperation &op : outcome.result.plan)
+        result.plan.append(op.describe());
+    result.done = outcome.result.done;
+    return result;
 }
 
 void DirectBackend::watch(const QString &target)

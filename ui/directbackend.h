@@ -52,6 +52,7 @@ public:
     void apply(const QString &target, const QdiscTree &tree, const ApplyOptions &options) override;
     void confirm(const QString &transaction) override;
     void restore(const QString &target) override;
+    void clear(const QString &target) override;
     void watch(const QString &target) override;
     std::unique_ptr<TcEngine> openForStats(const QString &target, QString *error) override;
 
@@ -70,6 +71,8 @@ public:
     qint64 labGuardProcessId(const QString &labId) const;
 
 private:
+    /** What the safety net did, as the window and the CLI show it. */
+    static BackendApplyResult resultOf(const SafetyOutcome &outcome);
     /** Removes lab @p labId (Labs::remove()) and lets its guard go; false with the reason. */
     bool dropLab(const QString &labId, QString *error);
     static QString noSuchLab(const QString &labId);

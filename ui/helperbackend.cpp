@@ -126,20 +126,11 @@ void HelperBackend::apply(const QString &target, const QdiscTree &tree, const Ap
     for (const QdiscNode &q : tree.qdiscs)
         modules.append(KernelModules::qdiscModule(q.kindName()));
     auto answered = [this, target, clock, modules](const QDBusPendingCall &call) {
-        const QDBusPendingReply<QString, QString> reply = call;
-        BackendApplyResult result;
+        BackendApplyResult result = resultOf(call);
         result.latencyUs = clock.nsecsElapsed() / 1000;
-        result.ok = !reply.isError();
-        if (reply.isError()) {
-            result.error = HelperClient::describe(reply.error());
-            for (const QString &module : modules)
-                if (result.error.contains(QStringLiteral("modprobe ") + module)) // the command is never translated
-                    result.missingModule = module;
-        } else {
-            result.transaction = reply.argumentAt<0>();
-            for (const QJsonValue &op : QJsonDocument::fromJson(reply.argumentAt<1>().toUtf8()).object().value(QStringLiteral("plan")).toArray())
-                result.plan.append(op.toString());
-        }
+        for (const QString &module : modules)
+            if (result.error.contains(QStringLiteral("modprobe ") + module)) // the command is never translated
+                result.missingModule = module;
         Q_EMIT applied(target, result);
     };
     // A whole tree is remembered once the helper took it, so the next step on one of its nodes goes alone.
@@ -210,9 +201,32 @@ void HelperBackend::confirm(const QString &transaction)
 
 void HelperBackend::restore(const QString &target)
 {
-    whenDone(m_client.proxy().Restore(target), [this, target](const QDBusPendingCall &call) {
-        Q_EMIT restored(target, !call.isError(), call.isError() ? HelperClient::describe(call.error()) : QString());
-    });
+    whenDone(m_client.proxy().Restore(target), [this, target](const QDBusPendingCall &call) { Q_EMIT restored(target, resultOf(call)); });
+}
+
+void HelperBackend::clear(const QString &target)
+{
+    whenDone(m_client.proxy().Clear(target), [this, target](const QDBusPendingCall &call) { Q_EMIT cleared(target, resultOf(call)); });
+}
+
+BackendApplyResult HelperBackend::resultOf(const QDBusPendingCall &call)
+{
+    BackendApplyResult result;
+    result.ok = !call.isError();
+    if (call.isError()) {
+        result.error = HelperClient::describe(call.error());
+        result.unreachable = HelperClient::isUnreachable(call.error());
+        return result;
+    }
+    // Apply answers (transaction, report), Clear and Restore (report): the report comes last.
+    const QList<QVariant> arguments = call.reply().arguments();
+    if (arguments.size() == 2)
+        result.transaction = arguments.first().toString();
+    const QString report = arguments.isEmpty() ? QString() : arguments.constLast().toString();
+    for (const QJsonValue &op : QJsonDocument::fromJson(report.toUtf8()).object().value(QStringLiteral("plan")).toArray())
+        result.plan.append(op.toString());
+    result.done = result.plan.size();
+    return result;
 }
 
 void HelperBackend::watch(const QString &target)

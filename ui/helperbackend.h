@@ -26,6 +26,7 @@ public:
     void apply(const QString &target, const QdiscTree &tree, const ApplyOptions &options) override;
     void confirm(const QString &transaction) override;
     void restore(const QString &target) override;
+    void clear(const QString &target) override;
     void watch(const QString &target) override;
     std::unique_ptr<TcEngine> openForStats(const QString &target, QString *error) override;
 
@@ -43,6 +44,8 @@ public:
     void queryScenario(const QString &target) override;
 
 private:
+    /** What the helper's answer to Apply, ChangeNode, Clear or Restore says: its report, or its error in words. */
+    static BackendApplyResult resultOf(const QDBusPendingCall &call);
     /** scenarioCommandDone(@p target, @p command, …) once the helper answers @p call. */
     void answerScenarioCommand(const QString &target, const QString &command, const QDBusPendingCall &call);
     /** A refusal without asking the helper, answered like the others: queued. */

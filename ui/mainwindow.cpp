@@ -628,9 +628,9 @@ void MainWindow::connectBackend()
     connect(backend, &TargetBackend::targetsListed, this, &MainWindow::onTargetsListed);
     connect(backend, &TargetBackend::treeRead, this, &MainWindow::onTreeRead);
     connect(m_applier, &LiveApplier::finished, this, &MainWindow::onApplied);
-    connect(backend, &TargetBackend::restored, this, [this](const QString &target, bool ok, const QString &error) {
-        m_status->setError(ok ? QString() : error);
-        if (ok && target == m_target) {
+    connect(backend, &TargetBackend::restored, this, [this](const QString &target, const BackendApplyResult &result) {
+        m_status->setError(result.ok ? QString() : result.error);
+        if (result.ok && target == m_target) {
             // The read shows the original and puts what it replaced on the undo stack.
             m_beforeRestore = std::exchange(m_restoring, std::nullopt);
             m_reloadOnRead = true;

@@ -1,9 +1,64 @@
 #include "targetbackend.h"
 
+#include <QEventLoop>
+
+#include <optional>
+
 namespace qs {
 
 namespace {
 const int labInfoMetaType = qRegisterMetaType<qs::LabInfo>("qs::LabInfo");
+
+/**
+ * Sends @p request and runs an event loop until @p signal brings the answer @p take accepts (the
+ * first argument names what it is about: a target or a transaction). A road may answer at once,
+ * in @p request, or later: either way the answer is kept.
+ */
+template<typename Answer, typename Take, typename... Args>
+Answer waitForAnswer(TargetBackend *backend, void (TargetBackend::*signal)(const QString &, Args...), const QString &about,
+                     const std::function<void()> &request, Take take)
+{
+    std::optional<Answer> answer;
+    QEventLoop loop;
+    QObject::connect(backend, signal, &loop, [&](const QString &subject, Args... args) {
+        if (subject != about || answer)
+            return;
+        answer = take(args...);
+        loop.quit();
+    });
+    request();
+    if (!answer)
+        loop.exec();
+    return *answer;
+}
+} // namespace
+
+BackendApplyResult TargetBackend::applyAndWait(const QString &target, const QdiscTree &tree, const ApplyOptions &options)
+{
+    return waitForAnswer<BackendApplyResult>(
+        this, &TargetBackend::applied, target, [&] { apply(target, tree, options); }, [](const BackendApplyResult &r) { return r; });
+}
+
+BackendApplyResult TargetBackend::clearAndWait(const QString &target)
+{
+    return waitForAnswer<BackendApplyResult>(
+        this, &TargetBackend::cleared, target, [&] { clear(target); }, [](const BackendApplyResult &r) { return r; });
+}
+
+BackendApplyResult TargetBackend::restoreAndWait(const QString &target)
+{
+    return waitForAnswer<BackendApplyResult>(
+        this, &TargetBackend::restored, target, [&] { restore(target); }, [](const BackendApplyResult &r) { return r; });
+}
+
+bool TargetBackend::confirmAndWait(const QString &transaction, QString *error)
+{
+    const auto [ok, why] = waitForAnswer<std::pair<bool, QString>>(
+        this, &TargetBackend::confirmed, transaction, [&] { confirm(transaction); },
+        [](bool kept, const QString &sentence) { return std::pair{kept, sentence}; });
+    if (error)
+        *error = why;
+    return ok;
 }
 
 QString TargetBackend::labsNotSupported()

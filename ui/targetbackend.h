@@ -22,7 +22,7 @@ struct ApplyOptions
     bool revertOnExit = false;       ///< put back what was there when the window goes away
 };
 
-/** What became of one apply, as the window shows it. */
+/** What became of one change (an apply, a clear, a restore), as the window and the CLI show it. */
 struct BackendApplyResult
 {
     bool ok = false;
@@ -30,8 +30,15 @@ struct BackendApplyResult
     QString transaction;    ///< for Confirm
     qint64 latencyUs = 0;   ///< from request to answer
     QStringList plan;       ///< what the kernel was asked to do
+    /**
+     * How many steps of @ref plan the kernel carried out: all of them when @ref ok. A refusal
+     * through the helper carries no plan (the D-Bus error has only its sentence).
+     */
+    qsizetype done = 0;
     /** The kernel lacked this module ("sch_netem"): @ref error names it and how to load it. */
     QString missingModule;
+    /** The request never reached the road (no system bus, no helper on it): nothing was asked. */
+    bool unreachable = false;
 };
 
 /** How a scenario is played (see ScenarioPlayer). */
@@ -69,8 +76,12 @@ public:
     virtual void listTargets() = 0;
     virtual void readTree(const QString &target) = 0;
     virtual void apply(const QString &target, const QdiscTree &tree, const ApplyOptions &options) = 0;
+    /** Keeps the chain of unconfirmed changes @p transaction belongs to, whoever made it; answers confirmed(). */
     virtual void confirm(const QString &transaction) = 0;
+    /** Puts back the snapshot from before the first change; answers restored(). */
     virtual void restore(const QString &target) = 0;
+    /** Back to the device's default qdisc (a snapshot first, as for any change); answers cleared(). */
+    virtual void clear(const QString &target) = 0;
     /** Asks for TreeChanged of @p target (changes made by anyone). */
     virtual void watch(const QString &target) = 0;
     /** An engine that reads @p target's statistics (a socket handed over by the helper when needed). */
@@ -113,11 +124,24 @@ public:
     virtual void queryScenario(const QString &target);
     static QString scenariosNotSupported();
 
+    /**
+     * The blocking forms of apply(), clear(), restore() and confirm(), for the command line: each
+     * sends its request and runs an event loop until the answer to it comes. Every road answers
+     * every request; the helper's calls end with an error after the bus's long timeout (a
+     * password dialog may take minutes).
+     */
+    BackendApplyResult applyAndWait(const QString &target, const QdiscTree &tree, const ApplyOptions &options);
+    BackendApplyResult clearAndWait(const QString &target);
+    BackendApplyResult restoreAndWait(const QString &target);
+    /** True when the change is kept; else false with the sentence in @p error. */
+    bool confirmAndWait(const QString &transaction, QString *error);
+
 Q_SIGNALS:
     void targetsListed(const QList<qs::TargetInfo> &targets, const QString &error);
     void treeRead(const QString &target, const std::optional<qs::QdiscTree> &tree, const QString &error);
     void applied(const QString &target, const qs::BackendApplyResult &result);
-    void restored(const QString &target, bool ok, const QString &error);
+    void restored(const QString &target, const qs::BackendApplyResult &result);
+    void cleared(const QString &target, const qs::BackendApplyResult &result);
     void confirmed(const QString &transaction, bool ok, const QString &error);
     void treeChanged(const QString &target);
     void reverted(const QString &target, const QString &reason);

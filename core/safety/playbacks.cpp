@@ -263,18 +263,22 @@ void Playbacks::playerEnded(const ScenarioPlayer *player, const ScenarioProgress
     if (!progress.error.isEmpty())
         result += QStringLiteral(": ") + nestedSentence(progress.error);
     audit(ended->owner, QStringLiteral("scenario-end"), target, result, {summary(progress)});
-    dropPromise(target, *ended, ScenarioProgress::stateName(progress.state));
+    dropPromise(target, *ended, endedItsPlayback(ScenarioProgress::stateName(progress.state)));
     // An owner that left while it played asked for its tree back: now is when.
     if (!ended->deferredReverts.isEmpty())
         m_net.revertTo(target, ended->deferredReverts.first().tree, RevertReason::ClientExit, ended->deferredReverts.first().client);
 }
 
-void Playbacks::dropPromise(const QString &target, const Playback &playback, const QString &how)
+QString Playbacks::endedItsPlayback(const QString &how)
+{
+    return QStringLiteral("the playback that asked for it ended (%1); its onEnd or onAbort decided what stays").arg(how);
+}
+
+void Playbacks::dropPromise(const QString &target, const Playback &playback, const QString &why)
 {
     if (!playback.promisedExitRevert || !m_net.reverts().forgetExitRevert(playback.owner.busName, target))
         return;
-    audit(playback.owner, QStringLiteral("revert(client-exit)"), target,
-          QStringLiteral("dropped: the playback that asked for it ended (%1); its onEnd or onAbort decided what stays").arg(how));
+    audit(playback.owner, QStringLiteral("revert(client-exit)"), target, QStringLiteral("dropped: ") + why);
 }
 
 // --- commands --------------------------------------------------------------------------------
@@ -340,7 +344,7 @@ ScenarioProgress Playbacks::stopPlayer(const QString &target, ScenarioPlayer &pl
     if (Playback *still = find(target); still && still->player.get() == &player) {
         const Playback stopped{nullptr, still->owner, still->revertOnExit, {}, {}, still->promisedExitRevert, nullptr};
         halt(target, QStringLiteral("stop"), caller); // it did not end by itself: it must not play on
-        dropPromise(target, stopped, QStringLiteral("stopped"));
+        dropPromise(target, stopped, endedItsPlayback(QStringLiteral("stopped")));
     }
     return player.progress();
 }
@@ -385,7 +389,16 @@ ScenarioProgress Playbacks::progressOf(const QString &target) const
 
 void Playbacks::halt(const QString &target, const QString &why, const Caller &caller)
 {
+    const Playback *playback = find(target);
+    if (!playback)
+        return;
+    // The promise the playback made was the playback's: replaced by another client's change, it
+    // would otherwise undo that change when its owner goes (a `play` command ends right then). The
+    // owner's own change keeps it: the tree from before its first change comes back when it goes.
+    const Playback made{nullptr, playback->owner, playback->revertOnExit, {}, {}, playback->promisedExitRevert, nullptr};
     haltKeeping(target, why, caller, false);
+    if (caller.busName != made.owner.busName)
+        dropPromise(target, made, QStringLiteral("%1 by another client replaced the playback that asked for it").arg(why));
 }
 
 QList<Playbacks::DeferredRevert> Playbacks::haltKeeping(const QString &target, const QString &why, const Caller &caller, bool keepDeferred)

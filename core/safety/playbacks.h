@@ -94,7 +94,10 @@ public:
     /** Where @p target's playback is (state Stopped, steps 0 when none plays there). */
     ScenarioProgress progressOf(const QString &target) const;
 
-    /** Ends @p target's playback without touching the kernel, because @p why replaces it; audited as @p caller's. */
+    /**
+     * Ends @p target's playback without touching the kernel, because @p why replaces it; audited as
+     * @p caller's. When @p caller is not its owner, the revert-on-exit promise the playback made goes with it.
+     */
     void halt(const QString &target, const QString &why, const Caller &caller);
     /**
      * @p leaving left (its bus name went, its process ended): its playbacks with revertOnExit end
@@ -147,7 +150,8 @@ private:
         /**
          * play() made the owner's revert-on-exit promise about the target (none was there before):
          * it is dropped when the playback ends (finished, stopped, failed), since the scenario's own
-         * ending decides what stays. A promise from an earlier apply stays.
+         * ending decides what stays, and when another client's change replaces it. A promise from
+         * an earlier apply stays.
          */
         bool promisedExitRevert = false;
         /** Once its owner left: when it is stopped at the latest. */
@@ -168,8 +172,10 @@ private:
     QList<DeferredRevert> haltKeeping(const QString &target, const QString &why, const Caller &caller, bool keepDeferred);
     /** stop() of @p player, audited as @p action by @p caller; its progress afterwards. */
     ScenarioProgress stopPlayer(const QString &target, ScenarioPlayer &player, const Caller &caller, const QString &action);
-    /** Drops the revert-on-exit promise @p playback made when it began; @p how it ended is audited. */
-    void dropPromise(const QString &target, const Playback &playback, const QString &how);
+    /** Forgets the revert-on-exit promise @p playback made (if it made one), audited with @p why. */
+    void dropPromise(const QString &target, const Playback &playback, const QString &why);
+    /** dropPromise()'s reason when the playback ended (@p how: its state, or "stopped"). */
+    static QString endedItsPlayback(const QString &how);
     /** @p target's playback goes on without its owner: stopped at the latest the ownerless limit later. */
     void boundOwnerless(const QString &target);
     /** The refusal of a command (audited as @p action) when nothing plays on @p target; nullptr when something does. */

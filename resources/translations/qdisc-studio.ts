@@ -1927,10 +1927,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>as root, --direct does it without the helper (and without its snapshot and revert)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>done</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1948,14 +1944,6 @@
     </message>
     <message>
         <source>not run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the target was put back as it was</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>putting the target back failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2381,10 +2369,6 @@
     </message>
     <message>
         <source>Exit status 1 when the helper or the kernel refused.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Report as JSON on standard output: &quot;ok&quot; and the &quot;plan&quot;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3190,15 +3174,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Makes the kernel hold the tree of FILE, a profile (JSON), a shell script or a tc -batch file, on TARGET. A profile or script with one tree goes onto TARGET whatever device it was made for (and says so). One with trees for several devices needs --map, which says where each goes; they are applied in turn, ifb devices first. What can be changed in place is changed in place, so counters and queued packets survive. All or nothing: when the kernel refuses a step, the target is put back as it was and the kernel&apos;s own sentence is printed. Then each step of the plan is listed, done or not run.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The target: IF for an interface of the root network namespace, or NETNS/IF for one in a namespace of /run/netns. Required, unless --map gives the targets.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Report as JSON on standard output: &quot;ok&quot;, the &quot;plan&quot; and the &quot;transaction&quot; id (one object per target).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3271,6 +3247,22 @@
     </message>
     <message>
         <source>warning: not root: the kernel will refuse changes without CAP_NET_ADMIN, and the snapshots are this user&apos;s, not those of root or the helper</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as root, --direct does it in this process, without the helper (with its snapshot, but no --hold or --revert-after)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Makes the kernel hold the tree of FILE, a profile (JSON), a shell script or a tc -batch file, on TARGET. A profile or script with one tree goes onto TARGET whatever device it was made for (and says so). One with trees for several devices needs --map, which says where each goes; they are applied in turn, ifb devices first. What can be changed in place is changed in place, so counters and queued packets survive. All or nothing: when the kernel refuses a step, the target is put back as it was and the kernel&apos;s own sentence is printed. Each step of the plan is listed as done; with --direct a refused plan&apos;s steps are listed too, done or not run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report as JSON on standard output: &quot;ok&quot;, the &quot;plan&quot;, the &quot;transaction&quot; id and, when refused, the &quot;error&quot; (one object per target).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report as JSON on standard output: &quot;ok&quot;, the &quot;plan&quot; and, when refused, the &quot;error&quot;.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

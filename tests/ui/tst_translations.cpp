@@ -360,9 +360,19 @@ public:
     void restore(const QString &target) override
     {
         later([this, target] {
-            Q_EMIT restored(target, true, {});
+            Q_EMIT restored(target, done());
             Q_EMIT reverted(target, QStringLiteral("restore"));
         });
+    }
+    void clear(const QString &target) override
+    {
+        later([this, target] { Q_EMIT cleared(target, done()); });
+    }
+    static BackendApplyResult done()
+    {
+        BackendApplyResult result;
+        result.ok = true;
+        return result;
     }
     void watch(const QString &) override {}
     std::unique_ptr<TcEngine> openForStats(const QString &, QString *error) override
