@@ -485,12 +485,8 @@ int Cli::exportProfile(const QStringList &arguments)
     QList<QdiscTree> trees;
     const QString dev = parser.value(QStringLiteral("dev"));
     const QString map = parser.value(QStringLiteral("map"));
-    if (parser.isSet(QStringLiteral("dev"))) {
-        QString netns;
-        QString device;
-        if (!QdiscTree::splitTarget(dev, &netns, &device) || !isValidDeviceName(device) || (!netns.isEmpty() && !isValidNetnsName(netns)))
-            return usageError(QStringLiteral("export"), tr("\"%1\" is not a target; write it as IF or NETNS/IF").arg(dev));
-    }
+    if (parser.isSet(QStringLiteral("dev")) && !isWellFormedTarget(dev))
+        return usageError(QStringLiteral("export"), notATarget(dev));
     if (!dev.isEmpty() || !map.isEmpty()) {
         int status = ExitFailure;
         QStringList notes;
@@ -505,7 +501,7 @@ int Cli::exportProfile(const QStringList &arguments)
             trees.append(placement.tree);
     } else {
         if (profile->isTargetFree()) {
-            m_err << tr("profile \"%1\" is applied to a target chosen at apply time: give --dev IF (or NETNS/IF)").arg(profile->name) << u'\n';
+            m_err << tr("profile \"%1\" is applied to a target chosen at apply time: give --dev TARGET").arg(profile->name) << u'\n';
             return ExitUsage;
         }
         trees = profile->trees;

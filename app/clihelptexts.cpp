@@ -20,9 +20,10 @@ Option helpOption()
 Option devOption()
 {
     return {{QStringLiteral("dev")},
-            //: the value of --dev; IF and NETNS/IF below are how a target is written
+            //: the value of --dev; IF, NETNS/IF and docker:CONTAINER/IF below are how a target is written
             Cli::tr("TARGET"),
-            Cli::tr("The target: IF for an interface of the root network namespace, or NETNS/IF for one in a namespace of /run/netns. Required."),
+            Cli::tr("The target: IF for an interface of the root network namespace, NETNS/IF for one in a namespace of /run/netns, "
+                    "docker:CONTAINER/IF or podman:CONTAINER/IF for one in a container. Required."),
             {}, {}};
 }
 
@@ -58,7 +59,8 @@ Option mapOption(const QString &description)
 
 CliHelp::Entry targetArgument()
 {
-    return {Cli::tr("TARGET"), Cli::tr("IF for an interface of the root network namespace, or NETNS/IF.")};
+    return {Cli::tr("TARGET"), Cli::tr("IF for an interface of the root network namespace, NETNS/IF, or docker:CONTAINER/IF and "
+                                       "podman:CONTAINER/IF for one in a container.")};
 }
 
 CliHelp importHelp()
@@ -132,7 +134,7 @@ CliHelp exportHelp()
     h.options = {
         helpOption(),
         {{QStringLiteral("dev")}, Cli::tr("TARGET"),
-         Cli::tr("The target, IF or NETNS/IF: where a profile's only tree goes, or which tree of the profile to export."),
+         Cli::tr("The target (IF, NETNS/IF or docker:CONTAINER/IF): where a profile's only tree goes, or which tree of the profile to export."),
          {}, Cli::tr("every tree of the profile, each on its own target")},
         mapOption(Cli::tr("Where each tree of the profile goes, pairs separated by commas: the target it was made for, =, the target to use (eth0=lab/va,"
                           "ifb0=lab/ifb1). A redirect to a device of the profile follows that device.")),
@@ -208,16 +210,22 @@ CliHelp targetsHelp()
     CliHelp h;
     h.name = QStringLiteral("targets");
     h.synopsis = {Cli::tr("[options]")};
-    h.summary = Cli::tr("List the interfaces of every network namespace, with their root qdisc.");
+    h.summary = Cli::tr("List the interfaces of every network namespace and container, with their root qdisc.");
     h.description = {
-        Cli::tr("Lists the interfaces of the root network namespace and of every namespace in /run/netns, one per line: the "
-                "target (IF or NETNS/IF), its type, up or down, and the kind of its root qdisc. The columns are meant for scripts "
-                "and are never translated."),
-        Cli::tr("Reads only, through netlink. Without root, namespaces that may not be entered are left out."),
+        Cli::tr("Lists the interfaces of the root network namespace, of every namespace in /run/netns and of every running "
+                "Docker and Podman container, one per line: the target (IF, NETNS/IF or docker:CONTAINER/IF), its type, up or "
+                "down, the kind of its root qdisc, and for a veth whose other end is in another namespace or container, \"peer\" "
+                "and that end. Before a container's interfaces a line starting with # gives the container, its image, its state "
+                "and, for a containerlab node, its lab and node; a container that does not run has that line alone. The columns "
+                "are meant for scripts and are never translated."),
+        Cli::tr("Reads only, through netlink and the runtimes' own APIs (their sockets: $DOCKER_HOST or /var/run/docker.sock, "
+                "$CONTAINER_HOST or /run/podman/podman.sock). Without root, namespaces that may not be entered and runtimes "
+                "that refuse the user are left out; a runtime that refuses is said on standard error."),
     };
     h.options = {
         helpOption(),
-        jsonOption(Cli::tr("Output as JSON: an array of \"target\", \"type\", \"up\" and \"rootQdisc\".")),
+        jsonOption(Cli::tr("Output as JSON: an array of \"target\", \"netns\", \"device\", \"type\", \"up\" and \"rootQdisc\", with "
+                           "\"peer\" for a veth and \"container\" (runtime, id, name, image, state, lab, node) in a container.")),
     };
     h.examples = {
         {Cli::tr("Every interface:"), Cli::tr("qdisc-studio targets")},
@@ -304,8 +312,8 @@ CliHelp applyHelp()
     h.options = {
         helpOption(),
         {{QStringLiteral("dev")}, Cli::tr("TARGET"),
-         Cli::tr("The target: IF for an interface of the root network namespace, or NETNS/IF for one in a namespace of /run/netns. "
-                 "Required, unless --map gives the targets."),
+         Cli::tr("The target: IF for an interface of the root network namespace, NETNS/IF for one in a namespace of /run/netns, "
+                 "docker:CONTAINER/IF or podman:CONTAINER/IF for one in a container. Required, unless --map gives the targets."),
          {}, {}},
         {{QStringLiteral("hold")}, {},
          Cli::tr("Keep the tree only while this command runs: on Ctrl-C, kill or a crash the helper puts back what was there."), {}, {}},

@@ -43,13 +43,6 @@ constexpr auto StopTimeout = 60s;
 /** How long the backend may take to answer a read or the start of playback (a polkit dialog can take minutes). */
 constexpr auto AnswerTimeout = 300s;
 
-bool isValidTarget(const QString &target)
-{
-    QString netns;
-    QString device;
-    return QdiscTree::splitTarget(target, &netns, &device) && isValidDeviceName(device) && (netns.isEmpty() || isValidNetnsName(netns));
-}
-
 QString loopsText(int loops)
 {
     return loops == 0 ? QStringLiteral("∞") : QString::number(loops);
@@ -215,8 +208,8 @@ int CliScenario::play(const QStringList &arguments)
         return usageError(command, scenario->targets.isEmpty()
                                        ? tr("give --dev TARGET: scenario \"%1\" names no target").arg(scenario->name)
                                        : tr("give --dev TARGET: scenario \"%1\" is meant for %2").arg(scenario->name, scenario->targets.join(QStringLiteral(", "))));
-    if (!isValidTarget(target))
-        return usageError(command, tr("\"%1\" is not a target; write it as IF or NETNS/IF").arg(target));
+    if (!isWellFormedTarget(target))
+        return usageError(command, notATarget(target));
 
     const ProfileStore profiles;
     const QStringList errors = problems(*scenario, profiles);
@@ -491,8 +484,8 @@ int CliScenario::scenarios(const QStringList &arguments)
         return show(positional[1], json);
     if (action == u"check" && positional.size() == 2) {
         const QString target = parser.value(QStringLiteral("dev"));
-        if (!target.isEmpty() && !isValidTarget(target))
-            return usageError(command, tr("\"%1\" is not a target; write it as IF or NETNS/IF").arg(target));
+        if (!target.isEmpty() && !isWellFormedTarget(target))
+            return usageError(command, notATarget(target));
         return check(positional[1], target, json);
     }
     return usageError(command, tr("use \"scenarios list\", \"scenarios show SCENARIO\" or \"scenarios check SCENARIO\""));

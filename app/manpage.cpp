@@ -172,6 +172,10 @@ void environment(QTextStream &out)
 {
     out << ".SH ENVIRONMENT\n";
     taggedParagraph(out, bold(QStringLiteral("XDG_DATA_HOME")), QStringLiteral("Where the profiles folder is; ~/.local/share when not set."));
+    taggedParagraph(out, bold(QStringLiteral("DOCKER_HOST")),
+                    QStringLiteral("Docker's socket (unix:///PATH) for the docker:CONTAINER/IF targets; /var/run/docker.sock when not set."));
+    taggedParagraph(out, bold(QStringLiteral("CONTAINER_HOST")),
+                    QStringLiteral("Podman's API socket (unix:///PATH) for the podman:CONTAINER/IF targets; /run/podman/podman.sock when not set."));
     taggedParagraph(out, bold(QStringLiteral("LANGUAGE")) + QStringLiteral(", ") + bold(QStringLiteral("LC_ALL")) + QStringLiteral(", ") +
                              bold(QStringLiteral("LC_MESSAGES")) + QStringLiteral(", ") + bold(QStringLiteral("LANG")),
                     QStringLiteral("The language of messages and help. Output meant for scripts (JSON, the columns of targets and "

@@ -1275,6 +1275,50 @@
         <source>meta: a device compared by its name has no mask</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is not a socket path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: permission denied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing listens on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 did not accept the connection in time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 did not take the request in time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 closed the connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered with more than %2 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 did not answer within %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 did not answer in HTTP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sent a broken chunked answer</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::AboutDialog</name>
@@ -1820,14 +1864,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a target; write it as IF or NETNS/IF</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>profile &quot;%1&quot; is applied to a target chosen at apply time: give --dev IF (or NETNS/IF)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>profile &quot;%1&quot; is not valid; nothing exported</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1984,15 +2020,7 @@
     </message>
     <message>
         <source>TARGET</source>
-        <extracomment>the value of --dev; IF and NETNS/IF below are how a target is written</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The target: IF for an interface of the root network namespace, or NETNS/IF for one in a namespace of /run/netns. Required.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>IF for an interface of the root network namespace, or NETNS/IF.</source>
+        <extracomment>the value of --dev; IF, NETNS/IF and docker:CONTAINER/IF below are how a target is written</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2189,22 +2217,6 @@
     </message>
     <message>
         <source>[options]</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>List the interfaces of every network namespace, with their root qdisc.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Lists the interfaces of the root network namespace and of every namespace in /run/netns, one per line: the target (IF or NETNS/IF), its type, up or down, and the kind of its root qdisc. The columns are meant for scripts and are never translated.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reads only, through netlink. Without root, namespaces that may not be entered are left out.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Output as JSON: an array of &quot;target&quot;, &quot;type&quot;, &quot;up&quot; and &quot;rootQdisc&quot;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3162,19 +3174,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The target, IF or NETNS/IF: where a profile&apos;s only tree goes, or which tree of the profile to export.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Where each tree of the profile goes, pairs separated by commas: the target it was made for, =, the target to use (eth0=lab/va,ifb0=lab/ifb1). A redirect to a device of the profile follows that device.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>[options] --map FROM=TO[,FROM=TO] FILE</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The target: IF for an interface of the root network namespace, or NETNS/IF for one in a namespace of /run/netns. Required, unless --map gives the targets.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3265,6 +3269,42 @@
         <source>Report as JSON on standard output: &quot;ok&quot;, the &quot;plan&quot; and, when refused, the &quot;error&quot;.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>profile &quot;%1&quot; is applied to a target chosen at apply time: give --dev TARGET</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The target: IF for an interface of the root network namespace, NETNS/IF for one in a namespace of /run/netns, docker:CONTAINER/IF or podman:CONTAINER/IF for one in a container. Required.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IF for an interface of the root network namespace, NETNS/IF, or docker:CONTAINER/IF and podman:CONTAINER/IF for one in a container.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The target (IF, NETNS/IF or docker:CONTAINER/IF): where a profile&apos;s only tree goes, or which tree of the profile to export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the interfaces of every network namespace and container, with their root qdisc.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lists the interfaces of the root network namespace, of every namespace in /run/netns and of every running Docker and Podman container, one per line: the target (IF, NETNS/IF or docker:CONTAINER/IF), its type, up or down, the kind of its root qdisc, and for a veth whose other end is in another namespace or container, &quot;peer&quot; and that end. Before a container&apos;s interfaces a line starting with # gives the container, its image, its state and, for a containerlab node, its lab and node; a container that does not run has that line alone. The columns are meant for scripts and are never translated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reads only, through netlink and the runtimes&apos; own APIs (their sockets: $DOCKER_HOST or /var/run/docker.sock, $CONTAINER_HOST or /run/podman/podman.sock). Without root, namespaces that may not be entered and runtimes that refuse the user are left out; a runtime that refuses is said on standard error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output as JSON: an array of &quot;target&quot;, &quot;netns&quot;, &quot;device&quot;, &quot;type&quot;, &quot;up&quot; and &quot;rootQdisc&quot;, with &quot;peer&quot; for a veth and &quot;container&quot; (runtime, id, name, image, state, lab, node) in a container.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The target: IF for an interface of the root network namespace, NETNS/IF for one in a namespace of /run/netns, docker:CONTAINER/IF or podman:CONTAINER/IF for one in a container. Required, unless --map gives the targets.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::ClsactKind</name>
@@ -3290,6 +3330,47 @@
     </message>
     <message>
         <source>target %1 is not below the interval %2: CoDel never gets to drop</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ContainerRuntime</name>
+    <message>
+        <source>Docker is not running here (nothing listens on %1); start it (systemctl start docker) or set DOCKER_HOST</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Podman&apos;s API service is not running here (nothing listens on %1); start it (systemctl start podman.socket) or set CONTAINER_HOST</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refuses this user (permission denied on %2): run as root, through the helper, or as a member of the runtime&apos;s group</source>
+        <extracomment>%1 is Docker or Podman, %2 a socket path</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot ask %1: %2</source>
+        <extracomment>%1 is Docker or Podman, %2 what went wrong</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no container &quot;%2&quot;</source>
+        <extracomment>%1 is Docker or Podman, %2 a container name</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered %2: %3</source>
+        <extracomment>%1 is Docker or Podman, %2 an HTTP status, %3 the runtime&apos;s message</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a container name or id</source>
+        <extracomment>%1 is a container name as written</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 described the container without an id</source>
+        <extracomment>%1 is Docker or Podman</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6297,14 +6378,6 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
 <context>
     <name>qs::NetlinkSocket</name>
     <message>
-        <source>network namespace &quot;%1&quot; does not exist (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot enter network namespace &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cannot open a netlink socket: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6330,6 +6403,31 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>a reply was larger than the receive buffer; try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::NetworkNamespace</name>
+    <message>
+        <source>&quot;%1&quot; is not a network namespace name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>network namespace &quot;%1&quot; does not exist (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 container &quot;%2&quot; is not running (%3): start it first</source>
+        <extracomment>%1 is Docker or Podman, %2 a container, %3 its state (&quot;exited&quot;, &quot;created&quot;, &quot;paused&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 container &quot;%2&quot; kept changing its process while its namespace was opened (restarting?); try again</source>
+        <extracomment>%1 is Docker or Podman, %2 a container</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot enter network namespace &quot;%1&quot;: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7704,10 +7802,6 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>loops must be from 1 to %1, or 0 (&quot;forever&quot;); it is %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is not a target; write it as IF or NETNS/IF</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -9179,7 +9273,7 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     <name>qs::TargetMap</name>
     <message>
         <source></source>
-        <comment>Problems with a map of a profile&apos;s trees onto targets (&quot;eth0=lab/va,ifb0=lab/ifb1&quot;, the CLI&apos;s --map). Targets are written IF or NETNS/IF and stay as they are.</comment>
+        <comment>Problems with a map of a profile&apos;s trees onto targets (&quot;eth0=lab/va,ifb0=lab/ifb1&quot;, the CLI&apos;s --map). Targets are written as targets are (isWellFormedTarget()) and stay as they are.</comment>
         <translation></translation>
     </message>
     <message>
@@ -9237,9 +9331,12 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <source>Apply</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>qs::Targets</name>
     <message>
-        <source>“%1” is not a target: write IF, or NETNS/IF for a device in a namespace.</source>
-        <extracomment>%1 is what was typed; IF and NETNS/IF stay as they are</extracomment>
+        <source>&quot;%1&quot; is not a target; write it as IF, NETNS/IF or docker:CONTAINER/IF (podman:CONTAINER/IF)</source>
+        <extracomment>%1 is what was given; IF, NETNS/IF and docker:CONTAINER/IF stay as they are</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -9283,6 +9380,38 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 containers</source>
+        <extracomment>a group of the targets pane: &quot;Docker containers&quot;, &quot;Podman containers&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lab %1</source>
+        <extracomment>%1 is the name of a containerlab topology</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>containerlab topology %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>%1 is a container (or containerlab node), %2 its image, %3 its state (&quot;running&quot;, &quot;exited&quot;)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>container %1 (%2), image %3, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3, linked to %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <extracomment>an interface and where its veth leads, in the targets pane: &quot;eth1 → node2/eth1&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -9486,10 +9615,6 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
 <context>
     <name>qs::TcEngine</name>
     <message>
-        <source>&quot;%1&quot; is not a target; write it as IF or NETNS/IF</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1: no such network interface</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9558,6 +9683,11 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>class %1 (%2) cannot change that in place (the kernel would keep what is not sent): it is sent as a whole tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: its container stopped or restarted since it was opened; open the target again</source>
+        <extracomment>%1 is a target such as docker:r1/eth1</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -10262,10 +10392,6 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>expected an array</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a target; write it as IF or NETNS/IF</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
