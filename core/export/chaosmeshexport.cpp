@@ -55,6 +55,15 @@ struct MappedTree
     bool isEmpty() const { return !netem && !bandwidth; }
 };
 
+/** "qdisc netem 1:", or "qdisc netem root" for one without a handle: how a note names the node. */
+QString qdiscName(const QdiscNode &node)
+{
+    const QString place = !node.handle.isUnspec() ? node.handle.toString()
+                          : node.parent.isRoot()  ? QStringLiteral("root")
+                                                  : QStringLiteral("parent ") + node.parent.toString();
+    return QStringLiteral("qdisc %1 %2").arg(node.kindName(), place);
+}
+
 QString qdiscWords(const QdiscNode &node)
 {
     QString words = QStringLiteral("qdisc %1 %2").arg(node.kindName(), node.handle.isUnspec() ? QString() : node.handle.toString());
@@ -105,7 +114,7 @@ QString redirectedDevice(const Filter &filter)
 YamlNode netemParameters(const QdiscNode &node, QStringList *notes)
 {
     const NetemParams &p = node.params.get<NetemParams>();
-    const QString where = QStringLiteral("qdisc netem %1").arg(node.handle.toString());
+    const QString where = qdiscName(node);
     YamlNode tc = YamlNode::map();
     if (p.delayUs > 0) {
         YamlNode delay = YamlNode::map();
@@ -124,10 +133,10 @@ YamlNode netemParameters(const QdiscNode &node, QStringList *notes)
         }
         tc.insert(QStringLiteral("delay"), std::move(delay));
     } else if (p.jitterUs > 0) {
-        notes->append(Text::tr("%1: jitter %2 without a delay: Chaos Mesh adds jitter only to a delay").arg(where, TcUnits::formatTimeUs(p.jitterUs)));
+        notes->append(Text::tr("%1 jitter %2 without a delay: Chaos Mesh adds jitter only to a delay").arg(where, TcUnits::formatTimeUs(p.jitterUs)));
     }
     if (p.distribution != NetemDistribution::Uniform)
-        notes->append(Text::tr("%1: distribution %2: NetworkChaos names no distribution table, so its jitter is spread evenly (uniform)")
+        notes->append(Text::tr("%1 distribution %2: NetworkChaos names no distribution table, so its jitter is spread evenly (uniform)")
                           .arg(where, netemDistributionName(p.distribution)));
     if (const auto *random = std::get_if<NetemRandomLoss>(&p.loss)) {
         YamlNode loss = YamlNode::map();
@@ -136,11 +145,11 @@ YamlNode netemParameters(const QdiscNode &node, QStringList *notes)
             loss.insert(QStringLiteral("correlation"), YamlNode::string(percentText(random->correlation)));
         tc.insert(QStringLiteral("loss"), std::move(loss));
     } else if (const auto *state = std::get_if<NetemStateLoss>(&p.loss)) {
-        notes->append(Text::tr("%1: loss state %2 %3 %4 %5 %6: NetworkChaos has random loss only, not the 4-state model")
+        notes->append(Text::tr("%1 loss state %2 %3 %4 %5 %6: NetworkChaos has random loss only, not the 4-state model")
                           .arg(where, TcUnits::formatPercent(state->p13), TcUnits::formatPercent(state->p31), TcUnits::formatPercent(state->p32),
                                TcUnits::formatPercent(state->p23), TcUnits::formatPercent(state->p14)));
     } else if (const auto *ge = std::get_if<NetemGilbertElliottLoss>(&p.loss)) {
-        notes->append(Text::tr("%1: loss gemodel p %2 r %3 1-h %4 1-k %5: NetworkChaos has random loss only, not the Gilbert-Elliott model")
+        notes->append(Text::tr("%1 loss gemodel p %2 r %3 1-h %4 1-k %5: NetworkChaos has random loss only, not the Gilbert-Elliott model")
                           .arg(where, TcUnits::formatPercent(ge->p), TcUnits::formatPercent(ge->r), TcUnits::formatPercent(ge->oneMinusH),
                                TcUnits::formatPercent(ge->oneMinusK)));
     }
@@ -162,14 +171,14 @@ YamlNode netemParameters(const QdiscNode &node, QStringList *notes)
         rate.insert(QStringLiteral("rate"), YamlNode::string(TcUnits::formatRate(p.rate.bytesPerSecond)));
         tc.insert(QStringLiteral("rate"), std::move(rate));
         if (p.rate.packetOverhead != 0 || p.rate.cellSize != 0 || p.rate.cellOverhead != 0)
-            notes->append(Text::tr("%1: rate %2 %3 %4 %5: NetworkChaos's rate has no packet overhead or cells")
+            notes->append(Text::tr("%1 rate %2 %3 %4 %5: NetworkChaos's rate has no packet overhead or cells")
                               .arg(where, TcUnits::formatRate(p.rate.bytesPerSecond))
                               .arg(p.rate.packetOverhead)
                               .arg(p.rate.cellSize)
                               .arg(p.rate.cellOverhead));
     }
     if (p.limit != NetemParams::DefaultLimit)
-        notes->append(Text::tr("%1: limit %2: NetworkChaos has no queue length; Chaos Mesh's netem keeps tc's default of %3 packets")
+        notes->append(Text::tr("%1 limit %2: NetworkChaos has no queue length; Chaos Mesh's netem keeps tc's default of %3 packets")
                           .arg(where)
                           .arg(p.limit)
                           .arg(NetemParams::DefaultLimit));
@@ -179,21 +188,21 @@ YamlNode netemParameters(const QdiscNode &node, QStringList *notes)
                                        .arg(netemDistributionName(*p.slot.distribution), TcUnits::formatTime64Ns(p.slot.distDelayNs),
                                             TcUnits::formatTime64Ns(p.slot.distJitterNs))
                                  : QStringLiteral("slot %1 %2").arg(TcUnits::formatTime64Ns(p.slot.minDelayNs), TcUnits::formatTime64Ns(p.slot.maxDelayNs));
-        notes->append(Text::tr("%1: %2: NetworkChaos has no slots (packets delivered in bursts)").arg(where, slot));
+        notes->append(Text::tr("%1 %2: NetworkChaos has no slots (packets delivered in bursts)").arg(where, slot));
     }
     if (p.ecn)
-        notes->append(Text::tr("%1: ecn: NetworkChaos cannot mark packets instead of dropping them").arg(where));
+        notes->append(Text::tr("%1 ecn: NetworkChaos cannot mark packets instead of dropping them").arg(where));
     return tc;
 }
 
 std::optional<YamlNode> bandwidthParameters(const QdiscNode &node, QStringList *notes)
 {
     const TbfParams &p = node.params.get<TbfParams>();
-    const QString where = QStringLiteral("qdisc tbf %1").arg(node.handle.toString());
+    const QString where = qdiscName(node);
     const qint64 limit = p.effectiveLimitBytes();
     // buffer and limit are int32 in the CRD, at least 1.
     if (p.burstBytes < 1 || p.burstBytes > Int32Max || limit < 1 || limit > Int32Max) {
-        notes->append(Text::tr("%1: burst %2 and limit %3 bytes: NetworkChaos takes 1 to %4 bytes for each").arg(where).arg(p.burstBytes).arg(limit).arg(Int32Max));
+        notes->append(Text::tr("%1 burst %2 and limit %3 bytes: NetworkChaos takes 1 to %4 bytes for each").arg(where).arg(p.burstBytes).arg(limit).arg(Int32Max));
         return std::nullopt;
     }
     YamlNode bandwidth = YamlNode::map();
@@ -211,7 +220,7 @@ std::optional<YamlNode> bandwidthParameters(const QdiscNode &node, QStringList *
         bandwidth.insert(QStringLiteral("minburst"), YamlNode::integer(p.mtu));
     }
     if (p.overhead != 0 || p.mpu != 0 || p.linkLayer != LinkLayer::Ethernet)
-        notes->append(Text::tr("%1: overhead %2, mpu %3, linklayer %4: NetworkChaos's bandwidth has no link-layer accounting")
+        notes->append(Text::tr("%1 overhead %2 mpu %3 linklayer %4: NetworkChaos's bandwidth has no link-layer accounting")
                           .arg(where)
                           .arg(p.overhead)
                           .arg(p.mpu)
@@ -290,7 +299,7 @@ MappedTree mapTree(const QdiscTree &tree, const QSet<QString> &ifbDevices, QStri
         if (q.is<NetemParams>() || q.is<TbfParams>())
             mapped.notExpressed.append(Text::tr("%1: NetworkChaos holds one netem and one tbf, both acting on all the traffic").arg(qdiscWords(q)));
         else if (q.children() == QdiscChildren::Classes)
-            mapped.notExpressed.append(Text::tr("%1: NetworkChaos has no classes (nor %2)").arg(qdiscWords(q), q.kindName()));
+            mapped.notExpressed.append(Text::tr("%1: NetworkChaos has no %2 and no classes").arg(qdiscWords(q), q.kindName()));
         else
             mapped.notExpressed.append(Text::tr("%1: NetworkChaos makes netem and tbf only, no %2").arg(qdiscWords(q), q.kindName()));
     }
@@ -672,8 +681,12 @@ ChaosMeshResult ChaosMeshExport::scenario(const Scenario &scenario, const ChaosM
             const qint64 end = step.durationMs * (part + 1) / parts;
             const QdiscTree &tree = step.isRamp ? timeline->treeAt(step.startMs + (done + end) / 2) : step.startTree;
             MappedTree mapped = mapTree(tree, noIfb, nullptr);
-            for (const QString &note : std::as_const(mapped.notExpressed))
-                notes.append(tr("%1: %2").arg(label, note));
+            // A ramp's parts differ only in the values it moves: its notes are those of the tree it ends on.
+            if (!step.isRamp || part == parts - 1) {
+                const QStringList partNotes = step.isRamp ? mapTree(step.endTree, noIfb, nullptr).notExpressed : mapped.notExpressed;
+                for (const QString &note : partNotes)
+                    notes.append(tr("%1: %2").arg(label, note));
+            }
             Segment segment;
             segment.name = stepName + (parts > 1 ? QStringLiteral("-%1").arg(part + 1) : QString());
             segment.durationMs = end - done;
