@@ -681,10 +681,13 @@ ChaosMeshResult ChaosMeshExport::scenario(const Scenario &scenario, const ChaosM
             const qint64 end = step.durationMs * (part + 1) / parts;
             const QdiscTree &tree = step.isRamp ? timeline->treeAt(step.startMs + (done + end) / 2) : step.startTree;
             MappedTree mapped = mapTree(tree, noIfb, nullptr);
-            // A ramp's parts differ only in the values it moves: its notes are those of the tree it ends on.
+            // A ramp's parts differ only in the values it moves: its notes are those of the trees it
+            // starts and ends with, not one for each value in between.
             if (!step.isRamp || part == parts - 1) {
-                const QStringList partNotes = step.isRamp ? mapTree(step.endTree, noIfb, nullptr).notExpressed : mapped.notExpressed;
-                for (const QString &note : partNotes)
+                QStringList partNotes = mapped.notExpressed;
+                if (step.isRamp)
+                    partNotes = mapTree(step.startTree, noIfb, nullptr).notExpressed + mapTree(step.endTree, noIfb, nullptr).notExpressed;
+                for (const QString &note : std::as_const(partNotes))
                     notes.append(tr("%1: %2").arg(label, note));
             }
             Segment segment;
