@@ -66,8 +66,8 @@ QString qdiscName(const QdiscNode &node)
 
 QString qdiscWords(const QdiscNode &node)
 {
-    QString words = QStringLiteral("qdisc %1 %2").arg(node.kindName(), node.handle.isUnspec() ? QString() : node.handle.toString());
-    if (!node.parent.isRoot())
+    QString words = qdiscName(node);
+    if (!node.handle.isUnspec() && !node.parent.isRoot())
         words += QStringLiteral(" parent ") + node.parent.toString();
     const QString options = TcExporter::qdiscOptions(node.params);
     if (!options.isEmpty())
