@@ -99,10 +99,14 @@ inline QString percentage(const QString &value)
     const double number = value.toDouble();
     return number < 0 || number > 100 ? QStringLiteral("\"%1\" is outside 0…100").arg(value) : QString();
 }
-/** ConvertUnitToBytes() of Chaos Mesh 2.7: an unsigned integer and one of tc's units it lists. */
+/**
+ * ConvertUnitToBytes() of Chaos Mesh 2.7: an unsigned integer and one of tc's units it lists. It
+ * trims blanks around and between them, but chaos-daemon then splits its tc command at blanks:
+ * "50 mbit" passes the webhook and breaks tc, so blanks are refused here.
+ */
 inline QString rate(const QString &value)
 {
-    static const QRegularExpression pattern(QStringLiteral("^\\s*\\d+\\s*(tbps|gbps|mbps|kbps|bps|tbit|gbit|mbit|kbit|bit)\\s*$"),
+    static const QRegularExpression pattern(QStringLiteral("^\\d+(tbps|gbps|mbps|kbps|bps|tbit|gbit|mbit|kbit|bit)$"),
                                             QRegularExpression::CaseInsensitiveOption);
     return pattern.match(value).hasMatch() ? QString() : QStringLiteral("\"%1\" is not a rate Chaos Mesh reads (an integer and bit, kbit…tbit or bps…tbps)").arg(value);
 }

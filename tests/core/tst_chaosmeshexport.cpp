@@ -97,6 +97,8 @@ private Q_SLOTS:
     void everyScenario();
     void checkerRejects_data();
     void checkerRejects();
+    void workflowCheckerRejects_data();
+    void workflowCheckerRejects();
     void notExpressed_data();
     void notExpressed();
     void directions();
@@ -261,6 +263,79 @@ void TstChaosMeshExport::checkerRejects()
     QVERIFY2(errors.join(u'\n').contains(error), qPrintable(errors.join(u'\n')));
 }
 
+namespace {
+
+/** A clean step, then the DSL preset's tbf and netem for a minute. */
+qs::Scenario shapesScenario()
+{
+    qs::Scenario shapes;
+    shapes.name = QStringLiteral("Shapes");
+    qs::ScenarioStep clean;
+    clean.name = QStringLiteral("Clean");
+    clean.durationMs = 1500;
+    qs::ScenarioStep dsl;
+    dsl.name = QStringLiteral("DSL");
+    dsl.durationMs = 60000;
+    dsl.tree = qs::BuiltinPresets::find(u"DSL (ADSL2+)")->trees.first();
+    shapes.steps = {clean, dsl};
+    return shapes;
+}
+
+} // namespace
+
+void TstChaosMeshExport::workflowCheckerRejects_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<YamlNode>("value"); // Null: the field is removed
+    QTest::addColumn<QString>("error");
+    const QString evening = QStringLiteral("Evening congestion");
+    const QString flapping = QStringLiteral("Flapping Wi-Fi");
+    const QString shapes = QStringLiteral("Shapes");
+    const auto s = [](const QString &text) { return YamlNode::string(text); };
+    QTest::newRow("entry") << evening << "spec/entry" << s(QStringLiteral("main")) << "no template \"main\"";
+    QTest::newRow("no entry") << evening << "spec/entry" << YamlNode() << "\"entry\" is missing";
+    QTest::newRow("child") << evening << "spec/templates/0/children/0" << s(QStringLiteral("s9")) << "no template \"s9\"";
+    QTest::newRow("no children") << evening << "spec/templates/0/children" << YamlNode::list() << "Serial without children";
+    QTest::newRow("deadline") << evening << "spec/templates/1/deadline" << s(QStringLiteral("20 s")) << "templates[1].deadline";
+    QTest::newRow("template type") << evening << "spec/templates/1/templateType" << s(QStringLiteral("Serials")) << "templates[1].templateType";
+    QTest::newRow("no template type") << evening << "spec/templates/1/templateType" << YamlNode() << "\"templateType\" is missing";
+    QTest::newRow("template name") << evening << "spec/templates/1/name" << s(QStringLiteral("S1")) << "DNS-1123";
+    QTest::newRow("two names alike") << evening << "spec/templates/2/name" << s(QStringLiteral("s1-afternoon")) << "share a name";
+    QTest::newRow("no networkChaos") << evening << "spec/templates/1/networkChaos" << YamlNode() << "NetworkChaos without networkChaos";
+    QTest::newRow("duration in a workflow") << evening << "spec/templates/1/networkChaos/duration" << s(QStringLiteral("20s")) << "from deadline";
+    QTest::newRow("embedded rate") << evening << "spec/templates/1/networkChaos/bandwidth/rate" << s(QStringLiteral("50 Mbit")) << "bandwidth.rate";
+    QTest::newRow("embedded mode") << evening << "spec/templates/1/networkChaos/mode" << s(QStringLiteral("most")) << "networkChaos.mode";
+    QTest::newRow("suspend without deadline") << shapes << "spec/templates/1/deadline" << YamlNode() << "Suspend without a deadline";
+    QTest::newRow("parallel child") << shapes << "spec/templates/2/children/1" << s(QStringLiteral("s2-dsl-tbf")) << "no template \"s2-dsl-tbf\"";
+    QTest::newRow("cron") << flapping << "spec/schedule" << s(QStringLiteral("every 15s")) << "$.spec.schedule";
+    QTest::newRow("every unit") << flapping << "spec/schedule" << s(QStringLiteral("@every 15")) << "$.spec.schedule";
+    QTest::newRow("schedule type") << flapping << "spec/type" << s(QStringLiteral("Flow")) << "$.spec.type";
+    QTest::newRow("concurrency") << flapping << "spec/concurrencyPolicy" << s(QStringLiteral("Never")) << "$.spec.concurrencyPolicy";
+    QTest::newRow("history") << flapping << "spec/historyLimit" << YamlNode::integer(0) << "below the minimum";
+    QTest::newRow("no workflow") << flapping << "spec/workflow" << YamlNode() << "without its spec";
+    QTest::newRow("long schedule name") << flapping << "metadata/name" << s(QString(52, u'a')) << "at most 51";
+    QTest::newRow("workflow inside") << flapping << "spec/workflow/templates/2/deadline" << s(QStringLiteral("soon")) << "workflow.templates[2].deadline";
+}
+
+void TstChaosMeshExport::workflowCheckerRejects()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QString, path);
+    QFETCH(YamlNode, value);
+    QFETCH(QString, error);
+    QString problem;
+    const qs::Scenario source = scenario == u"Shapes" ? shapesScenario() : *qs::ScenarioStore::builtin(scenario)->resolveReferences(nullptr, &problem);
+    const ChaosMeshResult result = ChaosMeshExport::scenario(source, podsOptions());
+    QVERIFY(result.ok());
+    const YamlNode &good = result.documents.first();
+    QCOMPARE(crd::checkManifest(good), QStringList());
+    const YamlNode bad = edited(good, path.split(u'/'), value.type() == YamlNode::Type::Null ? std::nullopt : std::optional(value));
+    QVERIFY(bad != good);
+    const QStringList errors = crd::checkManifest(bad);
+    QVERIFY2(errors.join(u'\n').contains(error), qPrintable(path + QStringLiteral(":\n") + errors.join(u'\n')));
+}
+
 void TstChaosMeshExport::notExpressed_data()
 {
     QTest::addColumn<Profile>("profile");
@@ -402,16 +477,7 @@ void TstChaosMeshExport::scenarioShapes()
     QVERIFY(result.notExpressed.join(u'\n').contains(u"loops forever"));
 
     // A clean step is a pause; a step of tbf and netem a Parallel of two NetworkChaos.
-    qs::Scenario shapes;
-    shapes.name = QStringLiteral("Shapes");
-    qs::ScenarioStep clean;
-    clean.name = QStringLiteral("Clean");
-    clean.durationMs = 1500;
-    qs::ScenarioStep dsl;
-    dsl.name = QStringLiteral("DSL");
-    dsl.durationMs = 60000;
-    dsl.tree = qs::BuiltinPresets::find(u"DSL (ADSL2+)")->trees.first();
-    shapes.steps = {clean, dsl};
+    qs::Scenario shapes = shapesScenario();
     result = ChaosMeshExport::scenario(shapes, podsOptions());
     QVERIFY(result.ok());
     QCOMPARE(problems(result), QString());
@@ -424,7 +490,7 @@ void TstChaosMeshExport::scenarioShapes()
     QCOMPARE(t->values()[4].value(u"name")->text(), QStringLiteral("s2-dsl-bandwidth"));
 
     // Only clean steps: nothing to export.
-    shapes.steps = {clean};
+    shapes.steps.removeLast();
     QVERIFY(!ChaosMeshExport::scenario(shapes, podsOptions()).ok());
 }
 
