@@ -22,7 +22,7 @@
 #include <QRegularExpression>
 #include <QSet>
 
-#include <cmath>
+#include <algorithm>
 #include <limits>
 
 namespace qs {
@@ -52,7 +52,7 @@ struct MappedTree
     std::optional<YamlNode> netem;     ///< TcParameter's delay, loss, duplicate, corrupt and rate, for action netem
     std::optional<YamlNode> bandwidth; ///< BandwidthSpec, for action bandwidth
     QStringList notExpressed;
-    bool isEmpty() const { return !netem && !bandwidth; }
+    bool isEmpty() const { return (!netem || netem->size() == 0) && !bandwidth; }
 };
 
 /** "qdisc netem 1:", or "qdisc netem root" for one without a handle: how a note names the node. */
@@ -235,7 +235,7 @@ std::optional<YamlNode> bandwidthParameters(const QdiscNode &node, QStringList *
  * Ingress filters that hand all incoming traffic to one of @p ifbDevices are the incoming side's
  * plumbing, expressed by that side's direction.
  */
-MappedTree mapTree(const QdiscTree &tree, const QSet<QString> &ifbDevices, QStringList *redirectsTo)
+MappedTree mapTree(const QdiscTree &tree, const QSet<QString> &ifbDevices)
 {
     MappedTree mapped;
     QSet<qsizetype> usedQdiscs;
@@ -285,8 +285,6 @@ MappedTree mapTree(const QdiscTree &tree, const QSet<QString> &ifbDevices, QStri
             continue;
         usedFilters.insert(i);
         usedQdiscs.insert(indexOf(owner));
-        if (redirectsTo && !redirectsTo->contains(device))
-            redirectsTo->append(device);
         if (!selectsEverything(filter))
             mapped.notExpressed.append(Text::tr("%1: selects part of the incoming traffic for %2; NetworkChaos impairs all the traffic the peer pods send")
                                            .arg(filterWords(filter), device));
@@ -355,7 +353,7 @@ YamlNode chaosSpec(const ChaosMeshOptions &options, const QString &action, const
 QList<QPair<QString, YamlNode>> actionsOf(const MappedTree &mapped)
 {
     QList<QPair<QString, YamlNode>> actions;
-    if (mapped.netem && mapped.netem->size() > 0)
+    if (!mapped.isEmpty() && mapped.netem && mapped.netem->size() > 0)
         actions.append({QStringLiteral("netem"), *mapped.netem});
     if (mapped.bandwidth)
         actions.append({QStringLiteral("bandwidth"), *mapped.bandwidth});
@@ -523,13 +521,8 @@ std::optional<LabelSelector> ChaosMeshExport::parseSelector(QStringView text, QS
 bool ChaosMeshExport::parseMode(QStringView text, ChaosMeshOptions *options, QString *error)
 {
     const qsizetype equals = text.indexOf(u'=');
-    const QString mode = (equals < 0 ? text : text.left(equals)).toString();
-    if (!modes().contains(mode)) {
-        *error = tr("\"%1\" is not a mode: use one of %2").arg(mode, modes().join(QStringLiteral(", ")));
-        return false;
-    }
     ChaosMeshOptions probe = *options;
-    probe.mode = mode;
+    probe.mode = (equals < 0 ? text : text.left(equals)).toString();
     probe.value = equals < 0 ? QString() : text.mid(equals + 1).toString();
     if (const QString problem = checkOptions(probe); !problem.isEmpty()) {
         *error = problem;
@@ -572,6 +565,13 @@ ChaosMeshResult ChaosMeshExport::profile(const Profile &profile, const ChaosMesh
 {
     if (const QString problem = checkOptions(options); !problem.isEmpty())
         return failure(problem);
+    QStringList invalid;
+    for (const ValidationIssue &issue : profile.validate()) {
+        if (issue.isError())
+            invalid.append(issue.toString());
+    }
+    if (!invalid.isEmpty())
+        return failure(tr("profile \"%1\" is not valid: %2").arg(profile.name, invalid.join(QStringLiteral("; "))));
     const QString base = options.name.isEmpty() ? resourceName(profile.name) : options.name;
     QStringList notes;
     QSet<QString> ifbDevices;
@@ -585,7 +585,6 @@ ChaosMeshResult ChaosMeshExport::profile(const Profile &profile, const ChaosMesh
     const bool several = profile.trees.size() > 1;
     MappedTree out;
     MappedTree in;
-    QStringList redirected;
     for (const QdiscTree &tree : profile.trees) {
         const QdiscTree *&slot = tree.isIfb ? incoming : outgoing;
         const QString which = tree.device.isEmpty() ? QString() : tree.target();
@@ -595,7 +594,7 @@ ChaosMeshResult ChaosMeshExport::profile(const Profile &profile, const ChaosMesh
             continue;
         }
         slot = &tree;
-        MappedTree mapped = mapTree(tree, ifbDevices, &redirected);
+        MappedTree mapped = mapTree(tree, ifbDevices);
         if (several && !which.isEmpty()) {
             for (QString &note : mapped.notExpressed)
                 note = tr("the tree for %1: %2").arg(which, note);
@@ -680,13 +679,13 @@ ChaosMeshResult ChaosMeshExport::scenario(const Scenario &scenario, const ChaosM
         for (int part = 0; part < parts; ++part) {
             const qint64 end = step.durationMs * (part + 1) / parts;
             const QdiscTree &tree = step.isRamp ? timeline->treeAt(step.startMs + (done + end) / 2) : step.startTree;
-            MappedTree mapped = mapTree(tree, noIfb, nullptr);
+            MappedTree mapped = mapTree(tree, noIfb);
             // A ramp's parts differ only in the values it moves: its notes are those of the trees it
             // starts and ends with, not one for each value in between.
             if (!step.isRamp || part == parts - 1) {
                 QStringList partNotes = mapped.notExpressed;
                 if (step.isRamp)
-                    partNotes = mapTree(step.startTree, noIfb, nullptr).notExpressed + mapTree(step.endTree, noIfb, nullptr).notExpressed;
+                    partNotes = mapTree(step.startTree, noIfb).notExpressed + mapTree(step.endTree, noIfb).notExpressed;
                 for (const QString &note : std::as_const(partNotes))
                     notes.append(tr("%1: %2").arg(label, note));
             }

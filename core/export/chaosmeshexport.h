@@ -78,7 +78,7 @@ public:
     static QString checkOptions(const ChaosMeshOptions &options);
     /** "app=web,tier=front": label keys and values as Kubernetes takes them; nullopt with a sentence in @p error. */
     static std::optional<LabelSelector> parseSelector(QStringView text, QString *error);
-    /** "all", "fixed=3", "fixed-percent=50": the mode and its value; nullopt with a sentence in @p error. */
+    /** "all", "fixed=3", "fixed-percent=50" into @p options' mode and value; false with a sentence in @p error. */
     static bool parseMode(QStringView text, ChaosMeshOptions *options, QString *error);
     /** The modes NetworkChaos takes, in the CRD's order. */
     static QStringList modes();

@@ -1758,6 +1758,10 @@
         <source>scenario &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>profile &quot;%1&quot; is not valid: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::ChartMetric</name>

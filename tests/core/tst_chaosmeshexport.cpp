@@ -6,6 +6,7 @@
 
 #include "export/chaosmeshexport.h"
 #include "kinds/allkinds.h"
+#include "kinds/netem/netemparams.h"
 #include "profiles/builtinpresets.h"
 #include "scenario/scenariostore.h"
 #include "tc/tcimporter.h"
@@ -377,6 +378,9 @@ void TstChaosMeshExport::notExpressed_data()
     QTest::newRow("netem rate overhead, ecn")
         << profileFrom(QStringLiteral("Cells"), QStringLiteral("tc qdisc add dev eth0 root netem loss 1% ecn rate 1mbit 20 48 5\n")) << true
         << QStringList{QStringLiteral("rate 1mbit 20 48 5"), QStringLiteral("ecn")};
+    Profile tooLong = profileFrom(QStringLiteral("Too long"), QStringLiteral("tc qdisc add dev eth0 root netem delay 10ms\n"));
+    tooLong.trees.first().qdiscs.first().params.edit<qs::NetemParams>().delayUs = qs::NetemParams::MaxDelayUs + 1;
+    QTest::newRow("not valid") << tooLong << false << QStringList{};
     QTest::newRow("an empty tree") << profileFrom(QStringLiteral("Nothing"), QStringLiteral("tc qdisc del dev eth0 root\n")) << false << QStringList{};
 }
 
@@ -394,7 +398,7 @@ void TstChaosMeshExport::notExpressed()
         QCOMPARE(problems(result), QString());
     } else {
         QVERIFY(result.yaml.isEmpty());
-        QVERIFY(result.error.contains(profile.name));
+        QVERIFY2(result.error.contains(profile.name), qPrintable(result.error));
     }
 }
 
