@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "cliexport.h"
 #include "cliscenario.h"
 #include "directbackend.h"
 #include "helperbackend.h"
@@ -472,6 +473,10 @@ int Cli::exportProfile(const QStringList &arguments)
     QCommandLineParser parser;
     if (const auto done = parse(parser, QStringLiteral("export"), arguments))
         return *done;
+    if (parser.value(QStringLiteral("format")) == u"chaos-mesh")
+        return CliExport(m_out, m_err).chaosMesh(parser, findProfile);
+    if (const QString problem = CliExport::tcFormatProblem(parser); !problem.isEmpty())
+        return usageError(QStringLiteral("export"), problem);
     if (parser.positionalArguments().size() != 1)
         return usageError(QStringLiteral("export"), tr("give exactly one PROFILE"));
     QString error;

@@ -4,6 +4,7 @@
 
 #include "cli.h"
 
+#include "export/chaosmeshexport.h"
 #include "helperbus.h"
 
 namespace qs {
@@ -119,8 +120,8 @@ CliHelp exportHelp()
 {
     CliHelp h;
     h.name = QStringLiteral("export");
-    h.synopsis = {Cli::tr("[options] PROFILE")};
-    h.summary = Cli::tr("Print the tc commands that build a profile.");
+    h.synopsis = {Cli::tr("[options] PROFILE"), Cli::tr("--format chaos-mesh [options] PROFILE|SCENARIO")};
+    h.summary = Cli::tr("Print the tc commands that build a profile, or Chaos Mesh manifests of a profile or scenario.");
     h.description = {
         Cli::tr("Writes the tc commands that build PROFILE on standard output, one per line, spelled the way tc spells them, so "
                 "that qdisc-studio import reads them back to the same profile. PROFILE is a profile file, or the name of one of "
@@ -128,21 +129,61 @@ CliHelp exportHelp()
         Cli::tr("A preset, like any profile made for whatever target is chosen, has no device of its own: give one with --dev. A "
                 "profile with one tree goes onto whatever --dev names, whatever device it was made for. For a profile with trees for "
                 "several targets, --dev picks the one made for it, and --map says where each tree goes."),
-        Cli::tr("Changes nothing: needs neither root nor the helper. Exit status 1 when the profile cannot be found or is not "
-                "valid, 2 when a profile without a target is given no --dev."),
+        Cli::tr("With --format chaos-mesh it writes Chaos Mesh manifests (chaos-mesh.org/v1alpha1, for Chaos Mesh 2.7 or later) "
+                "for the pods --selector and --namespace pick: a NetworkChaos for a profile's netem (delay, jitter, reordering, "
+                "loss, duplication, corruption, rate) and one for its tbf (bandwidth); for a SCENARIO (a file, or the name of one "
+                "of yours or a built-in one) a Workflow of its steps, or a Schedule repeating one when it loops forever. The "
+                "outgoing tree acts on what the pods send (direction to); an incoming (ifb) tree on what the pods of --peers send "
+                "them (direction from), and the same tree both ways is one NetworkChaos (direction both). What NetworkChaos cannot "
+                "express (classes, filters, other qdiscs, loss models, slots, distributions, a queue length, a ramp's continuous "
+                "change) is listed on standard error and in a comment on top of the manifests."),
+        Cli::tr("Changes nothing: needs neither root nor the helper. Exit status 1 when the profile or scenario cannot be found or "
+                "is not valid, or nothing of it can be expressed as a NetworkChaos; 2 when a profile without a target is given no "
+                "--dev, or an option's value is wrong."),
     };
     h.options = {
         helpOption(),
+        {{QStringLiteral("format")}, Cli::tr("FORMAT"), Cli::tr("tc (the tc commands) or chaos-mesh (Chaos Mesh manifests as YAML)."),
+         QStringLiteral("tc"), {}},
         {{QStringLiteral("dev")}, Cli::tr("TARGET"),
          Cli::tr("The target (IF, NETNS/IF or docker:CONTAINER/IF): where a profile's only tree goes, or which tree of the profile to export."),
          {}, Cli::tr("every tree of the profile, each on its own target")},
         mapOption(Cli::tr("Where each tree of the profile goes, pairs separated by commas: the target it was made for, =, the target to use (eth0=lab/va,"
                           "ifb0=lab/ifb1). A redirect to a device of the profile follows that device.")),
+        {{QStringLiteral("namespace")}, Cli::tr("NAMESPACE"),
+         Cli::tr("Chaos Mesh: the namespace of the manifests and of the pods they select."), {}, Cli::tr("the namespace kubectl applies them to")},
+        {{QStringLiteral("selector")}, Cli::tr("LABELS"),
+         Cli::tr("Chaos Mesh: the pods to impair, by their labels: key=value pairs separated by commas, all of which must hold (app=web,tier=front)."),
+         {}, Cli::tr("every pod of the namespace")},
+        {{QStringLiteral("peers")}, Cli::tr("LABELS"),
+         Cli::tr("Chaos Mesh: the pods on the other side, by their labels. NetworkChaos impairs what the selected pods receive only as "
+                 "what these pods send them: an incoming tree needs them. Given, every manifest acts only on the traffic between the "
+                 "two groups."),
+         {}, Cli::tr("all the traffic of the pods; no incoming side")},
+        {{QStringLiteral("mode")}, Cli::tr("MODE"),
+         Cli::tr("Chaos Mesh: how many of the selected pods: one, all, fixed=N (N pods), fixed-percent=P or random-max-percent=P (P "
+                 "from 1 to 100)."),
+         QStringLiteral("all"), {}},
+        {{QStringLiteral("name")}, Cli::tr("NAME"),
+         Cli::tr("Chaos Mesh: the name of the manifests (lowercase letters, digits and -, at most 40 characters); several get a suffix "
+                 "(-netem, -bandwidth, -out, -in)."),
+         {}, Cli::tr("made from the profile's or scenario's name")},
+        {{QStringLiteral("duration")}, Cli::tr("DURATION"),
+         Cli::tr("Chaos Mesh, a profile: how long the condition is held (\"30s\", \"5min\", \"1h\")."), {}, Cli::tr("until the manifests are deleted")},
+        {{QStringLiteral("ramp-steps")}, Cli::tr("N"),
+         Cli::tr("Chaos Mesh, a scenario: how many held steps each ramp becomes, each at the values the ramp has halfway through it "
+                 "(1 to 50)."),
+         QString::number(ChaosMeshOptions::DefaultRampSteps), {}},
     };
-    h.arguments = {{Cli::tr("PROFILE"), Cli::tr("A profile file, or the name of a stored profile or built-in preset.")}};
+    h.arguments = {{Cli::tr("PROFILE"), Cli::tr("A profile file, or the name of a stored profile or built-in preset.")},
+                   {Cli::tr("SCENARIO"), Cli::tr("With --format chaos-mesh: a scenario file, or the name of one of yours or a built-in one.")}};
     h.examples = {
         {Cli::tr("The LTE preset as commands for eth1:"), Cli::tr("qdisc-studio export \"LTE (4G)\" --dev eth1")},
         {Cli::tr("A profile as a script for veth1 in the namespace lab:"), Cli::tr("qdisc-studio export wan.json --dev lab/veth1 > wan.sh")},
+        {Cli::tr("The LTE preset for the pods labelled app=checkout in the namespace shop, for ten minutes:"),
+         Cli::tr("qdisc-studio export --format chaos-mesh \"LTE (4G)\" --namespace shop --selector app=checkout --duration 10min | kubectl apply -f -")},
+        {Cli::tr("A built-in scenario as a Workflow:"),
+         Cli::tr("qdisc-studio export --format chaos-mesh \"Entering a tunnel\" --selector app=web > tunnel.yaml")},
     };
     return h;
 }

@@ -2,6 +2,81 @@
 <!DOCTYPE TS>
 <TS version="2.1">
 <context>
+    <name></name>
+    <message>
+        <source>%1 jitter %2 without a delay: Chaos Mesh adds jitter only to a delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 distribution %2: NetworkChaos names no distribution table, so its jitter is spread evenly (uniform)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 loss state %2 %3 %4 %5 %6: NetworkChaos has random loss only, not the 4-state model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 loss gemodel p %2 r %3 1-h %4 1-k %5: NetworkChaos has random loss only, not the Gilbert-Elliott model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 rate %2 %3 %4 %5: NetworkChaos&apos;s rate has no packet overhead or cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 limit %2: NetworkChaos has no queue length; Chaos Mesh&apos;s netem keeps tc&apos;s default of %3 packets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2: NetworkChaos has no slots (packets delivered in bursts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ecn: NetworkChaos cannot mark packets instead of dropping them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 burst %2 and limit %3 bytes: NetworkChaos takes 1 to %4 bytes for each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 overhead %2 mpu %3 linklayer %4: NetworkChaos&apos;s bandwidth has no link-layer accounting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: selects part of the incoming traffic for %2; NetworkChaos impairs all the traffic the peer pods send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: NetworkChaos holds one netem and one tbf, both acting on all the traffic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: NetworkChaos has no %2 and no classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: NetworkChaos makes netem and tbf only, no %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: NetworkChaos has no classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: NetworkChaos has no filters; it acts on all the traffic of the pods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chaos Mesh manifests (chaos-mesh.org/v1alpha1, Chaos Mesh 2.7 or later) made by Qdisc Studio from %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not expressed by NetworkChaos:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>KindForms</name>
     <message>
         <source>ingress has no parameters: it is the hook incoming traffic passes, where filters hang. To delay or drop incoming traffic, redirect it to an ifb device and edit the tree there.</source>
@@ -1560,6 +1635,135 @@
     </message>
 </context>
 <context>
+    <name>qs::ChaosMeshExport</name>
+    <message>
+        <source>give at least one label as key=value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not key=value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a label key: a name of at most 63 letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos; (alphanumeric at both ends), optionally after a DNS prefix and &apos;/&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a label value: at most 63 letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;, alphanumeric at both ends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the label key &quot;%1&quot; is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a name Kubernetes takes here: lowercase letters, digits and &apos;-&apos;, a letter or digit at both ends, at most %2 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a namespace: lowercase letters, digits and &apos;-&apos;, a letter or digit at both ends, at most 63 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a mode: use one of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode %1 takes no value (&quot;%2&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode fixed needs the number of pods, at least 1: fixed=N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode %1 needs a percentage of the pods from 1 to 100: %1=N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the duration must be longer than 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a ramp is held as 1 to %1 steps, not %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot; is not valid: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the tree for %1: NetworkChaos impairs one incoming side; only the tree for %2 is exported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the tree for %1: NetworkChaos impairs a pod&apos;s one device; only the tree for %2 is exported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the tree for %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the incoming tree (%1): NetworkChaos impairs what the selected pods receive only as what other pods send them (direction from); name those pods with --peers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing of profile &quot;%1&quot; can be expressed as a NetworkChaos</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a scenario&apos;s steps have their own durations; a duration is for a profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scenario &quot;%1&quot; cannot be exported: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: a ramp changes its values continuously; NetworkChaos holds fixed values, so it is held as %n step(s) of about %2, each at the values the ramp has halfway through it</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: nothing of its tree can be expressed; the pods are left unimpaired for its %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing of scenario &quot;%1&quot; can be expressed as a NetworkChaos</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>onEnd keep: Chaos Mesh lifts each step&apos;s condition when its deadline passes, the last one too</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>onAbort keep: deleting the Workflow lifts its condition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loops forever: a Workflow does not repeat; a Schedule starts the pass every %1 until it is deleted, and the pods are unimpaired between two passes for as long as Chaos Mesh takes to start the next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loops %1: unrolled they would take %2 templates (at most %3 are written); a Schedule starts the pass every %4 until it is deleted: delete it after %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scenario &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::ChartMetric</name>
     <message>
         <source>Throughput</source>
@@ -2084,15 +2288,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Print the tc commands that build a profile.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Writes the tc commands that build PROFILE on standard output, one per line, spelled the way tc spells them, so that qdisc-studio import reads them back to the same profile. PROFILE is a profile file, or the name of one of your profiles or of a built-in preset (see qdisc-studio profiles).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Changes nothing: needs neither root nor the helper. Exit status 1 when the profile cannot be found or is not valid, 2 when a profile without a target is given no --dev.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3303,6 +3499,150 @@
     </message>
     <message>
         <source>The target: IF for an interface of the root network namespace, NETNS/IF for one in a namespace of /run/netns, docker:CONTAINER/IF or podman:CONTAINER/IF for one in a container. Required, unless --map gives the targets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--format takes tc or chaos-mesh, not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 is for --format chaos-mesh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give exactly one PROFILE or SCENARIO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--dev and --map name devices; Chaos Mesh selects pods: use --selector and --namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--ramp-steps takes a whole number, not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no such file, and no profile, preset or scenario of that name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--duration is for a profile: the steps of scenario &quot;%1&quot; have their own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not expressed by NetworkChaos:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no --selector: the manifests select every pod of the namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--format chaos-mesh [options] PROFILE|SCENARIO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the tc commands that build a profile, or Chaos Mesh manifests of a profile or scenario.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --format chaos-mesh it writes Chaos Mesh manifests (chaos-mesh.org/v1alpha1, for Chaos Mesh 2.7 or later) for the pods --selector and --namespace pick: a NetworkChaos for a profile&apos;s netem (delay, jitter, reordering, loss, duplication, corruption, rate) and one for its tbf (bandwidth); for a SCENARIO (a file, or the name of one of yours or a built-in one) a Workflow of its steps, or a Schedule repeating one when it loops forever. The outgoing tree acts on what the pods send (direction to); an incoming (ifb) tree on what the pods of --peers send them (direction from), and the same tree both ways is one NetworkChaos (direction both). What NetworkChaos cannot express (classes, filters, other qdiscs, loss models, slots, distributions, a queue length, a ramp&apos;s continuous change) is listed on standard error and in a comment on top of the manifests.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes nothing: needs neither root nor the helper. Exit status 1 when the profile or scenario cannot be found or is not valid, or nothing of it can be expressed as a NetworkChaos; 2 when a profile without a target is given no --dev, or an option&apos;s value is wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FORMAT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tc (the tc commands) or chaos-mesh (Chaos Mesh manifests as YAML).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAMESPACE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chaos Mesh: the namespace of the manifests and of the pods they select.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the namespace kubectl applies them to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LABELS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chaos Mesh: the pods to impair, by their labels: key=value pairs separated by commas, all of which must hold (app=web,tier=front).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every pod of the namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chaos Mesh: the pods on the other side, by their labels. NetworkChaos impairs what the selected pods receive only as what these pods send them: an incoming tree needs them. Given, every manifest acts only on the traffic between the two groups.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all the traffic of the pods; no incoming side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MODE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chaos Mesh: how many of the selected pods: one, all, fixed=N (N pods), fixed-percent=P or random-max-percent=P (P from 1 to 100).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chaos Mesh: the name of the manifests (lowercase letters, digits and -, at most 40 characters); several get a suffix (-netem, -bandwidth, -out, -in).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>made from the profile&apos;s or scenario&apos;s name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DURATION</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chaos Mesh, a profile: how long the condition is held (&quot;30s&quot;, &quot;5min&quot;, &quot;1h&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>until the manifests are deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chaos Mesh, a scenario: how many held steps each ramp becomes, each at the values the ramp has halfway through it (1 to 50).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --format chaos-mesh: a scenario file, or the name of one of yours or a built-in one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The LTE preset for the pods labelled app=checkout in the namespace shop, for ten minutes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio export --format chaos-mesh &quot;LTE (4G)&quot; --namespace shop --selector app=checkout --duration 10min | kubectl apply -f -</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A built-in scenario as a Workflow:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio export --format chaos-mesh &quot;Entering a tunnel&quot; --selector app=web &gt; tunnel.yaml</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>qs::ChaosMeshExport</name>
+    <message numerus="yes">
+        <source>%1: a ramp changes its values continuously; NetworkChaos holds fixed values, so it is held as %n step(s) of about %2, each at the values the ramp has halfway through it</source>
+        <translation>
+            <numerusform>%1: a ramp changes its values continuously; NetworkChaos holds fixed values, so it is held as %n step of about %2, each at the values the ramp has halfway through it</numerusform>
+            <numerusform>%1: a ramp changes its values continuously; NetworkChaos holds fixed values, so it is held as %n steps of about %2, each at the values the ramp has halfway through it</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>qs::Cli</name>
     <message numerus="yes">
         <source>%1: not imported (%n error(s))</source>

@@ -181,6 +181,81 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(u"--map ifb0=TARGET,eth0=TARGET"), qPrintable(r.err));
     }
 
+    void exportChaosMesh_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QStringList>("out"); // each must be on stdout
+        QTest::addColumn<QStringList>("err"); // each must be on stderr
+        const QString cm = QStringLiteral("chaos-mesh");
+        const QString f = QStringLiteral("--format");
+        QTest::newRow("preset") << QStringList{QStringLiteral("export"), f, cm, QStringLiteral("LTE (4G)"), QStringLiteral("--namespace"), QStringLiteral("shop"),
+                                                QStringLiteral("--selector"), QStringLiteral("app=checkout"), QStringLiteral("--duration"), QStringLiteral("10min")}
+                                << 0
+                                << QStringList{QStringLiteral("kind: NetworkChaos\n"), QStringLiteral("  name: lte-4g\n  namespace: shop\n"),
+                                               QStringLiteral("      app: checkout\n"), QStringLiteral("    latency: \"25ms\"\n"),
+                                               QStringLiteral("    rate: \"25mbit\"\n"), QStringLiteral("  duration: \"10m\"\n"),
+                                               QStringLiteral("#   - qdisc netem 1: distribution normal")}
+                                << QStringList{QStringLiteral("LTE (4G): not expressed by NetworkChaos:\n  - qdisc netem 1: distribution normal")};
+        QTest::newRow("scenario") << QStringList{QStringLiteral("export"), QStringLiteral("--format=chaos-mesh"), QStringLiteral("Flapping Wi-Fi"),
+                                                 QStringLiteral("--mode"), QStringLiteral("fixed-percent=50"), QStringLiteral("--selector"), QStringLiteral("app=web")}
+                                  << 0 << QStringList{QStringLiteral("kind: Schedule\n"), QStringLiteral("  schedule: \"@every 15s\"\n"), QStringLiteral("mode: fixed-percent\n")}
+                                  << QStringList{QStringLiteral("loops forever")};
+        QTest::newRow("no selector") << QStringList{QStringLiteral("export"), f, cm, QStringLiteral("Full outage")} << 0
+                                     << QStringList{QStringLiteral("loss: \"100\"")} << QStringList{QStringLiteral("no --selector: the manifests select every pod")};
+        QTest::newRow("nothing expressible") << QStringList{QStringLiteral("export"), f, cm, QStringLiteral("fair.json")} << 1 << QStringList{}
+                                             << QStringList{QStringLiteral("qdisc fq_codel root"), QStringLiteral("nothing of profile \"fair\" can be expressed")};
+        QTest::newRow("unknown format") << QStringList{QStringLiteral("export"), f, QStringLiteral("yaml"), QStringLiteral("LTE (4G)")} << 2 << QStringList{}
+                                        << QStringList{QStringLiteral("--format takes tc or chaos-mesh, not \"yaml\"")};
+        QTest::newRow("chaos option with tc") << QStringList{QStringLiteral("export"), QStringLiteral("LTE (4G)"), QStringLiteral("--dev"), QStringLiteral("eth0"),
+                                                             QStringLiteral("--selector"), QStringLiteral("app=web")}
+                                              << 2 << QStringList{} << QStringList{QStringLiteral("--selector is for --format chaos-mesh")};
+        QTest::newRow("dev with chaos") << QStringList{QStringLiteral("export"), f, cm, QStringLiteral("LTE (4G)"), QStringLiteral("--dev"), QStringLiteral("eth0")}
+                                        << 2 << QStringList{} << QStringList{QStringLiteral("--dev and --map name devices")};
+        QTest::newRow("bad selector") << QStringList{QStringLiteral("export"), f, cm, QStringLiteral("LTE (4G)"), QStringLiteral("--selector"), QStringLiteral("app")}
+                                      << 2 << QStringList{} << QStringList{QStringLiteral("--selector: \"app\" is not key=value")};
+        QTest::newRow("bad peers") << QStringList{QStringLiteral("export"), f, cm, QStringLiteral("LTE (4G)"), QStringLiteral("--peers"), QStringLiteral("a=b c")}
+                                   << 2 << QStringList{} << QStringList{QStringLiteral("--peers: \"b c\" is not a label value")};
+        QTest::newRow("bad mode") << QStringList{QStringLiteral("export"), f, cm, QStringLiteral("LTE (4G)"), QStringLiteral("--mode"), QStringLiteral("fixed")}
+                                  << 2 << QStringList{} << QStringList{QStringLiteral("--mode: mode fixed needs the number of pods")};
+        QTest::newRow("bad name") << QStringList{QStringLiteral("export"), f, cm, QStringLiteral("LTE (4G)"), QStringLiteral("--name"), QStringLiteral("LTE")}
+                                  << 2 << QStringList{} << QStringList{QStringLiteral("\"LTE\" is not a name Kubernetes takes here")};
+        QTest::newRow("bad namespace") << QStringList{QStringLiteral("export"), f, cm, QStringLiteral("LTE (4G)"), QStringLiteral("--namespace"), QStringLiteral("a_b")}
+                                       << 2 << QStringList{} << QStringList{QStringLiteral("\"a_b\" is not a namespace")};
+        QTest::newRow("bad duration") << QStringList{QStringLiteral("export"), f, cm, QStringLiteral("LTE (4G)"), QStringLiteral("--duration"), QStringLiteral("soon")}
+                                      << 2 << QStringList{} << QStringList{QStringLiteral("--duration: ")};
+        QTest::newRow("duration of a scenario") << QStringList{QStringLiteral("export"), f, cm, QStringLiteral("Entering a tunnel"), QStringLiteral("--duration"), QStringLiteral("1h")}
+                                                << 2 << QStringList{} << QStringList{QStringLiteral("--duration is for a profile")};
+        QTest::newRow("bad ramp steps") << QStringList{QStringLiteral("export"), f, cm, QStringLiteral("Entering a tunnel"), QStringLiteral("--ramp-steps"), QStringLiteral("0")}
+                                        << 2 << QStringList{} << QStringList{QStringLiteral("a ramp is held as 1 to 50 steps, not 0")};
+        QTest::newRow("ramp steps not a number") << QStringList{QStringLiteral("export"), f, cm, QStringLiteral("Entering a tunnel"), QStringLiteral("--ramp-steps"), QStringLiteral("many")}
+                                                 << 2 << QStringList{} << QStringList{QStringLiteral("--ramp-steps takes a whole number, not \"many\"")};
+        QTest::newRow("nothing of that name") << QStringList{QStringLiteral("export"), f, cm, QStringLiteral("No such thing")} << 1 << QStringList{}
+                                              << QStringList{QStringLiteral("no such file, and no profile, preset or scenario of that name")};
+    }
+
+    void exportChaosMesh()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        QFETCH(QStringList, out);
+        QFETCH(QStringList, err);
+        writeFile(QStringLiteral("fair.tc"), "tc qdisc add dev eth0 root fq_codel\n");
+        QCOMPARE(run({QStringLiteral("import"), m_home.filePath(QStringLiteral("fair.tc")), QStringLiteral("-o"), m_home.filePath(QStringLiteral("fair.json"))}).exitCode, 0);
+        for (QString &argument : arguments) {
+            if (argument.endsWith(u".json"))
+                argument = m_home.filePath(argument);
+        }
+        const Run r = run(arguments);
+        QVERIFY2(r.exitCode == exitCode, qPrintable(QStringLiteral("exit %1\n%2").arg(r.exitCode).arg(r.err)));
+        for (const QString &text : out)
+            QVERIFY2(r.out.contains(text), qPrintable(QStringLiteral("\"%1\" not in:\n%2").arg(text, r.out)));
+        for (const QString &text : err)
+            QVERIFY2(r.err.contains(text), qPrintable(QStringLiteral("\"%1\" not in:\n%2").arg(text, r.err)));
+        if (exitCode != 0)
+            QCOMPARE(r.out, QString());
+    }
+
     void validate()
     {
         const QString good = writeFile(QStringLiteral("good.tc"), "tc qdisc add dev eth0 root tbf rate 10mbit burst 32kb latency 50ms\n");

@@ -242,6 +242,15 @@ expect_has "qdisc-studio scenarios check --dev $ns/qsc0 \"Entering" "Entering a 
 expect_exactly "qdisc-studio scenarios list " # nothing after list
 expect_exactly "qdisc-studio scenarios show \"Entering a tunnel\" " # one SCENARIO only
 
+# export --format chaos-mesh: its values, and scenarios besides profiles (only then)
+expect_exactly "qdisc-studio export --format " tc chaos-mesh
+expect_exactly "qdisc-studio export --format=ch" chaos-mesh
+expect_has "qdisc-studio export --mode fixed" fixed= fixed-percent=
+expect_has "qdisc-studio export --format chaos-mesh --selector app=web Enter" "Entering a tunnel"
+expect_has "qdisc-studio export --format chaos-mesh $profile_word" "$profile_name"
+expect_exactly "qdisc-studio export Entering\\ a" # a tc export takes no scenario
+expect_has "qdisc-studio export --format chaos-mesh --" --selector --namespace --peers --mode --name --duration --ramp-steps
+
 # the lists come from --help, not from a copy inside the completion script
 PATH=$tmp/fakebin:\$PATH
 expect_exactly "qdisc-studio frob" frobnicate
