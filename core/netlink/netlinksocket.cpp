@@ -165,18 +165,24 @@ int NetlinkSocket::fd() const
 
 std::optional<KernelError> NetlinkSocket::request(nl_msg *msg)
 {
-    nlmsghdr *header = nlmsg_hdr(msg);
-    header->nlmsg_flags |= NLM_F_REQUEST | NLM_F_ACK;
-    nl_complete_msg(m_socket, msg);
-    if (nl_send(m_socket, msg) < 0)
-        return KernelError{EIO, tr("sending to the kernel failed")};
-    return receive(header->nlmsg_seq, {});
+    return exchange(msg, NLM_F_ACK, {});
+}
+
+std::optional<KernelError> NetlinkSocket::query(nl_msg *msg, const std::function<void(const nlmsghdr *)> &onReply)
+{
+    // Without NLM_F_ACK the answer is the object itself, or an error.
+    return exchange(msg, 0, onReply);
 }
 
 std::optional<KernelError> NetlinkSocket::dump(nl_msg *msg, const std::function<void(const nlmsghdr *)> &onMessage)
 {
+    return exchange(msg, NLM_F_DUMP, onMessage);
+}
+
+std::optional<KernelError> NetlinkSocket::exchange(nl_msg *msg, int flags, const std::function<void(const nlmsghdr *)> &onMessage)
+{
     nlmsghdr *header = nlmsg_hdr(msg);
-    header->nlmsg_flags |= NLM_F_REQUEST | NLM_F_DUMP;
+    header->nlmsg_flags |= NLM_F_REQUEST | flags;
     nl_complete_msg(m_socket, msg);
     if (nl_send(m_socket, msg) < 0)
         return KernelError{EIO, tr("sending to the kernel failed")};

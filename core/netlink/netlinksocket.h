@@ -50,6 +50,8 @@ public:
 
     /** Sends @p msg with NLM_F_ACK and waits for the answer; nullopt means done. */
     std::optional<KernelError> request(nl_msg *msg);
+    /** Sends a get (no ack asked) and hands its one answer to @p onReply; nullopt means answered. */
+    std::optional<KernelError> query(nl_msg *msg, const std::function<void(const nlmsghdr *)> &onReply);
     /** Sends a dump request and calls @p onMessage for each reply until NLMSG_DONE. */
     std::optional<KernelError> dump(nl_msg *msg, const std::function<void(const nlmsghdr *)> &onMessage);
 
@@ -63,6 +65,13 @@ public:
      */
     bool drainNotifications(const std::function<void(const nlmsghdr *)> &onMessage);
 
+    /**
+     * The libnl socket, for libnl-route's caches (netlink/links.h). It asks for no acks, so libnl's
+     * own add, change and delete calls would not wait for the kernel's answer: build their messages
+     * with libnl and send them with request().
+     */
+    nl_sock *libnlSocket() const { return m_socket; }
+
     /** The interface index of @p device in this socket's namespace, or 0. */
     int ifindex(const QString &device);
     /** The name of interface @p index in this socket's namespace, or empty. */
@@ -70,6 +79,7 @@ public:
 
 private:
     explicit NetlinkSocket(nl_sock *socket);
+    std::optional<KernelError> exchange(nl_msg *msg, int flags, const std::function<void(const nlmsghdr *)> &onMessage);
     std::optional<KernelError> receive(quint32 sequence, const std::function<void(const nlmsghdr *)> &onMessage);
 
     nl_sock *m_socket;
