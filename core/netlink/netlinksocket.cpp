@@ -7,7 +7,6 @@
 #include <netlink/netlink.h>
 #include <netlink/socket.h>
 
-#include <linux/if_link.h>
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 
@@ -251,50 +250,6 @@ bool NetlinkSocket::drainNotifications(const std::function<void(const nlmsghdr *
              header = NLMSG_NEXT(header, remaining))
             onMessage(header);
     }
-}
-
-int NetlinkSocket::ifindex(const QString &device)
-{
-    NlMsgPtr msg(nlmsg_alloc_simple(RTM_GETLINK, 0));
-    ifinfomsg info{};
-    info.ifi_family = AF_UNSPEC;
-    nlmsg_append(msg.get(), &info, sizeof(info), NLMSG_ALIGNTO);
-    nla_put_string(msg.get(), IFLA_IFNAME, device.toUtf8().constData());
-    nlmsghdr *header = nlmsg_hdr(msg.get());
-    header->nlmsg_flags |= NLM_F_REQUEST;
-    nl_complete_msg(m_socket, msg.get());
-    if (nl_send(m_socket, msg.get()) < 0)
-        return 0;
-    int index = 0;
-    // A get without NLM_F_ACK answers with one RTM_NEWLINK or an error.
-    const auto error = receive(header->nlmsg_seq, [&](const nlmsghdr *reply) {
-        if (reply->nlmsg_type == RTM_NEWLINK)
-            index = static_cast<const ifinfomsg *>(NLMSG_DATA(reply))->ifi_index;
-    });
-    return error ? 0 : index;
-}
-
-QString NetlinkSocket::ifname(int index)
-{
-    NlMsgPtr msg(nlmsg_alloc_simple(RTM_GETLINK, 0));
-    ifinfomsg info{};
-    info.ifi_family = AF_UNSPEC;
-    info.ifi_index = index;
-    nlmsg_append(msg.get(), &info, sizeof(info), NLMSG_ALIGNTO);
-    nlmsghdr *header = nlmsg_hdr(msg.get());
-    header->nlmsg_flags |= NLM_F_REQUEST;
-    nl_complete_msg(m_socket, msg.get());
-    if (nl_send(m_socket, msg.get()) < 0)
-        return {};
-    QString name;
-    receive(header->nlmsg_seq, [&](const nlmsghdr *reply) {
-        if (reply->nlmsg_type != RTM_NEWLINK)
-            return;
-        nlattr *attrs[IFLA_MAX + 1];
-        if (nlmsg_parse(const_cast<nlmsghdr *>(reply), sizeof(ifinfomsg), attrs, IFLA_MAX, nullptr) == 0 && attrs[IFLA_IFNAME])
-            name = QString::fromUtf8(nla_get_string(attrs[IFLA_IFNAME]));
-    });
-    return name;
 }
 
 } // namespace qs

@@ -72,11 +72,6 @@ public:
      */
     nl_sock *libnlSocket() const { return m_socket; }
 
-    /** The interface index of @p device in this socket's namespace, or 0. */
-    int ifindex(const QString &device);
-    /** The name of interface @p index in this socket's namespace, or empty. */
-    QString ifname(int index);
-
 private:
     explicit NetlinkSocket(nl_sock *socket);
     std::optional<KernelError> exchange(nl_msg *msg, int flags, const std::function<void(const nlmsghdr *)> &onMessage);

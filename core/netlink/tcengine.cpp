@@ -3,6 +3,7 @@
 
 #include "kinds/kernelmodules.h"
 
+#include "links.h"
 #include "pschedclock.h"
 #include "tccodec.h"
 
@@ -16,8 +17,6 @@
 #include <netlink/msg.h>
 
 #include <linux/gen_stats.h>
-#include <linux/if_arp.h>
-#include <linux/if_link.h>
 #include <linux/pkt_sched.h>
 #include <linux/rtnetlink.h>
 
@@ -150,7 +149,7 @@ std::unique_ptr<TcEngine> TcEngine::openOn(const QString &target, std::unique_pt
             return nullptr;
         }
     }
-    const int index = socket->ifindex(device);
+    const int index = Links(*socket).ifindex(device);
     if (index <= 0) {
         *error = netns.isEmpty() ? tr("%1: no such network interface").arg(target)
                                  : tr("%1: no interface %2 in network namespace %3").arg(target, device, netns);
@@ -181,19 +180,13 @@ bool TcEngine::ensureIfb(const QString &target, QString *error)
         *error = QStringLiteral("%1: %2").arg(target, socketError);
         return false;
     }
-    if (socket->ifindex(device) > 0)
+    Links links(*socket);
+    if (links.ifindex(device) > 0)
         return true;
-    NlMsgPtr msg(nlmsg_alloc_simple(RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL));
-    ifinfomsg info{};
-    info.ifi_family = AF_UNSPEC;
-    info.ifi_flags = IFF_UP;
-    info.ifi_change = IFF_UP;
-    nlmsg_append(msg.get(), &info, sizeof(info), NLMSG_ALIGNTO);
-    nla_put_string(msg.get(), IFLA_IFNAME, device.toUtf8().constData());
-    nlattr *linkinfo = nla_nest_start(msg.get(), IFLA_LINKINFO);
-    nla_put_string(msg.get(), IFLA_INFO_KIND, "ifb");
-    nla_nest_end(msg.get(), linkinfo);
-    if (const auto failure = socket->request(msg.get())) {
+    std::optional<KernelError> failure = links.addIfb(device);
+    if (!failure)
+        failure = links.setUp(device);
+    if (failure) {
         //: %1 is a target (eth0, lab/ifb0), %2 the kernel's reason; "modprobe ifb" is a command to run.
         *error = failure->code == EOPNOTSUPP ? tr("%1: creating the ifb device failed: %2 (load the ifb module: modprobe ifb)")
                                                    .arg(target, failure->toString())
@@ -211,7 +204,7 @@ std::optional<QdiscTree> TcEngine::read(QString *error)
     tree.device = m_device;
     TcCodec::Context context;
     context.clock = &m_clock;
-    context.ifname = [this](int index) { return m_socket->ifname(index); };
+    context.ifname = [this](int index) { return Links(*m_socket).name(index); };
 
     QList<TcObject> qdiscs;
     QList<QByteArray> keep; // the objects point into these buffers
@@ -338,7 +331,7 @@ std::optional<KernelError> TcEngine::send(const TcOperation &op, QString *localE
 {
     TcCodec::Context context;
     context.clock = &m_clock;
-    context.ifindex = [this](const QString &name) { return m_socket->ifindex(name); };
+    context.ifindex = [this](const QString &name) { return Links(*m_socket).ifindex(name); };
     using Type = TcOperation::Type;
     const auto qdiscParent = [](const QdiscNode &q) { return q.parent.raw(); };
     const auto qdiscHandle = [](const QdiscNode &q) { return q.atIngressHook() ? TcHandle::ingressHandle().raw() : q.handle.raw(); };
@@ -685,29 +678,17 @@ QList<TargetInfo> listTargets(QString *error)
             if (q.header.tcm_parent == TC_H_ROOT)
                 rootKinds.insert(q.header.tcm_ifindex, q.kind);
         });
-        NlMsgPtr links(nlmsg_alloc_simple(RTM_GETLINK, 0));
-        ifinfomsg info{};
-        info.ifi_family = AF_UNSPEC;
-        nlmsg_append(links.get(), &info, sizeof(info), NLMSG_ALIGNTO);
-        QList<TargetInfo> found;
-        socket->dump(links.get(), [&](const nlmsghdr *message) {
-            const auto *link = static_cast<const ifinfomsg *>(NLMSG_DATA(message));
-            nlattr *tb[IFLA_MAX + 1] = {};
-            nlmsg_parse(const_cast<nlmsghdr *>(message), sizeof(ifinfomsg), tb, IFLA_MAX, nullptr);
+        // A namespace whose links cannot be read lists nothing, as one that vanished meanwhile.
+        const std::optional<QList<Link>> links = Links(*socket).list();
+        for (const Link &link : links.value_or(QList<Link>())) {
             TargetInfo target;
             target.netns = netns;
-            target.device = tb[IFLA_IFNAME] ? QString::fromUtf8(nla_get_string(tb[IFLA_IFNAME])) : QString();
-            target.up = link->ifi_flags & IFF_UP;
-            target.type = link->ifi_type == ARPHRD_LOOPBACK ? QStringLiteral("loopback") : QStringLiteral("ether");
-            if (tb[IFLA_LINKINFO]) {
-                nlattr *linkinfo[IFLA_INFO_MAX + 1] = {};
-                if (nla_parse_nested(linkinfo, IFLA_INFO_MAX, tb[IFLA_LINKINFO], nullptr) == 0 && linkinfo[IFLA_INFO_KIND])
-                    target.type = QString::fromLatin1(nla_get_string(linkinfo[IFLA_INFO_KIND]));
-            }
-            target.rootQdisc = rootKinds.value(link->ifi_index);
-            found.append(target);
-        });
-        targets += found;
+            target.device = link.name;
+            target.up = link.up;
+            target.type = link.kind;
+            target.rootQdisc = rootKinds.value(link.ifindex);
+            targets.append(target);
+        }
     }
     return targets;
 }
