@@ -95,6 +95,17 @@ std::optional<Link> linkFromMessage(const nlmsghdr *header)
 }
 
 /**
+ * Why @p name cannot name an interface, if it cannot: libnl would cut a long one to 15 bytes
+ * without a word, and a look-up would then find another device.
+ */
+std::optional<KernelError> badInterfaceName(const QString &name)
+{
+    if (name.isEmpty() || name.toUtf8().size() >= IFNAMSIZ)
+        return KernelError{EINVAL, Links::tr("\"%1\" is not an interface name (1 to %2 bytes)").arg(name).arg(IFNAMSIZ - 1)};
+    return std::nullopt;
+}
+
+/**
  * libnl-route's get request for link @p ifindex or @p name, answered through @p socket. With
  * @p netnsId the link is looked for in that namespace: libnl-route 3.7 cannot ask about another
  * namespace's link, so its request gets the one attribute that names the namespace added.
@@ -107,9 +118,16 @@ std::optional<Link> getLink(NetlinkSocket &socket, int ifindex, const QString &n
             *error = failure;
         return std::nullopt;
     };
+    // libnl asserts that one of the two is given.
+    if (ifindex <= 0 && name.isEmpty())
+        return fail(KernelError{ENODEV, {}});
+    if (ifindex <= 0) {
+        if (auto bad = badInterfaceName(name))
+            return fail(*bad);
+    }
     const QByteArray nameBytes = name.toUtf8();
     nl_msg *built = nullptr;
-    if (const int code = rtnl_link_build_get_request(ifindex, name.isEmpty() ? nullptr : nameBytes.constData(), &built); code < 0)
+    if (const int code = rtnl_link_build_get_request(ifindex, ifindex > 0 ? nullptr : nameBytes.constData(), &built); code < 0)
         return fail(fromLibnl(code));
     const NlMsgPtr request(built);
     if (netnsId && nla_put_s32(request.get(), IFLA_TARGET_NETNSID, *netnsId) < 0)
@@ -118,6 +136,15 @@ std::optional<Link> getLink(NetlinkSocket &socket, int ifindex, const QString &n
     if (const auto failure = socket.query(request.get(), [&](const nlmsghdr *reply) { link = linkFromMessage(reply); }))
         return fail(*failure);
     return link;
+}
+
+/** Sends what a libnl-route request builder made; @p code is what the builder returned. */
+std::optional<KernelError> sendBuilt(NetlinkSocket &socket, int code, nl_msg *built)
+{
+    const NlMsgPtr request(built);
+    if (code < 0)
+        return fromLibnl(code);
+    return socket.request(request.get());
 }
 
 /** The "no change" side of rtnl_link_build_change_request(): the link is found by the name in the changes. */
@@ -133,13 +160,16 @@ std::optional<KernelError> buildLinkChange(rtnl_link *changes, NlMsgPtr *message
     return std::nullopt;
 }
 
-/** A link object carrying only @p name: what a change, a delete or a look-up by name starts from. */
-LibnlPtr<rtnl_link> namedLink(const QString &name)
+/** A link object carrying only @p name: what a change, a delete or an add starts from. */
+std::optional<KernelError> namedLink(const QString &name, LibnlPtr<rtnl_link> *link)
 {
-    LibnlPtr<rtnl_link> link(rtnl_link_alloc());
-    if (link)
-        rtnl_link_set_name(link.get(), name.toUtf8().constData());
-    return link;
+    if (auto bad = badInterfaceName(name))
+        return bad;
+    link->reset(rtnl_link_alloc());
+    if (!*link)
+        return KernelError{ENOMEM, {}};
+    rtnl_link_set_name(link->get(), name.toUtf8().constData());
+    return std::nullopt;
 }
 
 /** The NETNSA_NSID of an RTM_NEWNSID answer; nullopt without one. */
@@ -218,6 +248,10 @@ QString Links::name(int ifindex)
 
 std::optional<KernelError> Links::addVethPair(const VethEnd &end, const VethEnd &peer)
 {
+    for (const QString &name : {end.name, peer.name}) {
+        if (auto bad = badInterfaceName(name))
+            return bad;
+    }
     const LibnlPtr<rtnl_link> link(rtnl_link_veth_alloc());
     if (!link)
         return KernelError{ENOMEM, {}};
@@ -229,43 +263,37 @@ std::optional<KernelError> Links::addVethPair(const VethEnd &end, const VethEnd 
     if (peer.namespaceFd >= 0)
         rtnl_link_set_ns_fd(other.get(), peer.namespaceFd);
     nl_msg *built = nullptr;
-    if (const int code = rtnl_link_build_add_request(link.get(), NLM_F_CREATE | NLM_F_EXCL, &built); code < 0)
-        return fromLibnl(code);
-    const NlMsgPtr request(built);
-    return m_socket.request(request.get());
+    const int code = rtnl_link_build_add_request(link.get(), NLM_F_CREATE | NLM_F_EXCL, &built);
+    return sendBuilt(m_socket, code, built);
 }
 
 std::optional<KernelError> Links::addIfb(const QString &name)
 {
-    const LibnlPtr<rtnl_link> link = namedLink(name);
-    if (!link)
-        return KernelError{ENOMEM, {}};
+    LibnlPtr<rtnl_link> link;
+    if (auto failure = namedLink(name, &link))
+        return failure;
     if (const int code = rtnl_link_set_type(link.get(), "ifb"); code < 0)
         return fromLibnl(code);
     nl_msg *built = nullptr;
-    if (const int code = rtnl_link_build_add_request(link.get(), NLM_F_CREATE | NLM_F_EXCL, &built); code < 0)
-        return fromLibnl(code);
-    const NlMsgPtr request(built);
-    return m_socket.request(request.get());
+    const int code = rtnl_link_build_add_request(link.get(), NLM_F_CREATE | NLM_F_EXCL, &built);
+    return sendBuilt(m_socket, code, built);
 }
 
 std::optional<KernelError> Links::remove(const QString &name)
 {
-    const LibnlPtr<rtnl_link> link = namedLink(name);
-    if (!link)
-        return KernelError{ENOMEM, {}};
+    LibnlPtr<rtnl_link> link;
+    if (auto failure = namedLink(name, &link))
+        return failure;
     nl_msg *built = nullptr;
-    if (const int code = rtnl_link_build_delete_request(link.get(), &built); code < 0)
-        return fromLibnl(code);
-    const NlMsgPtr request(built);
-    return m_socket.request(request.get());
+    const int code = rtnl_link_build_delete_request(link.get(), &built);
+    return sendBuilt(m_socket, code, built);
 }
 
 std::optional<KernelError> Links::setUp(const QString &name)
 {
-    const LibnlPtr<rtnl_link> changes = namedLink(name);
-    if (!changes)
-        return KernelError{ENOMEM, {}};
+    LibnlPtr<rtnl_link> changes;
+    if (auto failure = namedLink(name, &changes))
+        return failure;
     rtnl_link_set_flags(changes.get(), IFF_UP);
     NlMsgPtr request;
     if (auto failure = buildLinkChange(changes.get(), &request))
@@ -275,9 +303,9 @@ std::optional<KernelError> Links::setUp(const QString &name)
 
 std::optional<KernelError> Links::setAlias(const QString &name, const QString &alias)
 {
-    const LibnlPtr<rtnl_link> changes = namedLink(name);
-    if (!changes)
-        return KernelError{ENOMEM, {}};
+    LibnlPtr<rtnl_link> changes;
+    if (auto failure = namedLink(name, &changes))
+        return failure;
     const QByteArray bytes = alias.toUtf8();
     if (bytes.size() > maxAliasBytes)
         return KernelError{EINVAL, tr("an alias has at most %1 bytes").arg(maxAliasBytes)};
@@ -290,9 +318,9 @@ std::optional<KernelError> Links::setAlias(const QString &name, const QString &a
 
 std::optional<KernelError> Links::setGsoMaxSegments(const QString &name, quint32 segments)
 {
-    const LibnlPtr<rtnl_link> changes = namedLink(name);
-    if (!changes)
-        return KernelError{ENOMEM, {}};
+    LibnlPtr<rtnl_link> changes;
+    if (auto failure = namedLink(name, &changes))
+        return failure;
     NlMsgPtr request;
     if (auto failure = buildLinkChange(changes.get(), &request))
         return failure;
@@ -323,10 +351,8 @@ std::optional<KernelError> Links::addAddress(const QString &name, const QString 
     if (const int code = rtnl_addr_set_local(entry.get(), local.get()); code < 0)
         return fromLibnl(code);
     nl_msg *built = nullptr;
-    if (const int code = rtnl_addr_build_add_request(entry.get(), NLM_F_EXCL, &built); code < 0)
-        return fromLibnl(code);
-    const NlMsgPtr request(built);
-    return m_socket.request(request.get());
+    const int code = rtnl_addr_build_add_request(entry.get(), NLM_F_EXCL, &built);
+    return sendBuilt(m_socket, code, built);
 }
 
 std::optional<int> Links::namespaceId(int namespaceFd, KernelError *error)

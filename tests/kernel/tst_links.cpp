@@ -167,6 +167,23 @@ private Q_SLOTS:
         QVERIFY(found);
         QCOMPARE(found->name, QStringLiteral("v2"));
         QCOMPARE(found->kind, QStringLiteral("veth"));
+
+        // What libnl would assert on (neither index nor name) or silently cut to 15 bytes.
+        QCOMPARE(links.name(0), QString());
+        QCOMPARE(links.ifindex(QString()), 0);
+        QVERIFY(ns.ip({QStringLiteral("link"), QStringLiteral("add"), QStringLiteral("fifteenbytesxx1"), QStringLiteral("type"), QStringLiteral("ifb")}).ok());
+        const QString longer = QStringLiteral("fifteenbytesxx1andmore");
+        QCOMPARE(links.ifindex(longer), 0);
+        QVERIFY(!links.find(longer, &failure));
+        QCOMPARE(failure.code, EINVAL);
+        for (const auto &failed : {links.setUp(longer), links.remove(longer), links.addIfb(longer),
+                                   links.addVethPair({longer}, {QStringLiteral("v9")})}) {
+            QVERIFY(failed);
+            QCOMPARE(failed->code, EINVAL);
+        }
+        QVERIFY(ipLinks(ns).contains(QStringLiteral("fifteenbytesxx1")));
+        QVERIFY(!ipUp(ipLinks(ns).value(QStringLiteral("fifteenbytesxx1"))));
+        QCOMPARE(ipLinks(ns).size(), 4); // lo, v1, v2 and the ifb: nothing made, nothing removed
     }
 
     void vethAcrossNamespacesNamesItsPeer()
