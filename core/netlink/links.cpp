@@ -147,6 +147,14 @@ std::optional<KernelError> sendBuilt(NetlinkSocket &socket, int code, nl_msg *bu
     return socket.request(request.get());
 }
 
+/** `ip link add`: @p link as it is to be made, never replacing one of its name. */
+std::optional<KernelError> sendNewLink(NetlinkSocket &socket, rtnl_link *link)
+{
+    nl_msg *built = nullptr;
+    const int code = rtnl_link_build_add_request(link, NLM_F_CREATE | NLM_F_EXCL, &built);
+    return sendBuilt(socket, code, built);
+}
+
 /** The "no change" side of rtnl_link_build_change_request(): the link is found by the name in the changes. */
 std::optional<KernelError> buildLinkChange(rtnl_link *changes, NlMsgPtr *message)
 {
@@ -262,9 +270,7 @@ std::optional<KernelError> Links::addVethPair(const VethEnd &end, const VethEnd 
         rtnl_link_set_ns_fd(link.get(), end.namespaceFd);
     if (peer.namespaceFd >= 0)
         rtnl_link_set_ns_fd(other.get(), peer.namespaceFd);
-    nl_msg *built = nullptr;
-    const int code = rtnl_link_build_add_request(link.get(), NLM_F_CREATE | NLM_F_EXCL, &built);
-    return sendBuilt(m_socket, code, built);
+    return sendNewLink(m_socket, link.get());
 }
 
 std::optional<KernelError> Links::addIfb(const QString &name)
@@ -274,9 +280,7 @@ std::optional<KernelError> Links::addIfb(const QString &name)
         return failure;
     if (const int code = rtnl_link_set_type(link.get(), "ifb"); code < 0)
         return fromLibnl(code);
-    nl_msg *built = nullptr;
-    const int code = rtnl_link_build_add_request(link.get(), NLM_F_CREATE | NLM_F_EXCL, &built);
-    return sendBuilt(m_socket, code, built);
+    return sendNewLink(m_socket, link.get());
 }
 
 std::optional<KernelError> Links::remove(const QString &name)

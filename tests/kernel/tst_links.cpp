@@ -77,6 +77,29 @@ int namespaceFd(const LabNamespace &ns)
     return ::open(QFile::encodeName(QStringLiteral("/run/netns/") + ns.name()).constData(), O_RDONLY | O_CLOEXEC);
 }
 
+/** Namespaces a and b of a test, a netlink socket in each and a descriptor of b. */
+struct TwoNamespaces
+{
+    explicit TwoNamespaces(const QString &prefix)
+        : a(prefix + QStringLiteral("-a")), b(prefix + QStringLiteral("-b")), socketA(NetlinkSocket::open(a.name(), &error)),
+          socketB(socketA ? NetlinkSocket::open(b.name(), &error) : nullptr), fdB(namespaceFd(b))
+    {
+    }
+    ~TwoNamespaces()
+    {
+        if (fdB >= 0)
+            ::close(fdB);
+    }
+    bool ok() const { return a.ok() && b.ok() && socketA && socketB && fdB >= 0; }
+
+    QString error;
+    LabNamespace a;
+    LabNamespace b;
+    std::unique_ptr<NetlinkSocket> socketA;
+    std::unique_ptr<NetlinkSocket> socketB;
+    int fdB;
+};
+
 /** QVERIFY2 reads its message even when the check passes. */
 QString described(const std::optional<KernelError> &failure)
 {
@@ -188,18 +211,13 @@ private Q_SLOTS:
 
     void vethAcrossNamespacesNamesItsPeer()
     {
-        LabNamespace a(QStringLiteral("qs-links-a"));
-        LabNamespace b(QStringLiteral("qs-links-b"));
-        QVERIFY(a.ok() && b.ok());
-        QString error;
-        const auto socketA = NetlinkSocket::open(a.name(), &error);
-        const auto socketB = NetlinkSocket::open(b.name(), &error);
-        QVERIFY2(socketA && socketB, qPrintable(error));
-        const int fdB = namespaceFd(b);
-        QVERIFY(fdB >= 0);
-        const auto closeB = qScopeGuard([fdB] { ::close(fdB); });
-        Links linksA(*socketA);
-        Links linksB(*socketB);
+        TwoNamespaces two(QStringLiteral("qs-links"));
+        QVERIFY2(two.ok(), qPrintable(two.error));
+        const LabNamespace &a = two.a;
+        const LabNamespace &b = two.b;
+        const int fdB = two.fdB;
+        Links linksA(*two.socketA);
+        Links linksB(*two.socketB);
         QVERIFY(!linksA.namespaceId(fdB));
         // Numbers that cannot be mistaken for each other: b is 7 to a (a gets 0 from b when the
         // veth is made), and vb's ifindex is 4 where va's is 2.
@@ -399,15 +417,13 @@ private Q_SLOTS:
 
     void namespaceIdsAndLinksOfAnotherNamespace()
     {
-        LabNamespace a(QStringLiteral("qs-links-ida"));
-        LabNamespace b(QStringLiteral("qs-links-idb"));
-        QVERIFY(a.ok() && b.ok());
-        QString error;
-        const auto socketA = NetlinkSocket::open(a.name(), &error);
-        const auto socketB = NetlinkSocket::open(b.name(), &error);
-        QVERIFY2(socketA && socketB, qPrintable(error));
-        const int fdB = namespaceFd(b);
-        const auto closeB = qScopeGuard([fdB] { ::close(fdB); });
+        TwoNamespaces two(QStringLiteral("qs-links-id"));
+        QVERIFY2(two.ok(), qPrintable(two.error));
+        const LabNamespace &a = two.a;
+        const LabNamespace &b = two.b;
+        const int fdB = two.fdB;
+        const auto &socketA = two.socketA;
+        const auto &socketB = two.socketB;
         Links linksA(*socketA);
         QVERIFY(!linksA.namespaceId(fdB));
         QVERIFY(ipNamespaceIds(a).isEmpty());
