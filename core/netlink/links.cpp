@@ -80,7 +80,7 @@ Link linkFromObject(rtnl_link *object)
 /** A link the kernel answered with (RTM_NEWLINK), read by libnl-route's own parser. */
 std::optional<Link> linkFromMessage(const nlmsghdr *header)
 {
-    std::unique_ptr<nl_msg, NlMsgDeleter> message(nlmsg_convert(const_cast<nlmsghdr *>(header)));
+    const NlMsgPtr message(nlmsg_convert(const_cast<nlmsghdr *>(header)));
     if (!message)
         return std::nullopt;
     nlmsg_set_proto(message.get(), NETLINK_ROUTE); // how nl_msg_parse() finds the link parser

@@ -40,8 +40,7 @@ struct Link
 struct VethEnd
 {
     QString name;
-    /** An open network namespace (/run/netns/NAME, /proc/PID/ns/net, a pidfd's); -1: the
-     * socket's own namespace. */
+    /** An open network namespace (/run/netns/NAME, /proc/PID/ns/net); -1: the socket's own. */
     int namespaceFd = -1;
 };
 
@@ -93,7 +92,10 @@ public:
     std::optional<KernelError> setUp(const QString &name);
     /** `ip link set NAME alias ALIAS`, of at most maxAliasBytes bytes of UTF-8. */
     std::optional<KernelError> setAlias(const QString &name, const QString &alias);
-    /** `ip link set NAME gso_max_segs N` (kernel 5.19 and later change it on a living device). */
+    /**
+     * `ip link set NAME gso_max_segs N`. A living device takes it on Debian 12's 6.1 kernel and
+     * later (seen here, also under user-mode Linux); older kernels took it only at creation.
+     */
     std::optional<KernelError> setGsoMaxSegments(const QString &name, quint32 segments);
     /** `ip addr add ADDRESS/PREFIX dev NAME`, IPv4 or IPv6. */
     std::optional<KernelError> addAddress(const QString &name, const QString &address, int prefixLength);
