@@ -3,20 +3,9 @@
 
 #include "lab/labsockets.h"
 #include "log/logging.h"
-#include "netlink/netlinksocket.h"
+#include "netlink/links.h"
 
 #include <QFile>
-
-#include <netlink/attr.h>
-#include <netlink/msg.h>
-
-#include <arpa/inet.h>
-#include <linux/if_addr.h>
-#include <linux/if_link.h>
-#include <linux/netlink.h>
-#include <linux/rtnetlink.h>
-#include <linux/veth.h>
-#include <linux/if.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -193,100 +182,22 @@ bool deleteNamespace(const QString &name, QString *error)
     return true;
 }
 
-std::unique_ptr<NetlinkSocket> routeSocketIn(const QString &netns, QString *error)
-{
-    const int fd = openSocketIn(netns, AF_NETLINK, SOCK_RAW, NETLINK_ROUTE, error);
-    return fd < 0 ? nullptr : NetlinkSocket::adopt(fd, error);
-}
-
-ifinfomsg linkHeader()
-{
-    ifinfomsg info{};
-    info.ifi_family = AF_UNSPEC;
-    return info;
-}
-
-/** `ip link set NAME up`: an RTM_NEWLINK without NLM_F_CREATE changes the named device. */
-std::optional<KernelError> setUp(NetlinkSocket &socket, const QString &device)
-{
-    NlMsgPtr msg(nlmsg_alloc_simple(RTM_NEWLINK, 0));
-    ifinfomsg info = linkHeader();
-    info.ifi_flags = IFF_UP;
-    info.ifi_change = IFF_UP;
-    if (!msg || nlmsg_append(msg.get(), &info, sizeof(info), NLMSG_ALIGNTO) < 0 ||
-        nla_put_string(msg.get(), IFLA_IFNAME, device.toUtf8().constData()) < 0)
-        return KernelError{ENOMEM, {}};
-    return socket.request(msg.get());
-}
-
-/**
- * `ip link add lab0 type veth peer name lab1 netns <b>`, both ends with gso_max_segs 1: TCP then
- * hands the link real frames, not 64 KiB super-packets. Otherwise netem would drop or delay
- * dozens of segments as one (5 % loss would behave as bursts), and the receiving end's byte
- * counter would miss the headers of all but the first segment, while tbf and htb count them all.
- */
-std::optional<KernelError> addVethPair(NetlinkSocket &socket, const QString &deviceA,
-                                       const QString &deviceB, int namespaceBFd)
-{
-    NlMsgPtr msg(nlmsg_alloc_simple(RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL));
-    ifinfomsg info = linkHeader();
-    bool ok = msg && nlmsg_append(msg.get(), &info, sizeof(info), NLMSG_ALIGNTO) == 0 &&
-              nla_put_string(msg.get(), IFLA_IFNAME, deviceA.toUtf8().constData()) == 0 &&
-              nla_put_u32(msg.get(), IFLA_GSO_MAX_SEGS, 1) == 0;
-    nlattr *linkInfo = ok ? nla_nest_start(msg.get(), IFLA_LINKINFO) : nullptr;
-    ok = linkInfo && nla_put_string(msg.get(), IFLA_INFO_KIND, "veth") == 0;
-    nlattr *data = ok ? nla_nest_start(msg.get(), IFLA_INFO_DATA) : nullptr;
-    nlattr *peer = data ? nla_nest_start(msg.get(), VETH_INFO_PEER) : nullptr;
-    // The peer is described by an ifinfomsg of its own followed by its attributes.
-    ok = peer && nlmsg_append(msg.get(), &info, sizeof(info), NLMSG_ALIGNTO) == 0 &&
-         nla_put_string(msg.get(), IFLA_IFNAME, deviceB.toUtf8().constData()) == 0 &&
-         nla_put_u32(msg.get(), IFLA_NET_NS_FD, quint32(namespaceBFd)) == 0 &&
-         nla_put_u32(msg.get(), IFLA_GSO_MAX_SEGS, 1) == 0;
-    if (!ok)
-        return KernelError{ENOMEM, {}};
-    nla_nest_end(msg.get(), peer);
-    nla_nest_end(msg.get(), data);
-    nla_nest_end(msg.get(), linkInfo);
-    return socket.request(msg.get());
-}
-
-/** `ip addr add ADDRESS/PREFIX dev DEVICE`. */
-std::optional<KernelError> addAddress(NetlinkSocket &socket, const QString &device,
-                                      const QString &address, int prefix)
-{
-    const int index = socket.ifindex(device);
-    if (index <= 0)
-        return KernelError{ENODEV, {}};
-    in_addr ip{};
-    if (::inet_pton(AF_INET, address.toLatin1().constData(), &ip) != 1)
-        return KernelError{EINVAL, {}};
-    NlMsgPtr msg(nlmsg_alloc_simple(RTM_NEWADDR, NLM_F_CREATE | NLM_F_EXCL));
-    ifaddrmsg header{};
-    header.ifa_family = AF_INET;
-    header.ifa_prefixlen = quint8(prefix);
-    header.ifa_scope = RT_SCOPE_UNIVERSE;
-    header.ifa_index = quint32(index);
-    if (!msg || nlmsg_append(msg.get(), &header, sizeof(header), NLMSG_ALIGNTO) < 0 ||
-        nla_put(msg.get(), IFA_LOCAL, sizeof(ip), &ip) < 0 ||
-        nla_put(msg.get(), IFA_ADDRESS, sizeof(ip), &ip) < 0)
-        return KernelError{ENOMEM, {}};
-    return socket.request(msg.get());
-}
-
 /** Links, addresses, `up`: everything inside the two fresh namespaces. */
 bool configure(const LabNetwork &lab, QString *error)
 {
-    const auto a = routeSocketIn(lab.namespaceA(), error);
-    const auto b = a ? routeSocketIn(lab.namespaceB(), error) : nullptr;
+    const auto a = openRouteSocketIn(lab.namespaceA(), error);
+    const auto b = a ? openRouteSocketIn(lab.namespaceB(), error) : nullptr;
     if (!b)
         return false;
+    Links linksA(*a);
+    Links linksB(*b);
     const auto failed = [&](const QString &step, const KernelError &e) {
         *error = LabNetwork::tr("cannot %1: %2").arg(step, e.toString());
         return false;
     };
-    if (auto e = setUp(*a, QStringLiteral("lo")))
+    if (auto e = linksA.setUp(QStringLiteral("lo")))
         return failed(LabNetwork::tr("bring up lo in %1").arg(lab.namespaceA()), *e);
-    if (auto e = setUp(*b, QStringLiteral("lo")))
+    if (auto e = linksB.setUp(QStringLiteral("lo")))
         return failed(LabNetwork::tr("bring up lo in %1").arg(lab.namespaceB()), *e);
     {
         const Fd namespaceB(
@@ -296,29 +207,38 @@ bool configure(const LabNetwork &lab, QString *error)
                          .arg(lab.namespaceB(), errnoText(errno));
             return false;
         }
-        if (auto e =
-                addVethPair(*a, LabNetwork::deviceA(), LabNetwork::deviceB(), namespaceB.get()))
+        if (auto e = linksA.addVethPair({LabNetwork::deviceA()},
+                                        {LabNetwork::deviceB(), namespaceB.get()}))
             return failed(LabNetwork::tr("create the veth pair %1 ↔ %2")
                               .arg(LabNetwork::deviceA(), LabNetwork::deviceB()),
                           *e);
     }
+    // Both ends with gso_max_segs 1: TCP then hands the link real frames, not 64 KiB
+    // super-packets. Otherwise netem would drop or delay dozens of segments as one (5 % loss would
+    // behave as bursts), and the receiving end's byte counter would miss the headers of all but the
+    // first segment, while tbf and htb count them all. Set while the ends are down, before any
+    // socket of the lab has asked the route for its limits.
+    if (auto e = linksA.setGsoMaxSegments(LabNetwork::deviceA(), 1))
+        return failed(LabNetwork::tr("set gso_max_segs 1 on %1").arg(LabNetwork::deviceA()), *e);
+    if (auto e = linksB.setGsoMaxSegments(LabNetwork::deviceB(), 1))
+        return failed(LabNetwork::tr("set gso_max_segs 1 on %1").arg(LabNetwork::deviceB()), *e);
     if (auto e =
-            addAddress(*a, LabNetwork::deviceA(), LabNetwork::addressA(), LabNetwork::prefixLength))
+            linksA.addAddress(LabNetwork::deviceA(), LabNetwork::addressA(), LabNetwork::prefixLength))
         return failed(LabNetwork::tr("add address %1/%2 to %3")
                           .arg(LabNetwork::addressA())
                           .arg(LabNetwork::prefixLength)
                           .arg(LabNetwork::deviceA()),
                       *e);
     if (auto e =
-            addAddress(*b, LabNetwork::deviceB(), LabNetwork::addressB(), LabNetwork::prefixLength))
+            linksB.addAddress(LabNetwork::deviceB(), LabNetwork::addressB(), LabNetwork::prefixLength))
         return failed(LabNetwork::tr("add address %1/%2 to %3")
                           .arg(LabNetwork::addressB())
                           .arg(LabNetwork::prefixLength)
                           .arg(LabNetwork::deviceB()),
                       *e);
-    if (auto e = setUp(*a, LabNetwork::deviceA()))
+    if (auto e = linksA.setUp(LabNetwork::deviceA()))
         return failed(LabNetwork::tr("bring up %1").arg(LabNetwork::deviceA()), *e);
-    if (auto e = setUp(*b, LabNetwork::deviceB()))
+    if (auto e = linksB.setUp(LabNetwork::deviceB()))
         return failed(LabNetwork::tr("bring up %1").arg(LabNetwork::deviceB()), *e);
     return true;
 }

@@ -1,5 +1,6 @@
 #include "labsockets.h"
 #include "log/errnotext.h"
+#include "netlink/netlinksocket.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -103,6 +104,12 @@ int openSocketIn(const QString &netnsName, int domain, int type, int protocol, Q
 int openSocketIn(const QString &netnsName, int domain, int type, QString *error)
 {
     return openSocketIn(netnsName, domain, type, 0, error);
+}
+
+std::unique_ptr<NetlinkSocket> openRouteSocketIn(const QString &netnsName, QString *error)
+{
+    const int fd = openSocketIn(netnsName, AF_NETLINK, SOCK_RAW, NETLINK_ROUTE, error);
+    return fd < 0 ? nullptr : NetlinkSocket::adopt(fd, error);
 }
 
 std::optional<LabTrafficSockets> LabTrafficSockets::open(const QString &namespaceA,

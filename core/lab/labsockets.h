@@ -2,9 +2,12 @@
 
 #include <QString>
 
+#include <memory>
 #include <optional>
 
 namespace qs {
+
+class NetlinkSocket;
 
 /**
  * A socket created inside the network namespace @p netnsName (a name under /run/netns), or -1
@@ -17,6 +20,8 @@ namespace qs {
 int openSocketIn(const QString &netnsName, int domain, int type, int protocol, QString *error);
 /** openSocketIn() with the default protocol of @p domain and @p type. */
 int openSocketIn(const QString &netnsName, int domain, int type, QString *error);
+/** An rtnetlink socket made inside @p netnsName as openSocketIn() makes one; null with @p error. */
+std::unique_ptr<NetlinkSocket> openRouteSocketIn(const QString &netnsName, QString *error);
 
 /**
  * The sockets a LabTraffic runs on, created unbound in the lab's two namespaces: the helper

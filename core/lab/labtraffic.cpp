@@ -4,18 +4,14 @@
 
 #include "lab/labpacketlog.h"
 #include "log/logging.h"
+#include "netlink/links.h"
 #include "netlink/netlinksocket.h"
 
 #include <QCoreApplication>
 #include <QScopeGuard>
 #include <QtEndian>
 
-#include <netlink/attr.h>
-#include <netlink/msg.h>
-
 #include <arpa/inet.h>
-#include <linux/if_link.h>
-#include <linux/rtnetlink.h>
 #include <netinet/in.h>
 
 #include <algorithm>
@@ -508,29 +504,8 @@ void LabTraffic::State::receiveFlow(char *buffer, size_t size)
 
 std::optional<quint64> LabTraffic::State::linkRxBytes()
 {
-    NlMsgPtr msg(nlmsg_alloc_simple(RTM_GETLINK, 0));
-    ifinfomsg info{};
-    info.ifi_family = AF_UNSPEC;
-    if (!msg || nlmsg_append(msg.get(), &info, sizeof(info), NLMSG_ALIGNTO) < 0)
-        return std::nullopt;
-    // Namespace b holds two links (lo and lab1): a dump is as cheap as a get and needs no index.
-    std::optional<quint64> bytes;
-    const QByteArray wanted = config.linkDevice.toUtf8();
-    const auto error = linkStats->dump(msg.get(), [&](const nlmsghdr *reply) {
-        if (reply->nlmsg_type != RTM_NEWLINK)
-            return;
-        nlattr *attrs[IFLA_MAX + 1];
-        if (nlmsg_parse(const_cast<nlmsghdr *>(reply), sizeof(ifinfomsg), attrs, IFLA_MAX,
-                        nullptr) != 0 ||
-            !attrs[IFLA_IFNAME] || !attrs[IFLA_STATS64] ||
-            wanted != nla_get_string(attrs[IFLA_IFNAME]))
-            return;
-        rtnl_link_stats64 stats{};
-        std::memcpy(&stats, nla_data(attrs[IFLA_STATS64]),
-                    std::min<size_t>(sizeof(stats), size_t(nla_len(attrs[IFLA_STATS64]))));
-        bytes = stats.rx_bytes;
-    });
-    return error ? std::nullopt : bytes;
+    const std::optional<Link> link = Links(*linkStats).find(config.linkDevice);
+    return link ? std::optional<quint64>(link->receivedBytes) : std::nullopt;
 }
 
 void LabTraffic::State::takeSample()

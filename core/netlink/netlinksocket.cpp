@@ -10,8 +10,6 @@
 #include <netlink/netlink.h>
 #include <netlink/socket.h>
 
-#include <linux/if_link.h>
-#include <linux/net_namespace.h>
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 
@@ -146,18 +144,24 @@ int NetlinkSocket::fd() const
 
 std::optional<KernelError> NetlinkSocket::request(nl_msg *msg)
 {
-    nlmsghdr *header = nlmsg_hdr(msg);
-    header->nlmsg_flags |= NLM_F_REQUEST | NLM_F_ACK;
-    nl_complete_msg(m_socket, msg);
-    if (nl_send(m_socket, msg) < 0)
-        return KernelError{EIO, tr("sending to the kernel failed")};
-    return receive(header->nlmsg_seq, {});
+    return exchange(msg, NLM_F_ACK, {});
+}
+
+std::optional<KernelError> NetlinkSocket::query(nl_msg *msg, const std::function<void(const nlmsghdr *)> &onReply)
+{
+    // Without NLM_F_ACK the answer is the object itself, or an error.
+    return exchange(msg, 0, onReply);
 }
 
 std::optional<KernelError> NetlinkSocket::dump(nl_msg *msg, const std::function<void(const nlmsghdr *)> &onMessage)
 {
+    return exchange(msg, NLM_F_DUMP, onMessage);
+}
+
+std::optional<KernelError> NetlinkSocket::exchange(nl_msg *msg, int flags, const std::function<void(const nlmsghdr *)> &onMessage)
+{
     nlmsghdr *header = nlmsg_hdr(msg);
-    header->nlmsg_flags |= NLM_F_REQUEST | NLM_F_DUMP;
+    header->nlmsg_flags |= NLM_F_REQUEST | flags;
     nl_complete_msg(m_socket, msg);
     if (nl_send(m_socket, msg) < 0)
         return KernelError{EIO, tr("sending to the kernel failed")};
@@ -199,36 +203,6 @@ std::optional<KernelError> NetlinkSocket::receive(quint32 sequence, const std::f
     }
 }
 
-std::optional<KernelError> NetlinkSocket::get(nl_msg *msg, const std::function<void(const nlmsghdr *)> &onReply)
-{
-    nlmsghdr *header = nlmsg_hdr(msg);
-    header->nlmsg_flags |= NLM_F_REQUEST;
-    nl_complete_msg(m_socket, msg);
-    if (nl_send(m_socket, msg) < 0)
-        return KernelError{EIO, tr("sending to the kernel failed")};
-    return receive(header->nlmsg_seq, onReply);
-}
-
-std::optional<int> NetlinkSocket::namespaceId(int namespaceFd)
-{
-    NlMsgPtr msg(nlmsg_alloc_simple(RTM_GETNSID, 0));
-    rtgenmsg family{};
-    family.rtgen_family = AF_UNSPEC;
-    nlmsg_append(msg.get(), &family, sizeof(family), NLMSG_ALIGNTO);
-    nla_put_u32(msg.get(), NETNSA_FD, quint32(namespaceFd));
-    std::optional<int> id;
-    const auto failure = get(msg.get(), [&](const nlmsghdr *reply) {
-        nlattr *tb[NETNSA_MAX + 1] = {};
-        if (reply->nlmsg_type == RTM_NEWNSID &&
-            nlmsg_parse(const_cast<nlmsghdr *>(reply), sizeof(rtgenmsg), tb, NETNSA_MAX, nullptr) == 0 && tb[NETNSA_NSID]) {
-            const qint32 nsid = qint32(nla_get_u32(tb[NETNSA_NSID]));
-            if (nsid >= 0)
-                id = nsid;
-        }
-    });
-    return failure ? std::nullopt : id;
-}
-
 quint32 NetlinkSocket::portId() const
 {
     sockaddr_nl local{};
@@ -256,50 +230,6 @@ bool NetlinkSocket::drainNotifications(const std::function<void(const nlmsghdr *
              header = NLMSG_NEXT(header, remaining))
             onMessage(header);
     }
-}
-
-int NetlinkSocket::ifindex(const QString &device)
-{
-    NlMsgPtr msg(nlmsg_alloc_simple(RTM_GETLINK, 0));
-    ifinfomsg info{};
-    info.ifi_family = AF_UNSPEC;
-    nlmsg_append(msg.get(), &info, sizeof(info), NLMSG_ALIGNTO);
-    nla_put_string(msg.get(), IFLA_IFNAME, device.toUtf8().constData());
-    nlmsghdr *header = nlmsg_hdr(msg.get());
-    header->nlmsg_flags |= NLM_F_REQUEST;
-    nl_complete_msg(m_socket, msg.get());
-    if (nl_send(m_socket, msg.get()) < 0)
-        return 0;
-    int index = 0;
-    // A get without NLM_F_ACK answers with one RTM_NEWLINK or an error.
-    const auto error = receive(header->nlmsg_seq, [&](const nlmsghdr *reply) {
-        if (reply->nlmsg_type == RTM_NEWLINK)
-            index = static_cast<const ifinfomsg *>(NLMSG_DATA(reply))->ifi_index;
-    });
-    return error ? 0 : index;
-}
-
-QString NetlinkSocket::ifname(int index)
-{
-    NlMsgPtr msg(nlmsg_alloc_simple(RTM_GETLINK, 0));
-    ifinfomsg info{};
-    info.ifi_family = AF_UNSPEC;
-    info.ifi_index = index;
-    nlmsg_append(msg.get(), &info, sizeof(info), NLMSG_ALIGNTO);
-    nlmsghdr *header = nlmsg_hdr(msg.get());
-    header->nlmsg_flags |= NLM_F_REQUEST;
-    nl_complete_msg(m_socket, msg.get());
-    if (nl_send(m_socket, msg.get()) < 0)
-        return {};
-    QString name;
-    receive(header->nlmsg_seq, [&](const nlmsghdr *reply) {
-        if (reply->nlmsg_type != RTM_NEWLINK)
-            return;
-        nlattr *attrs[IFLA_MAX + 1];
-        if (nlmsg_parse(const_cast<nlmsghdr *>(reply), sizeof(ifinfomsg), attrs, IFLA_MAX, nullptr) == 0 && attrs[IFLA_IFNAME])
-            name = QString::fromUtf8(nla_get_string(attrs[IFLA_IFNAME]));
-    });
-    return name;
 }
 
 } // namespace qs

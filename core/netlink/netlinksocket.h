@@ -56,6 +56,8 @@ public:
 
     /** Sends @p msg with NLM_F_ACK and waits for the answer; nullopt means done. */
     std::optional<KernelError> request(nl_msg *msg);
+    /** Sends a get (no ack asked) and hands its one answer to @p onReply; nullopt means answered. */
+    std::optional<KernelError> query(nl_msg *msg, const std::function<void(const nlmsghdr *)> &onReply);
     /** Sends a dump request and calls @p onMessage for each reply until NLMSG_DONE. */
     std::optional<KernelError> dump(nl_msg *msg, const std::function<void(const nlmsghdr *)> &onMessage);
 
@@ -69,21 +71,16 @@ public:
      */
     bool drainNotifications(const std::function<void(const nlmsghdr *)> &onMessage);
 
-    /** Sends a get request (no dump) and calls @p onReply with the kernel's answer. */
-    std::optional<KernelError> get(nl_msg *msg, const std::function<void(const nlmsghdr *)> &onReply);
     /**
-     * The id this socket's namespace gives the namespace open at @p namespaceFd (what
-     * IFLA_LINK_NETNSID of a veth whose peer lies there says); nullopt when it gives none.
+     * The libnl socket, for libnl-route's caches (netlink/links.h). It asks for no acks, so libnl's
+     * own add, change and delete calls would not wait for the kernel's answer: build their messages
+     * with libnl and send them with request().
      */
-    std::optional<int> namespaceId(int namespaceFd);
-
-    /** The interface index of @p device in this socket's namespace, or 0. */
-    int ifindex(const QString &device);
-    /** The name of interface @p index in this socket's namespace, or empty. */
-    QString ifname(int index);
+    nl_sock *libnlSocket() const { return m_socket; }
 
 private:
     explicit NetlinkSocket(nl_sock *socket);
+    std::optional<KernelError> exchange(nl_msg *msg, int flags, const std::function<void(const nlmsghdr *)> &onMessage);
     std::optional<KernelError> receive(quint32 sequence, const std::function<void(const nlmsghdr *)> &onMessage);
 
     nl_sock *m_socket;

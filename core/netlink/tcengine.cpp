@@ -5,6 +5,7 @@
 
 #include "kinds/kernelmodules.h"
 
+#include "links.h"
 #include "pschedclock.h"
 #include "tccodec.h"
 
@@ -21,8 +22,6 @@
 #include <netlink/msg.h>
 
 #include <linux/gen_stats.h>
-#include <linux/if_arp.h>
-#include <linux/if_link.h>
 #include <linux/pkt_sched.h>
 #include <linux/rtnetlink.h>
 
@@ -170,7 +169,7 @@ std::unique_ptr<TcEngine> TcEngine::openOn(const QString &target, std::unique_pt
             return nullptr;
         }
     }
-    const int index = socket->ifindex(device);
+    const int index = Links(*socket).ifindex(device);
     if (index <= 0) {
         *error = netns.isEmpty() ? tr("%1: no such network interface").arg(target)
                                  : tr("%1: no interface %2 in network namespace %3").arg(target, device, netns);
@@ -202,19 +201,13 @@ bool TcEngine::ensureIfb(const QString &target, QString *error)
         *error = QStringLiteral("%1: %2").arg(target, socketError);
         return false;
     }
-    if (socket->ifindex(device) > 0)
+    Links links(*socket);
+    if (links.ifindex(device) > 0)
         return true;
-    NlMsgPtr msg(nlmsg_alloc_simple(RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL));
-    ifinfomsg info{};
-    info.ifi_family = AF_UNSPEC;
-    info.ifi_flags = IFF_UP;
-    info.ifi_change = IFF_UP;
-    nlmsg_append(msg.get(), &info, sizeof(info), NLMSG_ALIGNTO);
-    nla_put_string(msg.get(), IFLA_IFNAME, device.toUtf8().constData());
-    nlattr *linkinfo = nla_nest_start(msg.get(), IFLA_LINKINFO);
-    nla_put_string(msg.get(), IFLA_INFO_KIND, "ifb");
-    nla_nest_end(msg.get(), linkinfo);
-    if (const auto failure = socket->request(msg.get())) {
+    std::optional<KernelError> failure = links.addIfb(device);
+    if (!failure)
+        failure = links.setUp(device);
+    if (failure) {
         //: %1 is a target (eth0, lab/ifb0), %2 the kernel's reason; "modprobe ifb" is a command to run.
         *error = failure->code == EOPNOTSUPP ? tr("%1: creating the ifb device failed: %2 (load the ifb module: modprobe ifb)")
                                                    .arg(target, failure->toString())
@@ -244,7 +237,7 @@ std::optional<QdiscTree> TcEngine::read(QString *error)
     tree.device = m_device;
     TcCodec::Context context;
     context.clock = &m_clock;
-    context.ifname = [this](int index) { return m_socket->ifname(index); };
+    context.ifname = [this](int index) { return Links(*m_socket).name(index); };
 
     QList<TcObject> qdiscs;
     QList<QByteArray> keep; // the objects point into these buffers
@@ -373,7 +366,7 @@ std::optional<KernelError> TcEngine::send(const TcOperation &op, QString *localE
 {
     TcCodec::Context context;
     context.clock = &m_clock;
-    context.ifindex = [this](const QString &name) { return m_socket->ifindex(name); };
+    context.ifindex = [this](const QString &name) { return Links(*m_socket).ifindex(name); };
     using Type = TcOperation::Type;
     const auto qdiscParent = [](const QdiscNode &q) { return q.parent.raw(); };
     const auto qdiscHandle = [](const QdiscNode &q) { return q.atIngressHook() ? TcHandle::ingressHandle().raw() : q.handle.raw(); };
@@ -736,7 +729,7 @@ struct ListedNamespace
     {
         int targetIndex = -1; ///< into the list being built
         int peerIfindex = 0;  ///< IFLA_LINK of a veth
-        int peerNetnsId = -1; ///< IFLA_LINK_NETNSID: where the peer lies, as this namespace numbers it
+        int peerNetnsId = -1; ///< where the peer lies, as this namespace numbers it; -2: here too
     };
     QHash<int, Link> links;
 };
@@ -751,34 +744,24 @@ void listLinks(ListedNamespace &place, QList<TargetInfo> &targets)
         if (q.header.tcm_parent == TC_H_ROOT)
             rootKinds.insert(q.header.tcm_ifindex, q.kind);
     });
-    NlMsgPtr links(nlmsg_alloc_simple(RTM_GETLINK, 0));
-    ifinfomsg info{};
-    info.ifi_family = AF_UNSPEC;
-    nlmsg_append(links.get(), &info, sizeof(info), NLMSG_ALIGNTO);
-    place.socket->dump(links.get(), [&](const nlmsghdr *message) {
-        const auto *link = static_cast<const ifinfomsg *>(NLMSG_DATA(message));
-        nlattr *tb[IFLA_MAX + 1] = {};
-        nlmsg_parse(const_cast<nlmsghdr *>(message), sizeof(ifinfomsg), tb, IFLA_MAX, nullptr);
+    // A namespace whose links cannot be read lists nothing, as one that vanished meanwhile.
+    const std::optional<QList<Link>> links = Links(*place.socket).list();
+    for (const Link &link : links.value_or(QList<Link>())) {
         TargetInfo target;
         target.netns = place.ns.name();
         target.container = place.ns.container();
-        target.device = tb[IFLA_IFNAME] ? QString::fromUtf8(nla_get_string(tb[IFLA_IFNAME])) : QString();
-        target.up = link->ifi_flags & IFF_UP;
-        target.type = link->ifi_type == ARPHRD_LOOPBACK ? QStringLiteral("loopback") : QStringLiteral("ether");
-        if (tb[IFLA_LINKINFO]) {
-            nlattr *linkinfo[IFLA_INFO_MAX + 1] = {};
-            if (nla_parse_nested(linkinfo, IFLA_INFO_MAX, tb[IFLA_LINKINFO], nullptr) == 0 && linkinfo[IFLA_INFO_KIND])
-                target.type = QString::fromLatin1(nla_get_string(linkinfo[IFLA_INFO_KIND]));
-        }
-        target.rootQdisc = rootKinds.value(link->ifi_index);
-        ListedNamespace::Link &entry = place.links[link->ifi_index];
+        target.device = link.name;
+        target.up = link.up;
+        target.type = link.kind;
+        target.rootQdisc = rootKinds.value(link.ifindex);
+        ListedNamespace::Link &entry = place.links[link.ifindex];
         entry.targetIndex = int(targets.size());
-        if (target.type == u"veth" && tb[IFLA_LINK]) {
-            entry.peerIfindex = int(nla_get_u32(tb[IFLA_LINK]));
-            entry.peerNetnsId = tb[IFLA_LINK_NETNSID] ? int(nla_get_s32(tb[IFLA_LINK_NETNSID])) : -1;
+        if (link.kind == u"veth" && link.peerIfindex > 0) {
+            entry.peerIfindex = link.peerIfindex;
+            entry.peerNetnsId = link.peerNetnsId.value_or(-2); // -2: the peer is here
         }
         targets.append(target);
-    });
+    }
 }
 
 /** Each veth's other end, where it lies in a namespace of @p places ("docker:r2/eth1"). */
@@ -791,9 +774,9 @@ void findPeers(std::vector<ListedNamespace> &places, QList<TargetInfo> &targets)
             if (link.peerIfindex <= 0)
                 continue;
             ListedNamespace *other = nullptr;
-            if (link.peerNetnsId < 0) {
+            if (link.peerNetnsId == -2) {
                 other = &place; // both ends here
-            } else {
+            } else if (link.peerNetnsId >= 0) {
                 if (!idsKnown) {
                     idsKnown = true;
                     for (ListedNamespace &candidate : places) {
@@ -801,7 +784,7 @@ void findPeers(std::vector<ListedNamespace> &places, QList<TargetInfo> &targets)
                             continue;
                         // The own namespace has no descriptor open: open one for the question.
                         const int fd = candidate.ns.isOwn() ? ::open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC) : candidate.ns.fd();
-                        if (const std::optional<int> id = place.socket->namespaceId(fd))
+                        if (const std::optional<int> id = Links(*place.socket).namespaceId(fd))
                             byId.insert(*id, &candidate);
                         if (candidate.ns.isOwn() && fd >= 0)
                             ::close(fd);

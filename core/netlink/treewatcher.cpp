@@ -1,6 +1,7 @@
 #include "treewatcher.h"
 
 #include "model/qdisctree.h"
+#include "netlink/links.h"
 #include "netlink/netlinksocket.h"
 
 #include <QSocketNotifier>
@@ -68,7 +69,7 @@ bool TreeWatcher::watch(const QString &client, const QString &target, QString *e
                 readNotifications(found->second);
         });
     }
-    if (it->second.socket->ifindex(device) == 0) {
+    if (Links(*it->second.socket).ifindex(device) == 0) {
         *error = QStringLiteral("there is no interface \"%1\" in %2").arg(device, netns.isEmpty() ? QStringLiteral("the root namespace") : QStringLiteral("namespace \"%1\"").arg(netns));
         if (it->second.targetsByIfindex.isEmpty())
             m_monitors.erase(it);
@@ -113,7 +114,7 @@ void TreeWatcher::rebuildIndexes()
             const auto it = m_monitors.find(netns);
             if (it == m_monitors.end())
                 continue;
-            if (const int index = it->second.socket->ifindex(device))
+            if (const int index = Links(*it->second.socket).ifindex(device))
                 it->second.targetsByIfindex.insert(index, target);
         }
     }

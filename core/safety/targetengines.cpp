@@ -1,5 +1,6 @@
 #include "targetengines.h"
 
+#include "netlink/links.h"
 #include "netlink/networknamespace.h"
 
 #include <QFile>
@@ -52,7 +53,7 @@ bool TargetEngines::stillValid(const QString &target, Entry &entry, DeviceCheck 
     if (check == DeviceCheck::AtMostOncePerSecond && entry.lastDeviceCheck.isValid() && entry.lastDeviceCheck.elapsed() < DeviceCheckMs)
         return true;
     entry.lastDeviceCheck.start();
-    return entry.engine->socket().ifname(entry.identity.ifindex) == device;
+    return Links(entry.engine->socket()).name(entry.identity.ifindex) == device;
 }
 
 TcEngine *TargetEngines::engineFor(const QString &target, QString *error, DeviceCheck check)

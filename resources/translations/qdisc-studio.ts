@@ -5097,6 +5097,10 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <source>refusing to remove &quot;%1&quot;: not a demo lab namespace (%2…)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>set gso_max_segs 1 on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::LabPresets</name>
@@ -5268,6 +5272,21 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>\8 and \9 are no octal escapes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::Links</name>
+    <message>
+        <source>&quot;%1&quot; is not an interface name (1 to %2 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an alias has at most %1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an IP address</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -454,6 +454,10 @@ else
     DEB=${debs[0]}
     ok "built ${DEB##*/} ($(stat -c %s "$DEB") bytes) in $(($(now_ms) - t0)) ms"
     dpkg-deb --field "$DEB" Package Version Architecture Depends | sed 's/^/    | /'
+    depends=$(dpkg-deb --field "$DEB" Depends)
+    nl_route=$(tr ',' '\n' <<<"$depends" | sed 's/^ *//' | grep '^libnl-route-3-200\b')
+    [[ -n $nl_route ]] || die "the package does not depend on libnl-route-3-200 (dpkg-shlibdeps did not see it): Depends: $depends"
+    ok "Depends: $nl_route"
 
     lintian --fail-on error --display-info "$DEB" >"$WORK/lintian.log" 2>&1
     rc=$?
@@ -498,6 +502,11 @@ extra=$(grep -vxF -f <(printf '%s\n' "${EXPECTED[@]}") "$WORK/installed.list")
 for f in "$INSTALLED_CLI" "$INSTALLED_HELPER"; do
     [[ -x $f && -s $f && $(head -c4 "$f") == $'\x7fELF' ]] ||
         die "$f is not an executable ELF file (was the build tree being rebuilt while the test ran?)"
+    # Links and addresses go through libnl-route-3 (core/netlink/links.h); the linker keeps it only
+    # while something calls it.
+    nl_route=$(ldd "$f" | awk '$1 ~ /^libnl-route-3\.so/ { print $1, $2, $3 }')
+    [[ -n $nl_route ]] || die "ldd $f does not list libnl-route-3"
+    ok "ldd ${f##*/}: $nl_route"
 done
 cmp -s "$SOURCE_DIR/resources/dbus/org.qdiscstudio.Helper1.conf" "$BUS_POLICY" || die "$BUS_POLICY is not the source tree's resources/dbus/org.qdiscstudio.Helper1.conf"
 cmp -s "$SOURCE_DIR/resources/polkit/org.qdiscstudio.policy" "$POLKIT_POLICY" || die "$POLKIT_POLICY is not the source tree's resources/polkit/org.qdiscstudio.policy"

@@ -11,6 +11,7 @@
 #include "lab/labsockets.h"
 #include "model/treefingerprint.h"
 #include "model/treejson.h"
+#include "netlink/links.h"
 #include "netlink/netlinksocket.h"
 #include "netlink/pschedclock.h"
 #include "netlink/tcengine.h"
@@ -726,7 +727,7 @@ private Q_SLOTS:
         QString error;
         auto socket = NetlinkSocket::adopt(::dup(fd.fileDescriptor()), &error);
         QVERIFY2(socket, qPrintable(error));
-        QVERIFY(socket->ifindex(QStringLiteral("va")) > 0); // only the lab namespace has va
+        QVERIFY(Links(*socket).ifindex(QStringLiteral("va")) > 0); // only the lab namespace has va
         // Unprivileged: the granted user gets one, the refused user does not.
         QVERIFY(helperCallAs(TestUser::Granted, {QStringLiteral("OpenStatsSocket"), QStringLiteral("s:") + m_lab->name()}).out.startsWith(QStringLiteral("ok")));
         QVERIFY(helperCallAs(TestUser::Denied, {QStringLiteral("OpenStatsSocket"), QStringLiteral("s:") + m_lab->name()})

@@ -248,7 +248,7 @@ private Q_SLOTS:
                      .value(QStringLiteral("info_kind"))
                      .toString(),
                  QStringLiteral("veth"));
-        // Real frames on the lab link, never GSO super-packets (see addVethPair()).
+        // Real frames on the lab link, never GSO super-packets (see configure() in labnetwork.cpp).
         QCOMPARE(lab0.value(QStringLiteral("gso_max_segs")).toInt(), 1);
         QCOMPARE(lab1.value(QStringLiteral("gso_max_segs")).toInt(), 1);
         for (const QString &ns : {lab->namespaceA(), lab->namespaceB()}) {

@@ -12,6 +12,8 @@
 #include "tcreadback.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QScopeGuard>
@@ -326,7 +328,14 @@ private Q_SLOTS:
         r = app({QStringLiteral("apply"), QStringLiteral("--direct"), QStringLiteral("--map"),
                  QStringLiteral("eth0=%1,ifb0=%2").arg(a.target(QStringLiteral("v0")), a.target(QStringLiteral("ifb7"))), ingressJson});
         QVERIFY2(r.ok(), qPrintable(r.out + r.err));
-        // The ifb was made under its new name, and the redirect followed it there.
+        // The ifb was made under its new name, up, and the redirect followed it there.
+        const QJsonObject ifb7 =
+            QJsonDocument::fromJson(a.ip({QStringLiteral("-j"), QStringLiteral("-d"), QStringLiteral("link"), QStringLiteral("show"), QStringLiteral("ifb7")}).out.toUtf8())
+                .array()
+                .first()
+                .toObject();
+        QCOMPARE(ifb7[u"linkinfo"][u"info_kind"].toString(), QStringLiteral("ifb"));
+        QVERIFY(ifb7[u"flags"].toArray().contains(QStringLiteral("UP")));
         QCOMPARE(a.tcJson(QStringLiteral("qdisc"), QStringLiteral("ifb7")).array().first()[u"kind"].toString(), QStringLiteral("tbf"));
         const QString filters = QString::fromUtf8(a.tcJson(QStringLiteral("filter"), QStringLiteral("v0"), {QStringLiteral("parent"), QStringLiteral("ffff:")}).toJson());
         QVERIFY2(filters.contains(QStringLiteral("\"to_dev\": \"ifb7\"")), qPrintable(filters));
