@@ -371,8 +371,10 @@ private Q_SLOTS:
         qInfo("netem delay 100ms loss 5%%: %s", qPrintable(describe(m)));
         QVERIFY(m.rttMedianMs.has_value());
         QVERIFY2(std::abs(*m.rttMedianMs - 100.0) <= 5.0, qPrintable(describe(m)));
-        const auto [low, high] = binomialInterval(m.udpSent, 0.05, 0.99);
-        qInfo("UDP: %d of %d lost, 99 %% binomial interval for 5 %%: %d…%d", m.udpLost, m.udpSent,
+        // 99.99 %: at 99 % one honest run in a hundred failed (CI: 83 of 2190 against 84…137);
+        // a netem that dropped 3 % or 7 % instead of 5 % still falls outside.
+        const auto [low, high] = binomialInterval(m.udpSent, 0.05, 0.9999);
+        qInfo("UDP: %d of %d lost, 99.99 %% binomial interval for 5 %%: %d…%d", m.udpLost, m.udpSent,
               low, high);
         QVERIFY(m.udpSent >= 1500);
         QVERIFY2(m.udpLost >= low && m.udpLost <= high, qPrintable(describe(m)));
