@@ -96,8 +96,13 @@ public:
     int ifindex() const { return m_ifindex; }
     NetlinkSocket &socket() { return *m_socket; }
 
-    /** Everything tc configures on the device, whoever built it; unknown kinds are kept as foreign nodes. */
-    std::optional<QdiscTree> read(QString *error);
+    /**
+     * Everything tc configures on the device, whoever built it; unknown kinds are kept as foreign
+     * nodes. With @p stats, also the counters the same dumps carry, as readStats() gives them:
+     * every qdisc of the device, and the classes of the qdiscs whose classes are configuration
+     * (htb, hfsc, …; readStats() also has prio's bands and mq's queues).
+     */
+    std::optional<QdiscTree> read(QString *error, QList<NodeStats> *stats = nullptr);
     /** What apply() does with foreign nodes of the desired tree (raw options the model never checked). */
     enum class ForeignNodes {
         /** Sent as they are: trees read from the kernel (snapshots, the tree before a change). */
