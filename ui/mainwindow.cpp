@@ -704,7 +704,7 @@ void MainWindow::chooseTarget(const QString &target)
     m_backend->readTree(target);
 }
 
-void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree> &tree, const QString &error)
+void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree> &tree, const QString &error, const QList<NodeStats> &counters)
 {
     const bool choosing = target == m_loadingTarget;
     const bool reloading = target == m_target && m_reloadOnRead;
@@ -739,10 +739,15 @@ void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree
         m_target = target;
         QString statsError;
         auto engine = m_backend->openForStats(target, &statsError);
-        if (engine)
+        if (engine) {
             m_poller->setEngine(std::move(engine));
-        else
+            // The counters the read saw are the first sample: the classes of a big tree are not
+            // dumped a second time at once.
+            if (!counters.isEmpty())
+                m_poller->ingest(counters);
+        } else {
             m_status->setError(tr("No statistics for %1: %2").arg(target, statsError));
+        }
         m_backend->watch(target);
         m_charts->clearMarkers(); // they marked another target's changes
         m_scenarioPanel->setTarget(target);

@@ -122,7 +122,7 @@ private:
     void connectBackend();
 
     void onTargetsListed(const QList<TargetInfo> &targets, const QString &error);
-    void onTreeRead(const QString &target, const std::optional<QdiscTree> &tree, const QString &error);
+    void onTreeRead(const QString &target, const std::optional<QdiscTree> &tree, const QString &error, const QList<NodeStats> &counters);
     /** Reads the kernel's tree of the current target again, unless the user is in the middle of a change. */
     void reloadFromKernel();
     /** Shows @p tree's values in the rows already there, when only parameters changed: no reset, no lost selection. */
