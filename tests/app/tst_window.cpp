@@ -382,15 +382,31 @@ private Q_SLOTS:
         QVERIFY(lab.tc({QStringLiteral("qdisc"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("va"), QStringLiteral("root"),
                         QStringLiteral("handle"), QStringLiteral("1:"), QStringLiteral("htb")})
                     .ok());
+        QVERIFY(lab.tc({QStringLiteral("class"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("va"), QStringLiteral("parent"),
+                        QStringLiteral("1:"), QStringLiteral("classid"), QStringLiteral("1:10"), QStringLiteral("htb"), QStringLiteral("rate"),
+                        QStringLiteral("1mbit")})
+                    .ok());
         const QString target = lab.target(QStringLiteral("va"));
 
         // In process, as main() does it.
         MainWindow &window = openWindow();
         QSignalSpy unknown(&window, &MainWindow::targetUnknown);
+        // The read's counters are the first sample: when the tree is shown, the class has a
+        // history and no statistics dump has been asked for yet (a big tree's classes are not
+        // dumped twice in a row).
+        std::optional<std::pair<bool, bool>> firstSample; // a history of class 1:10; dumping
+        connect(window.treeModel(), &QAbstractItemModel::modelReset, this, [&] {
+            if (!firstSample && window.treeModel()->rowCount() > 0)
+                firstSample = {window.poller()->history(nodeStatsKey(true, TcHandle::make(1, 0x10))) != nullptr,
+                               window.poller()->isDumping()};
+        });
         window.openTargetWhenListed(target);
         QTRY_COMPARE(window.currentTarget(), target);
         QTRY_COMPARE(window.treeModel()->rowCount(), 1);
         QCOMPARE(unknown.count(), 0);
+        QVERIFY(firstSample);
+        QVERIFY2(firstSample->first, "the tree was shown before the read's counters were recorded");
+        QVERIFY(!firstSample->second);
         window.openTargetWhenListed(lab.target(QStringLiteral("nosuch0")));
         QTRY_COMPARE(unknown.count(), 1);
         QVERIFY2(unknown.at(0).at(1).toString().contains(target), qPrintable(unknown.at(0).at(1).toString()));
