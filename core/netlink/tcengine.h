@@ -33,6 +33,15 @@ inline quint64 nodeStatsKey(bool isClass, TcHandle id)
 {
     return (quint64(isClass) << 32) | id.raw();
 }
+/** The node a nodeStatsKey() names: a class or a qdisc, and its handle. */
+inline bool nodeStatsKeyIsClass(quint64 key)
+{
+    return (key >> 32) != 0;
+}
+inline TcHandle nodeStatsKeyId(quint64 key)
+{
+    return TcHandle(quint32(key));
+}
 
 /** The outcome of an apply: what was done, and when the kernel refused, its words. */
 struct ApplyResult

@@ -10,8 +10,8 @@
 #include <QString>
 #include <QTimer>
 
-#include <map>
 #include <memory>
+#include <unordered_map>
 
 namespace qs {
 
@@ -57,8 +57,9 @@ public:
     /**
      * Lets a big tree stretch the interval so that polling (the dump and recording it) takes at
      * most @p percent of the time: 10 000 classes cost ~15 ms a dump, which at 100 ms would be a
-     * sixth of a core. The interval comes from the steps 100, 250, 500 ms, 1, 2, 5, 10 s; it
-     * shrinks back when the tree does. 0 turns stretching off (the default).
+     * sixth of a core, and 50 000 classes under five qdiscs about a second. The interval comes
+     * from the steps 100, 250, 500 ms, 1, 2, 5, 10, 20, 30 s; it shrinks back when the tree does.
+     * 0 turns stretching off (the default).
      */
     void setMaximumLoadPercent(int percent);
     int maximumLoadPercent() const { return m_maxLoadPercent; }
@@ -147,7 +148,6 @@ private:
     struct Node
     {
         std::unique_ptr<CounterHistory> history;
-        QString label;
         quint64 seenInDump = 0; ///< m_dumps when the node was last in a dump
         int absentDumps = 0;
     };
@@ -171,7 +171,8 @@ private:
     /** Used on m_worker's thread only; each dump holds it too, so a replaced engine ends with its dump. */
     std::shared_ptr<TcEngine> m_engine;
     QTimer m_timer;
-    std::map<quint64, Node> m_nodes; // ordered: keys() comes out sorted
+    // Hashed: a dump of 50 000 nodes finds each in O(1); keys() sorts when asked.
+    std::unordered_map<quint64, Node> m_nodes;
     QString m_lastError;
     quint64 m_dumps = 0;
     int m_forgetAfterPolls = 50;
