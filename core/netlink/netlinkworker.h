@@ -6,7 +6,6 @@
 
 #include <atomic>
 #include <functional>
-#include <type_traits>
 #include <utility>
 
 namespace qs {
