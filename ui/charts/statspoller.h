@@ -63,7 +63,7 @@ public:
      */
     void setMaximumLoadPercent(int percent);
     int maximumLoadPercent() const { return m_maxLoadPercent; }
-    /** The average time a poll took recently (the dump on its thread and recording it), in microseconds. */
+    /** The CPU time a poll took recently (the dump on its thread and recording it), in microseconds. */
     qint64 pollCostUs() const { return qint64(m_costUs); }
 
     /**
