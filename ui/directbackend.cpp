@@ -98,10 +98,27 @@ void DirectBackend::listTargets()
 
 void DirectBackend::readTree(const QString &target)
 {
-    QString error;
-    TcEngine *engine = m_net.engines().engineFor(target, &error);
-    std::optional<QdiscTree> tree = engine ? engine->read(&error) : std::nullopt;
-    later([this, target, tree, error] { Q_EMIT treeRead(target, tree, error); });
+    // On a thread of its own, with an engine of its own: the cached engines serve changes on this
+    // thread, and a big tree takes a second to read.
+    if (!m_reader)
+        m_reader = std::make_unique<NetlinkWorker>(QStringLiteral("tree reads"));
+    struct Read
+    {
+        std::optional<QdiscTree> tree;
+        QString error;
+        QList<NodeStats> counters;
+    };
+    m_reader->run(
+        this,
+        [target, cancel = m_reader->cancelFlag()] {
+            Read read;
+            if (auto engine = TcEngine::open(target, &read.error)) {
+                engine->socket().setCancelFlag(cancel);
+                read.tree = engine->read(&read.error, &read.counters);
+            }
+            return read;
+        },
+        [this, target](const Read &read) { Q_EMIT treeRead(target, read.tree, read.error, read.tree ? read.counters : QList<NodeStats>()); });
 }
 
 void DirectBackend::apply(const QString &target, const QdiscTree &tree, const ApplyOptions &options)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lab/labnetwork.h"
+#include "netlink/netlinkworker.h"
 #include "netlink/treewatcher.h"
 #include "labguard.h"
 #include "nodechangetracker.h"
@@ -103,6 +104,8 @@ private:
     NodeChangeTracker m_nodes; ///< what apply() last applied to each target
     bool m_answering = false;  ///< see tell()
     std::vector<std::function<void()>> m_news;
+    /** readTree()'s thread, once asked; last, so that no read outlives what it answers to. */
+    std::unique_ptr<NetlinkWorker> m_reader;
 };
 
 } // namespace qs

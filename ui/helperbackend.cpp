@@ -98,14 +98,14 @@ void HelperBackend::readTree(const QString &target)
     whenDone(m_client.proxy().GetTree(target), [this, target](const QDBusPendingCall &call) {
         const QDBusPendingReply<QString> reply = call;
         if (reply.isError()) {
-            Q_EMIT treeRead(target, std::nullopt, HelperClient::describe(reply.error()));
+            Q_EMIT treeRead(target, std::nullopt, HelperClient::describe(reply.error()), {});
             return;
         }
         QStringList errors;
         auto tree = TreeJson::fromDocument(reply.value().toUtf8(), &errors);
         if (tree)
             QdiscTree::splitTarget(target, &tree->netns, &tree->device);
-        Q_EMIT treeRead(target, tree, errors.join(QStringLiteral("; ")));
+        Q_EMIT treeRead(target, tree, errors.join(QStringLiteral("; ")), {});
     });
 }
 

@@ -364,6 +364,25 @@ void MainWindow::buildLayout()
     connect(m_treeView, &QTreeView::expanded, this, &MainWindow::scheduleFocus);
     connect(m_treeView, &QTreeView::collapsed, this, &MainWindow::scheduleFocus);
     connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::scheduleFocus);
+    // The view forgets hidden rows on a reset (another target, a tree changed elsewhere): the
+    // filter applies again; rows that come (back) come shown.
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        m_hiddenRows.clear();
+        if (!m_treeFilter->text().trimmed().isEmpty() || m_droppingFilter->isChecked())
+            applyTreeFilter();
+    });
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &parent, int first, int last) {
+        if (m_hiddenRows.isEmpty())
+            return;
+        const std::function<void(const QModelIndex &, int, int)> forget = [&](const QModelIndex &under, int from, int to) {
+            for (int row = from; row <= to; ++row) {
+                const QModelIndex index = m_model->index(row, 0, under);
+                m_hiddenRows.remove(index.internalId());
+                forget(index, 0, m_model->rowCount(index) - 1);
+            }
+        };
+        forget(parent, first, last);
+    });
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &MainWindow::scheduleFocus);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::scheduleFocus);
     connect(m_poller, &StatsPoller::nodesChanged, this, &MainWindow::scheduleFocus);
@@ -400,39 +419,38 @@ void MainWindow::updateFocus()
     m_poller->setFocus(charted, visible);
 }
 
-bool MainWindow::isDroppingNow(const QModelIndex &index) const
+bool MainWindow::isDroppingNow(quint64 key) const
 {
-    const quint64 key = index.data(TreeModel::StatsKeyRole).toULongLong();
     const CounterHistory *history = key ? m_poller->history(key) : nullptr;
     const std::optional<RatePoint> latest = history ? history->latest() : std::nullopt;
     return latest && latest->dropsPerSec > 0 && history->latestSample() && latest->timeNs == history->latestSample()->timeNs;
 }
 
-bool MainWindow::filterRows(const QModelIndex &parent, const QString &text, bool dropping)
-{
-    // A row shows when it matches or a row below it does: a match is seen with its path.
-    bool any = false;
-    const int rows = m_model->rowCount(parent);
-    for (int row = 0; row < rows; ++row) {
-        const QModelIndex index = m_model->index(row, 0, parent);
-        const bool below = filterRows(index, text, dropping);
-        bool match = text.isEmpty() || index.data().toString().contains(text, Qt::CaseInsensitive) ||
-                     index.data(TreeModel::KindRole).toString().contains(text, Qt::CaseInsensitive) ||
-                     index.siblingAtColumn(TreeModel::SummaryColumn).data().toString().contains(text, Qt::CaseInsensitive);
-        if (match && dropping)
-            match = isDroppingNow(index);
-        const bool show = match || below;
-        if (m_treeView->isRowHidden(row, parent) == show)
-            m_treeView->setRowHidden(row, parent, !show);
-        any = any || show;
-    }
-    return any;
-}
-
 void MainWindow::applyTreeFilter()
 {
     m_lastDroppingFilterMs = QDateTime::currentMSecsSinceEpoch();
-    filterRows(QModelIndex(), m_treeFilter->text().trimmed(), m_droppingFilter->isChecked());
+    const QString text = m_treeFilter->text().trimmed();
+    const bool dropping = m_droppingFilter->isChecked();
+    if (!text.isEmpty() || dropping || !m_hiddenRows.isEmpty()) {
+        // A row shows when it matches or a row below it does: a match is seen with its path.
+        // Only rows whose state changes reach the view, and which rows are hidden is kept here:
+        // asking the view looks up a persistent index per row (50 000 rows).
+        m_model->visitRows([&](const QModelIndex &row, const TreeEntry &entry, bool below) {
+            bool match = text.isEmpty() || entry.name.contains(text, Qt::CaseInsensitive) || entry.kind.contains(text, Qt::CaseInsensitive) ||
+                         entry.summary.contains(text, Qt::CaseInsensitive);
+            if (match && dropping)
+                match = isDroppingNow(entry.statsKey);
+            const bool show = match || below;
+            if (show == m_hiddenRows.contains(row.internalId())) {
+                m_treeView->setRowHidden(row.row(), row.parent(), !show);
+                if (show)
+                    m_hiddenRows.remove(row.internalId());
+                else
+                    m_hiddenRows.insert(row.internalId());
+            }
+            return show;
+        });
+    }
     scheduleFocus();
 }
 
@@ -704,7 +722,7 @@ void MainWindow::chooseTarget(const QString &target)
     m_backend->readTree(target);
 }
 
-void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree> &tree, const QString &error)
+void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree> &tree, const QString &error, const QList<NodeStats> &counters)
 {
     const bool choosing = target == m_loadingTarget;
     const bool reloading = target == m_target && m_reloadOnRead;
@@ -739,10 +757,15 @@ void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree
         m_target = target;
         QString statsError;
         auto engine = m_backend->openForStats(target, &statsError);
-        if (engine)
+        if (engine) {
             m_poller->setEngine(std::move(engine));
-        else
+            // The counters the read saw are the first sample: the classes of a big tree are not
+            // dumped a second time at once.
+            if (!counters.isEmpty())
+                m_poller->ingest(counters);
+        } else {
             m_status->setError(tr("No statistics for %1: %2").arg(target, statsError));
+        }
         m_backend->watch(target);
         m_charts->clearMarkers(); // they marked another target's changes
         m_scenarioPanel->setTarget(target);
@@ -761,8 +784,6 @@ void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree
         m_treeView->setCurrentIndex(m_model->index(0, 0));
     showInEditor();
     m_status->setError({});
-    if (!m_treeFilter->text().trimmed().isEmpty() || m_droppingFilter->isChecked())
-        applyTreeFilter();
     log::get("window")->info("showing {}: {} qdiscs, {} classes, {} filters", target.toStdString(), tree->qdiscs.size(),
                              tree->classes.size(), tree->filters.size());
     if (m_firstPresetWhenShown && m_demo && target == m_demo->lab().target) {

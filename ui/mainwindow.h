@@ -122,7 +122,7 @@ private:
     void connectBackend();
 
     void onTargetsListed(const QList<TargetInfo> &targets, const QString &error);
-    void onTreeRead(const QString &target, const std::optional<QdiscTree> &tree, const QString &error);
+    void onTreeRead(const QString &target, const std::optional<QdiscTree> &tree, const QString &error, const QList<NodeStats> &counters);
     /** Reads the kernel's tree of the current target again, unless the user is in the middle of a change. */
     void reloadFromKernel();
     /** Shows @p tree's values in the rows already there, when only parameters changed: no reset, no lost selection. */
@@ -144,8 +144,8 @@ private:
     void updateFocus();
     /** Hides the rows that neither match the filter box nor lead to a row that does. */
     void applyTreeFilter();
-    bool filterRows(const QModelIndex &parent, const QString &text, bool dropping);
-    bool isDroppingNow(const QModelIndex &index) const;
+    /** The node of statistics key @p key dropped packets in the last poll. */
+    bool isDroppingNow(quint64 key) const;
 
     /** An edit of the selected node's parameters; @p final ends a drag (one undo step). */
     void editSelected(const std::function<bool()> &edit, bool final, const QString &what);
@@ -205,6 +205,7 @@ private:
     QAction *m_droppingFilter = nullptr;
     QLabel *m_intervalLabel = nullptr;
     QTimer *m_focusTimer = nullptr;
+    QSet<quintptr> m_hiddenRows; ///< the rows the filter hid, by the model's internal ids
     QList<quint64> m_chartedKeys;
     bool m_commandsDirty = false;
     QWidget *m_commandsPane = nullptr;

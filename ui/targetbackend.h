@@ -74,6 +74,7 @@ public:
     virtual bool isAvailable() const = 0;
 
     virtual void listTargets() = 0;
+    /** Answers with treeRead(); never waits for the kernel (a tree of 50 000 classes takes a second to read). */
     virtual void readTree(const QString &target) = 0;
     virtual void apply(const QString &target, const QdiscTree &tree, const ApplyOptions &options) = 0;
     /** Keeps the chain of unconfirmed changes @p transaction belongs to, whoever made it; answers confirmed(). */
@@ -138,7 +139,13 @@ public:
 
 Q_SIGNALS:
     void targetsListed(const QList<qs::TargetInfo> &targets, const QString &error);
-    void treeRead(const QString &target, const std::optional<qs::QdiscTree> &tree, const QString &error);
+    /**
+     * The answer to readTree(). @p counters are those the read saw (TcEngine::read()), when this
+     * way to the kernel gives them (in-process; the helper sends the tree alone): the first
+     * statistics sample of a target being opened, whose classes then need no second dump at once.
+     */
+    void treeRead(const QString &target, const std::optional<qs::QdiscTree> &tree, const QString &error,
+                  const QList<qs::NodeStats> &counters);
     void applied(const QString &target, const qs::BackendApplyResult &result);
     void restored(const QString &target, const qs::BackendApplyResult &result);
     void cleared(const QString &target, const qs::BackendApplyResult &result);

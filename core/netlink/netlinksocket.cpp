@@ -172,6 +172,8 @@ std::optional<KernelError> NetlinkSocket::receive(quint32 sequence, const std::f
 {
     const int socketFd = fd();
     for (;;) {
+        if (m_cancel && m_cancel->load(std::memory_order_relaxed))
+            return KernelError{ECANCELED, {}};
         const ssize_t got = ::recv(socketFd, m_buffer.data(), size_t(m_buffer.size()), MSG_TRUNC);
         if (got < 0) {
             if (errno == EINTR)

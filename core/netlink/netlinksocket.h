@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -61,6 +62,14 @@ public:
     /** Sends a dump request and calls @p onMessage for each reply until NLMSG_DONE. */
     std::optional<KernelError> dump(nl_msg *msg, const std::function<void(const nlmsghdr *)> &onMessage);
 
+    /**
+     * From now on, a request or dump stops with ECANCELED once @p flag is set: checked before each
+     * part of a reply is read, so a dump of 50 000 classes (about a second) gives up within one part
+     * (a few milliseconds of kernel work) when the thread reading it must end (NetlinkWorker). The
+     * kernel's side of a dump given up is left half-read: the socket is good for nothing but closing.
+     */
+    void setCancelFlag(const std::atomic<bool> *flag) { m_cancel = flag; }
+
     /** The socket's own netlink port: notifications of its own requests carry it. */
     quint32 portId() const;
     /** Subscribes to a multicast group (e.g. RTNLGRP_TC) for notifications. */
@@ -85,6 +94,7 @@ private:
 
     nl_sock *m_socket;
     QByteArray m_buffer;
+    const std::atomic<bool> *m_cancel = nullptr;
 };
 
 /** Frees an nl_msg when it goes out of scope. */

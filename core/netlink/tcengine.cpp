@@ -121,6 +121,22 @@ CounterSample countersOf(const nlattr *stats2, bool *packets64)
     return sample;
 }
 
+/** The counters of one qdisc or class of a dump (the caller checked it is of its device). */
+NodeStats nodeStatsOf(const nlmsghdr *message, bool isClass)
+{
+    const auto *header = static_cast<const tcmsg *>(NLMSG_DATA(message));
+    nlattr *tb[TCA_MAX + 1] = {};
+    nlmsg_parse(const_cast<nlmsghdr *>(message), sizeof(tcmsg), tb, TCA_MAX, nullptr);
+    NodeStats node;
+    node.isClass = isClass;
+    node.id = TcHandle(header->tcm_handle);
+    node.parent = TcHandle(header->tcm_parent);
+    if (tb[TCA_KIND])
+        node.kind = QString::fromLatin1(nla_get_string(tb[TCA_KIND]));
+    node.counters = countersOf(tb[TCA_STATS2], &node.packets64);
+    return node;
+}
+
 } // namespace
 
 TcEngine::TcEngine(QString target, QString netns, QString device, std::unique_ptr<NetlinkSocket> socket, int ifindex)
@@ -228,10 +244,13 @@ bool TcEngine::stillInItsNamespace(QString *error) const
     return false;
 }
 
-std::optional<QdiscTree> TcEngine::read(QString *error)
+std::optional<QdiscTree> TcEngine::read(QString *error, QList<NodeStats> *stats)
 {
     if (!stillInItsNamespace(error))
         return std::nullopt;
+    const qint64 now = monotonicNowNs();
+    if (stats)
+        stats->clear();
     QdiscTree tree;
     tree.netns = m_netns;
     tree.device = m_device;
@@ -245,15 +264,28 @@ std::optional<QdiscTree> TcEngine::read(QString *error)
         keep.append(QByteArray(reinterpret_cast<const char *>(message), message->nlmsg_len));
         into->append(parseObject(reinterpret_cast<const nlmsghdr *>(keep.last().constData())));
     };
-    const auto collect = [&](NlMsgPtr msg, QList<TcObject> *into) -> std::optional<KernelError> {
+    const auto collect = [&](NlMsgPtr msg, QList<TcObject> *into, const std::function<void(const nlmsghdr *)> &alsoWith = {})
+        -> std::optional<KernelError> {
         return m_socket->dump(msg.get(), [&](const nlmsghdr *message) {
             const auto *header = static_cast<const tcmsg *>(NLMSG_DATA(message));
             if (header->tcm_ifindex != m_ifindex) // a qdisc dump lists every device
                 return;
             keepObject(message, into);
+            if (alsoWith)
+                alsoWith(message);
         });
     };
-    if (auto failure = collect(tcMessage(RTM_GETQDISC, 0, m_ifindex, 0, 0), &qdiscs)) {
+    // The counters come with every qdisc and class dumped: the caller's first sample, so that
+    // opening a big tree does not dump its classes a second time at once.
+    const auto counted = [&](bool isClass) -> std::function<void(const nlmsghdr *)> {
+        if (!stats)
+            return {};
+        return [stats, now, isClass](const nlmsghdr *message) {
+            stats->append(nodeStatsOf(message, isClass));
+            stats->last().counters.timeNs = now;
+        };
+    };
+    if (auto failure = collect(tcMessage(RTM_GETQDISC, 0, m_ifindex, 0, 0), &qdiscs, counted(false))) {
         *error = tr("%1: reading qdiscs failed: %2").arg(m_target, failure->toString());
         return std::nullopt;
     }
@@ -280,7 +312,12 @@ std::optional<QdiscTree> TcEngine::read(QString *error)
         }
     }
     QList<TcObject> classes;
-    if (auto failure = dumpClasses(&ownerHandles, [&](const nlmsghdr *message) { keepObject(message, &classes); })) {
+    const auto countClass = counted(true);
+    if (auto failure = dumpClasses(&ownerHandles, [&](const nlmsghdr *message) {
+            keepObject(message, &classes);
+            if (countClass)
+                countClass(message);
+        })) {
         *error = tr("%1: reading classes failed: %2").arg(m_target, failure->toString());
         return std::nullopt;
     }
@@ -657,19 +694,8 @@ std::optional<QList<NodeStats>> TcEngine::readStats(QString *error)
         return std::nullopt;
     QList<NodeStats> nodes;
     const auto take = [&](const nlmsghdr *message, bool isClass) {
-        const auto *header = static_cast<const tcmsg *>(NLMSG_DATA(message));
-        if (header->tcm_ifindex != m_ifindex)
-            return;
-        nlattr *tb[TCA_MAX + 1] = {};
-        nlmsg_parse(const_cast<nlmsghdr *>(message), sizeof(tcmsg), tb, TCA_MAX, nullptr);
-        NodeStats node;
-        node.isClass = isClass;
-        node.id = TcHandle(header->tcm_handle);
-        node.parent = TcHandle(header->tcm_parent);
-        if (tb[TCA_KIND])
-            node.kind = QString::fromLatin1(nla_get_string(tb[TCA_KIND]));
-        node.counters = countersOf(tb[TCA_STATS2], &node.packets64);
-        nodes.append(node);
+        if (static_cast<const tcmsg *>(NLMSG_DATA(message))->tcm_ifindex == m_ifindex)
+            nodes.append(nodeStatsOf(message, isClass));
     };
     const qint64 now = monotonicNowNs();
     if (auto failure = m_socket->dump(tcMessage(RTM_GETQDISC, 0, m_ifindex, 0, 0).get(), [&](const nlmsghdr *m) { take(m, false); })) {

@@ -36,6 +36,15 @@ inline quint64 nodeStatsKey(bool isClass, TcHandle id)
 {
     return (quint64(isClass) << 32) | id.raw();
 }
+/** The node a nodeStatsKey() names: a class or a qdisc, and its handle. */
+inline bool nodeStatsKeyIsClass(quint64 key)
+{
+    return (key >> 32) != 0;
+}
+inline TcHandle nodeStatsKeyId(quint64 key)
+{
+    return TcHandle(quint32(key));
+}
 
 /** The outcome of an apply: what was done, and when the kernel refused, its words. */
 struct ApplyResult
@@ -106,8 +115,13 @@ public:
     /** The container instance the engine was opened in (NetworkNamespace::instance()), empty for other namespaces. */
     QString namespaceInstance() const;
 
-    /** Everything tc configures on the device, whoever built it; unknown kinds are kept as foreign nodes. */
-    std::optional<QdiscTree> read(QString *error);
+    /**
+     * Everything tc configures on the device, whoever built it; unknown kinds are kept as foreign
+     * nodes. With @p stats, also the counters the same dumps carry, as readStats() gives them:
+     * every qdisc of the device, and the classes of the qdiscs whose classes are configuration
+     * (htb, hfsc, …; readStats() also has prio's bands and mq's queues).
+     */
+    std::optional<QdiscTree> read(QString *error, QList<NodeStats> *stats = nullptr);
     /** What apply() does with foreign nodes of the desired tree (raw options the model never checked). */
     enum class ForeignNodes {
         /** Sent as they are: trees read from the kernel (snapshots, the tree before a change). */

@@ -18,4 +18,16 @@ inline qint64 monotonicNowNs()
     return qint64(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
 }
 
+/**
+ * The CPU time the calling thread has used, user and kernel, in nanoseconds: what a piece of
+ * work costs the machine, whatever else ran meanwhile (wall time on a loaded machine also counts
+ * the time the thread waited for a core).
+ */
+inline qint64 threadCpuTimeNs()
+{
+    timespec now;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return qint64(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
+
 } // namespace qs

@@ -16,6 +16,7 @@
 
 #include "../kernel/labnamespace.h"
 #include "netlink/pschedclock.h"
+#include "stats/monotonicclock.h"
 #include "netlink/tcplan.h"
 #include "profiles/profilestore.h"
 #include "model/treejson.h"
@@ -382,15 +383,31 @@ private Q_SLOTS:
         QVERIFY(lab.tc({QStringLiteral("qdisc"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("va"), QStringLiteral("root"),
                         QStringLiteral("handle"), QStringLiteral("1:"), QStringLiteral("htb")})
                     .ok());
+        QVERIFY(lab.tc({QStringLiteral("class"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("va"), QStringLiteral("parent"),
+                        QStringLiteral("1:"), QStringLiteral("classid"), QStringLiteral("1:10"), QStringLiteral("htb"), QStringLiteral("rate"),
+                        QStringLiteral("1mbit")})
+                    .ok());
         const QString target = lab.target(QStringLiteral("va"));
 
         // In process, as main() does it.
         MainWindow &window = openWindow();
         QSignalSpy unknown(&window, &MainWindow::targetUnknown);
+        // The read's counters are the first sample: when the tree is shown, the class has a
+        // history and no statistics dump has been asked for yet (a big tree's classes are not
+        // dumped twice in a row).
+        std::optional<std::pair<bool, bool>> firstSample; // a history of class 1:10; dumping
+        connect(window.treeModel(), &QAbstractItemModel::modelReset, this, [&] {
+            if (!firstSample && window.treeModel()->rowCount() > 0)
+                firstSample = {window.poller()->history(nodeStatsKey(true, TcHandle::make(1, 0x10))) != nullptr,
+                               window.poller()->isDumping()};
+        });
         window.openTargetWhenListed(target);
         QTRY_COMPARE(window.currentTarget(), target);
         QTRY_COMPARE(window.treeModel()->rowCount(), 1);
         QCOMPARE(unknown.count(), 0);
+        QVERIFY(firstSample);
+        QVERIFY2(firstSample->first, "the tree was shown before the read's counters were recorded");
+        QVERIFY(!firstSample->second);
         window.openTargetWhenListed(lab.target(QStringLiteral("nosuch0")));
         QTRY_COMPARE(unknown.count(), 1);
         QVERIFY2(unknown.at(0).at(1).toString().contains(target), qPrintable(unknown.at(0).at(1).toString()));
@@ -424,6 +441,76 @@ private Q_SLOTS:
         QVERIFY(missing->waitForFinished(15000));
         QCOMPARE(missing->exitCode(), 2);
         QVERIFY(QString::fromUtf8(missing->readAllStandardError()).contains(QStringLiteral("--target needs a TARGET")));
+    }
+
+    void treeFilterKeepsMatchesWithTheirPath()
+    {
+        QVERIFY2(isRoot(), "needs root: it builds a namespace of its own");
+        LabNamespace lab(QStringLiteral("qs-wfilter"));
+        QVERIFY(lab.ok() && lab.addVethPair(QStringLiteral("va"), QStringLiteral("vb")));
+        const QStringList tree{QStringLiteral("qdisc add dev va root handle 1: htb"),
+                               QStringLiteral("class add dev va parent 1: classid 1:10 htb rate 1mbit"),
+                               QStringLiteral("class add dev va parent 1: classid 1:20 htb rate 2mbit"),
+                               QStringLiteral("class add dev va parent 1:20 classid 1:21 htb rate 1mbit"),
+                               QStringLiteral("class add dev va parent 1: classid 1:30 htb rate 3mbit")};
+        for (const QString &line : tree)
+            QVERIFY2(lab.tc(line.split(u' ')).ok(), qPrintable(line));
+        MainWindow &window = openWindow();
+        QVERIFY(pickTarget(lab.target(QStringLiteral("va"))));
+        auto *box = window.findChild<QLineEdit *>(QStringLiteral("treeFilter"));
+        QVERIFY(box);
+        const auto classRow = [&](quint16 minor) { return window.treeModel()->indexOf(NodeRef{NodeRef::Type::Class, TcHandle::make(1, minor), {}, -1}); };
+        const auto shown = [&] {
+            QStringList rows;
+            for (const quint16 minor : {0x10, 0x20, 0x21, 0x30}) {
+                const QModelIndex row = classRow(minor);
+                if (row.isValid() && !treeView()->isRowHidden(row.row(), row.parent()))
+                    rows.append(row.data().toString());
+            }
+            const QModelIndex root = window.treeModel()->index(0, 0);
+            if (!treeView()->isRowHidden(root.row(), root.parent()))
+                rows.prepend(root.data().toString());
+            return rows.join(QStringLiteral(", "));
+        };
+        const QString all = shown();
+        QCOMPARE(all.count(u','), 4);
+        // A handle: the class with the rows above it; a summary's words; nothing; everything again.
+        box->setText(QStringLiteral("1:21"));
+        QTRY_COMPARE(shown(), QStringLiteral("qdisc 1: htb, class 1:20, class 1:21"));
+        box->setText(QStringLiteral("3 MBIT/S"));
+        QTRY_COMPARE(shown(), QStringLiteral("qdisc 1: htb, class 1:30"));
+        box->setText(QStringLiteral("no such text"));
+        QTRY_COMPARE(shown(), QString());
+        box->clear();
+        QTRY_COMPARE(shown(), all);
+        // Dropping now: the classes whose last poll dropped, with their path.
+        window.poller()->setPaused(true);
+        QTest::qWait(300); // a dump under way when pausing is still recorded
+        for (int i = 1; i <= 2; ++i) {
+            NodeStats dropping;
+            dropping.isClass = true;
+            dropping.id = TcHandle::make(1, 0x21);
+            dropping.counters.timeNs = monotonicNowNs() + i * 100'000'000;
+            dropping.counters.drops = quint64(i) * 10;
+            window.poller()->ingest({dropping});
+        }
+        auto *droppingNow = window.findChild<QAction *>(QStringLiteral("action.droppingNow"));
+        QVERIFY(droppingNow);
+        droppingNow->setChecked(true);
+        QTRY_COMPARE(shown(), QStringLiteral("qdisc 1: htb, class 1:20, class 1:21"));
+        droppingNow->setChecked(false);
+        QTRY_COMPARE(shown(), all);
+        // A tree changed elsewhere is shown anew (a reset, which the view forgets hidden rows
+        // on): the filter holds for the new rows too.
+        box->setText(QStringLiteral("1:10"));
+        QTRY_COMPARE(shown(), QStringLiteral("qdisc 1: htb, class 1:10"));
+        QVERIFY(lab.tc(QStringLiteral("class add dev va parent 1: classid 1:40 htb rate 4mbit").split(u' ')).ok());
+        QTRY_VERIFY(classRow(0x40).isValid());
+        QCOMPARE(shown(), QStringLiteral("qdisc 1: htb, class 1:10"));
+        QVERIFY(treeView()->isRowHidden(classRow(0x40).row(), classRow(0x40).parent()));
+        box->clear();
+        QTRY_COMPARE(shown(), all);
+        QVERIFY(!treeView()->isRowHidden(classRow(0x40).row(), classRow(0x40).parent()));
     }
 
     void buildHtbClassAndFilterByClicking()

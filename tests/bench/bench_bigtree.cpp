@@ -14,7 +14,8 @@
 //   - RSS at minute 1 and at the end, CPU of this process averaged over the run (the traffic
 //     runs in another process);
 //   - event-loop latency (a 5 ms probe timer's lateness) while the tree is scrolled and
-//     filtered (the first 20 s of every minute), and while idle.
+//     filtered (the first 20 s of every minute), and while idle;
+//   - closing the window while a statistics dump is in flight.
 // Then the reference: `tc -s class show`, and the CLI's `stats` and `show` on the same target.
 //
 //   bench_bigtree [--minutes 10] [--classes 10000] [--filters 2000] [--seconds S]
@@ -214,16 +215,16 @@ int main(int argc, char **argv)
 
     // The window, opened as qdisc-studio --target opens it.
     const double rssBeforeWindow = rssMb();
-    MainWindow window(std::make_unique<DirectBackend>());
-    window.show();
-    auto *tree = window.findChild<QTreeView *>(QStringLiteral("tree"));
-    auto *filterBox = window.findChild<QLineEdit *>(QStringLiteral("treeFilter"));
+    auto window = std::make_unique<MainWindow>(std::make_unique<DirectBackend>());
+    window->show();
+    auto *tree = window->findChild<QTreeView *>(QStringLiteral("tree"));
+    auto *filterBox = window->findChild<QLineEdit *>(QStringLiteral("treeFilter"));
     QElapsedTimer clock;
     clock.start();
     qint64 openedNs = -1;
     qint64 shownNs = -1;
     bool resetSeen = false;
-    QObject::connect(window.treeModel(), &QAbstractItemModel::modelReset, [&] { resetSeen = window.treeModel()->rowCount() > 0; });
+    QObject::connect(window->treeModel(), &QAbstractItemModel::modelReset, [&] { resetSeen = window->treeModel()->rowCount() > 0; });
     struct PaintWatch : QObject
     {
         std::function<void()> onPaint;
@@ -241,7 +242,7 @@ int main(int argc, char **argv)
     tree->viewport()->installEventFilter(&watch);
     QTimer::singleShot(0, &app, [&] {
         openedNs = clock.nsecsElapsed();
-        window.openTargetWhenListed(target);
+        window->openTargetWhenListed(target);
     });
     while (shownNs < 0 && clock.elapsed() < 120'000)
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
@@ -251,16 +252,16 @@ int main(int argc, char **argv)
         return 1;
     }
     const double shownMs = double(shownNs - openedNs) / 1e6;
-    const int rows = window.treeModel()->rowCount();
+    const int rows = window->treeModel()->rowCount();
     std::printf("click to tree shown: %.0f ms (%lld classes in the model, %d top rows)\n", shownMs,
-                qlonglong(window.tree().classes.size()), rows);
+                qlonglong(window->tree().classes.size()), rows);
 
     // Selecting classes deep in the tree: editor and chart at once.
-    const QModelIndex classesParent = window.treeModel()->index(0, 0, window.treeModel()->index(0, 0)); // class 1:1
-    const int leafRows = window.treeModel()->rowCount(classesParent);
+    const QModelIndex classesParent = window->treeModel()->index(0, 0, window->treeModel()->index(0, 0)); // class 1:1
+    const int leafRows = window->treeModel()->rowCount(classesParent);
     std::vector<double> selectMs;
     for (int i = 0; i < 20 && leafRows > 0; ++i) {
-        const QModelIndex index = window.treeModel()->index((leafRows / 21) * (i + 1), 0, classesParent);
+        const QModelIndex index = window->treeModel()->index((leafRows / 21) * (i + 1), 0, classesParent);
         QElapsedTimer timer;
         timer.start();
         tree->setCurrentIndex(index);
@@ -345,7 +346,7 @@ int main(int argc, char **argv)
             rssMinute1 = rssMb();
         if (elapsed % 30 == 0) {
             std::printf("[%4d s] RSS %.1f MB, interval %d ms, polls %llu, CPU so far %.1f %%, busy p99 %.1f ms, idle p99 %.1f ms\n", elapsed, rssMb(),
-                        window.poller()->interval(), qulonglong(window.poller()->dumpCount()), (cpu - cpuAtStart) / elapsed * 100.0,
+                        window->poller()->interval(), qulonglong(window->poller()->dumpCount()), (cpu - cpuAtStart) / elapsed * 100.0,
                         busyLatency.total() ? busyLatency.percentile(99) : 0.0, idleLatency.total() ? idleLatency.percentile(99) : 0.0);
             std::fflush(stdout);
         }
@@ -353,15 +354,18 @@ int main(int argc, char **argv)
             app.quit();
     });
     second.start(1000);
-    const quint64 pollsAtStart = window.poller()->dumpCount();
+    const quint64 pollsAtStart = window->poller()->dumpCount();
     app.exec();
     const double cpu = cpuSeconds() - cpuAtStart;
     const double rssEnd = rssMb();
     if (rssMinute1 == 0)
         rssMinute1 = rssEnd;
-    const quint64 polls = window.poller()->dumpCount() - pollsAtStart;
-    const qsizetype historyBytes = window.poller()->historyBytes();
-    const qsizetype nodes = window.poller()->nodeCount();
+    const quint64 polls = window->poller()->dumpCount() - pollsAtStart;
+    const qsizetype historyBytes = window->poller()->historyBytes();
+    const qsizetype nodes = window->poller()->nodeCount();
+    const int intervalMs = window->poller()->interval();
+    const int requestedMs = window->poller()->requestedInterval();
+    const double pollMs = double(window->poller()->pollCostUs()) / 1000.0;
     probe.stop();
     interaction.stop();
     kill(traffic, SIGKILL);
@@ -375,6 +379,18 @@ int main(int argc, char **argv)
     const double statsMs = commandMs(appPath, {QStringLiteral("stats"), target}, 5, &failure);
     const double showMs = commandMs(appPath, {QStringLiteral("show"), target}, 5, &failure);
 
+    // Closing the window while a statistics dump runs: the dump gives up at its next part
+    // (NetlinkWorker) instead of being waited for.
+    window->poller()->setPaused(true);
+    while (window->poller()->isDumping())
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    window->poller()->poll();
+    QElapsedTimer closing;
+    closing.start();
+    const bool closedDumping = window->poller()->isDumping();
+    window.reset();
+    const double closeMs = double(closing.nsecsElapsed()) / 1e6;
+
     std::printf("\nresults (%d classes, %d filters, %d s):\n", classes, filters, seconds);
     std::printf("  click to tree shown: %.0f ms\n", shownMs);
     std::printf("  select a class: median %.1f ms\n", median(selectMs));
@@ -385,11 +401,13 @@ int main(int argc, char **argv)
     std::printf("  CPU of the window's process: %.1f %% of one core over the run, %.1f %% while idle\n", cpu / seconds * 100.0,
                 idleSeconds > 0 ? cpuIdle / idleSeconds * 100.0 : 0.0);
     std::printf("  polls: %llu (%.2f/s; interval %d ms, %d asked; %.1f ms a poll)\n", qulonglong(polls), double(polls) / seconds,
-                window.poller()->interval(), window.poller()->requestedInterval(), double(window.poller()->pollCostUs()) / 1000.0);
+                intervalMs, requestedMs, pollMs);
     std::printf("  event loop while scrolling and filtering (%llu page steps, %llu filter changes): median %.1f ms, p99 %.1f ms, max %.1f ms\n",
                 qulonglong(scrollSteps), qulonglong(filterChanges), busyLatency.percentile(50), busyLatency.percentile(99), busyLatency.max());
     std::printf("  event loop while idle: median %.1f ms, p99 %.1f ms, max %.1f ms\n", idleLatency.percentile(50), idleLatency.percentile(99),
                 idleLatency.max());
+    std::printf("  closing the window %s: %.1f ms (a poll takes %.0f ms)\n", closedDumping ? "with a dump in flight" : "(no dump in flight)",
+                closeMs, pollMs);
     if (!failure.isEmpty())
         std::printf("  reference failed: %s\n", qPrintable(failure));
     std::printf("  reference: tc -s class show %.0f ms; qdisc-studio stats %.0f ms; qdisc-studio show %.0f ms (median of 5, process start included)\n",

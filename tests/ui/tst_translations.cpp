@@ -341,7 +341,7 @@ public:
     }
     void readTree(const QString &target) override
     {
-        later([this, target] { Q_EMIT treeRead(target, tree, {}); });
+        later([this, target] { Q_EMIT treeRead(target, tree, {}, {}); });
     }
     void apply(const QString &target, const QdiscTree &desired, const ApplyOptions &) override
     {

@@ -1,7 +1,7 @@
 #include "statspoller.h"
+#include "stats/monotonicclock.h"
 
-#include <QElapsedTimer>
-
+#include <algorithm>
 #include <initializer_list>
 #include <iterator>
 
@@ -17,13 +17,29 @@ StatsPoller::StatsPoller(QObject *parent) : QObject(parent)
     connect(&m_timer, &QTimer::timeout, this, &StatsPoller::poll);
 }
 
-StatsPoller::~StatsPoller() = default;
+StatsPoller::~StatsPoller()
+{
+    // A dump under way gives up at its next part (NetlinkWorker): the window closes without
+    // waiting for a second of a big tree's dump.
+    m_worker.reset();
+}
 
 void StatsPoller::setEngine(std::unique_ptr<TcEngine> engine)
 {
+    if (engine && !m_worker)
+        m_worker = std::make_unique<NetlinkWorker>(QStringLiteral("statistics"));
+    if (engine)
+        engine->socket().setCancelFlag(m_worker->cancelFlag());
     m_engine = std::move(engine);
     m_lastError.clear();
     clear();
+    // The cost that stretched the interval was the previous tree's.
+    m_costUs = 0;
+    m_stretchVotes = 0;
+    if (m_timer.interval() != m_requestedMs) {
+        applyInterval(m_requestedMs);
+        Q_EMIT intervalStretched(m_requestedMs, m_requestedMs);
+    }
     updateTimer();
 }
 
@@ -46,7 +62,9 @@ double StatsPoller::neededMs() const
 
 int StatsPoller::stretchedInterval(double neededMs) const
 {
-    static constexpr int Steps[] = {100, 250, 500, 1000, 2000, 5000, 10000};
+    // Up to 30 s: a dump of 50 000 classes costs about a second of kernel time, and most of
+    // it is the kernel walking its qdisc hash again for every part of the dump.
+    static constexpr int Steps[] = {100, 250, 500, 1000, 2000, 5000, 10000, 20000, 30000};
     if (neededMs <= m_requestedMs)
         return m_requestedMs;
     for (const int step : Steps) {
@@ -161,12 +179,15 @@ void StatsPoller::setForgetAfterPolls(int polls)
 
 void StatsPoller::resetNodes()
 {
+    // A dump asked for before the change saw the tree from before it: it decides nothing.
     m_resetPending = true;
+    m_resetFrom = m_requests + 1;
 }
 
 void StatsPoller::clear()
 {
     m_resetPending = false;
+    m_acceptFrom = m_requests + 1;
     if (m_nodes.empty())
         return;
     m_nodes.clear();
@@ -185,26 +206,54 @@ void StatsPoller::poll()
 {
     if (!m_engine)
         return;
-    QString message;
-    QElapsedTimer cost;
-    cost.start();
-    const std::optional<QList<NodeStats>> nodes = m_engine->readStats(&message);
-    if (!nodes) {
-        if (message != m_lastError) {
-            m_lastError = message;
-            Q_EMIT error(message);
+    if (m_inFlight) {
+        // Queued, ticks would pile up behind a dump slower than the interval.
+        ++m_skippedTicks;
+        return;
+    }
+    m_inFlight = true;
+    const quint64 request = ++m_requests;
+    m_worker->run(
+        this,
+        [engine = m_engine] {
+            Dump dump;
+            const qint64 cpu = threadCpuTimeNs();
+            dump.nodes = engine->readStats(&dump.error);
+            dump.costNs = threadCpuTimeNs() - cpu;
+            return dump;
+        },
+        [this, request](const Dump &dump) { onDumped(request, dump); });
+}
+
+void StatsPoller::onDumped(quint64 request, const Dump &dump)
+{
+    m_inFlight = false;
+    if (request < m_acceptFrom)
+        return;
+    if (!dump.nodes) {
+        if (dump.error != m_lastError) {
+            m_lastError = dump.error;
+            Q_EMIT error(dump.error);
         }
         return;
     }
     m_lastError.clear();
     const quint64 created = m_created;
-    ingest(*nodes);
+    const qint64 cpu = threadCpuTimeNs();
+    record(*dump.nodes, m_resetPending && request >= m_resetFrom);
     // A dump that gave nodes their first history (a new tree) costs more than the ones after.
+    // CPU time, not wall time: the dump's thread waits for a core while this one draws, and on a
+    // busy machine the wall-clock cost of a 10 000-class dump stretched its interval to 5 s.
     if (m_created == created)
-        stretchForCost(cost.nsecsElapsed());
+        stretchForCost(dump.costNs + threadCpuTimeNs() - cpu);
 }
 
 void StatsPoller::ingest(const QList<NodeStats> &nodes)
+{
+    record(nodes, m_resetPending);
+}
+
+void StatsPoller::record(const QList<NodeStats> &nodes, bool reset)
 {
     ++m_dumps;
     bool changed = false;
@@ -222,7 +271,6 @@ void StatsPoller::ingest(const QList<NodeStats> &nodes)
             it->second.history = std::make_unique<CounterHistory>(config);
             if (wantedDetail(key) == CounterHistory::Detail::Recent)
                 it->second.history->setDetail(CounterHistory::Detail::Recent);
-            it->second.label = labelFor(stats.isClass, stats.id);
             changed = true;
             ++m_created;
         }
@@ -236,14 +284,15 @@ void StatsPoller::ingest(const QList<NodeStats> &nodes)
     for (auto it = m_nodes.begin(); it != m_nodes.end();) {
         Node &node = it->second;
         if (node.seenInDump != m_dumps &&
-            (m_resetPending || ++node.absentDumps >= m_forgetAfterPolls)) {
+            (reset || ++node.absentDumps >= m_forgetAfterPolls)) {
             it = m_nodes.erase(it);
             changed = true;
         } else {
             ++it;
         }
     }
-    m_resetPending = false;
+    if (reset)
+        m_resetPending = false;
     if (changed)
         Q_EMIT nodesChanged();
     Q_EMIT sampled();
@@ -261,13 +310,16 @@ QList<quint64> StatsPoller::keys() const
     keys.reserve(qsizetype(m_nodes.size()));
     for (const auto &[key, node] : m_nodes)
         keys.append(key);
+    std::sort(keys.begin(), keys.end());
     return keys;
 }
 
 QString StatsPoller::label(quint64 key) const
 {
-    const auto it = m_nodes.find(key);
-    return it == m_nodes.end() ? QString() : it->second.label;
+    // Worded when asked: 50 000 labels made up front would cost what the dump costs.
+    if (!m_nodes.contains(key))
+        return {};
+    return labelFor(nodeStatsKeyIsClass(key), nodeStatsKeyId(key));
 }
 
 QString StatsPoller::labelFor(bool isClass, TcHandle id)

@@ -406,6 +406,23 @@ QHash<int, QByteArray> TreeModel::roleNames() const
     return names;
 }
 
+void TreeModel::visitRows(const std::function<bool(const QModelIndex &, const TreeEntry &, bool)> &visit) const
+{
+    if (const TreeEntry *root = m_structure.entry(TreeStructure::RootSerial))
+        visitBelow(*root, visit);
+}
+
+bool TreeModel::visitBelow(const TreeEntry &parent, const std::function<bool(const QModelIndex &, const TreeEntry &, bool)> &visit) const
+{
+    bool any = false;
+    for (const quintptr serial : parent.children) {
+        const TreeEntry &e = *m_structure.entry(serial);
+        const bool below = visitBelow(e, visit);
+        any = visit(createIndex(e.row, NameColumn, serial), e, below) || any;
+    }
+    return any;
+}
+
 const TreeEntry *TreeModel::entryAt(const QModelIndex &index) const
 {
     if (!index.isValid() || index.model() != this)

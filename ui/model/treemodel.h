@@ -9,6 +9,7 @@
 #include <QAbstractItemModel>
 #include <QList>
 
+#include <functional>
 #include <optional>
 
 namespace qs {
@@ -104,6 +105,14 @@ public:
     /** Replaces a u32 filter; a new parent moves its row. */
     bool setFilter(const QModelIndex &index, const Filter &filter);
 
+    /**
+     * Visits every row in column 0, the rows below a row before the row itself: @p visit gets the
+     * row, its entry (texts, kind, statistics key) and whether it accepted any row below, and
+     * answers whether it accepts the row. A filter over 50 000 rows this way looks nothing up
+     * and makes no QVariant per row.
+     */
+    void visitRows(const std::function<bool(const QModelIndex &row, const TreeEntry &entry, bool acceptedBelow)> &visit) const;
+
     QModelIndex index(int row, int column,
                       const QModelIndex &parent = QModelIndex()) const override;
     QModelIndex parent(const QModelIndex &child) const override;
@@ -121,6 +130,7 @@ Q_SIGNALS:
 
 private:
     const TreeEntry *entryAt(const QModelIndex &index) const;
+    bool visitBelow(const TreeEntry &parent, const std::function<bool(const QModelIndex &, const TreeEntry &, bool)> &visit) const;
     quintptr serialAt(const QModelIndex &index) const;
     QModelIndex indexOfSerial(quintptr serial, int column = NameColumn) const;
     quintptr newSerial();
