@@ -3,6 +3,7 @@
 #include "helpercontract.h"
 
 #include <QHash>
+#include <QSet>
 #include <QString>
 #include <QVariantList>
 
@@ -37,6 +38,7 @@ private:
     HelperService &m_service;
     const HelperContract &m_contract;
     QHash<QString, Method> m_methods;
+    QSet<QString> m_documentMethods; // answered before their document is read unless the caller may change the target
 };
 
 } // namespace qs

@@ -306,6 +306,11 @@ bool HelperService::authorizedAlready(const QString &action)
     return false;
 }
 
+bool HelperService::mayChange(const QString &target)
+{
+    return checkTarget(target) && authorizedAlready(changeAction(target));
+}
+
 void HelperService::askThen(const QString &action, Answered answered)
 {
     const BusCall call = message();
@@ -545,7 +550,7 @@ QString HelperService::GetTree(const QString &target)
 QString HelperService::Apply(const QString &target, const QString &treeJson, const QVariantMap &options)
 {
     touch();
-    if (!checkTarget(target) || !authorizedAlready(changeAction(target)))
+    if (!mayChange(target))
         return {};
     const std::optional<ChangeGuards> guards = readChangeGuards(options, QStringLiteral("Apply"));
     if (!guards)
@@ -852,7 +857,7 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
 {
     touch();
     // Before anything else, so that a refusal naming who plays there goes only to those polkit allowed.
-    if (!checkTarget(target) || !authorizedAlready(changeAction(target)))
+    if (!mayChange(target))
         return;
     bool revertOnExit = false;
     std::optional<int> loops;
@@ -985,7 +990,7 @@ std::optional<ChangeGuards> HelperService::readChangeGuards(const QVariantMap &o
 QString HelperService::ChangeNode(const QString &target, const QString &nodeJson, const QString &basisText, const QVariantMap &options)
 {
     touch();
-    if (!checkTarget(target) || !authorizedAlready(changeAction(target)))
+    if (!mayChange(target))
         return {};
     const std::optional<ChangeGuards> guards = readChangeGuards(options, QStringLiteral("ChangeNode"));
     if (!guards)

@@ -79,6 +79,13 @@ public:
      * delayed the call itself.
      */
     void serve(const BusCall &call, const std::function<QVariantList()> &method);
+    /**
+     * Whether the caller of the call being served may send a change of @p target now: a
+     * well-formed target and the grant held already (authorizedAlready()). Otherwise answers
+     * the refusal. Apply, ChangeNode and PlayScenario ask it first; the bus object asks it
+     * before it reads their documents at all.
+     */
+    bool mayChange(const QString &target);
 
     // D-Bus methods (see the XML for their contract)
     QString GetVersion();

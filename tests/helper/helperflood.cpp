@@ -3,13 +3,16 @@
 // connections to the (private) system bus, then counts what came back.
 //
 //   qs_test_helperflood [--agent] [--connections N] [--authorize N] [--apply N] [--bytes B]
-//                       [--wait-ms MS] TARGET
+//                       [--wait-ms MS] [--to-the-bus] TARGET
 //     --agent        first registers (on the first connection) a polkit authentication agent
 //                    for this process that never answers (as a user who leaves a password dialog
 //                    open forever): polkit then waits for it on each of this process's checks.
 //     --authorize N  Authorize(TARGET) N times per connection
 //     --apply N      Apply(TARGET, a tree document of B bytes, {}) N times per connection
 //     --wait-ms MS   how long to wait for the answers (default 10000)
+//     --to-the-bus   sends the same calls to the bus daemon itself (org.freedesktop.DBus, which
+//                    refuses an unknown interface) instead of the helper: the reference for what
+//                    the flood's bytes cost every client of the bus, whatever service they were for
 //
 // Prints "sent" once everything is on its way, then one summary line per method:
 // "Apply answered=A unanswered=U ok=K" and "Apply error NAME=COUNT" lines. Exits 0.
@@ -109,6 +112,7 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QTextStream out(stdout);
     bool agent = false;
+    bool toTheBus = false;
     int connections = 1;
     int authorizeCalls = 0;
     int applyCalls = 0;
@@ -131,11 +135,13 @@ int main(int argc, char **argv)
             bytes = qsizetype(number());
         else if (arg == QStringLiteral("--wait-ms"))
             waitMs = int(number());
+        else if (arg == QStringLiteral("--to-the-bus"))
+            toTheBus = true;
         else
             target = arg;
     }
     if (target.isEmpty() || connections < 1) {
-        out << "usage: qs_test_helperflood [--agent] [--connections N] [--authorize N] [--apply N] [--bytes B] [--wait-ms MS] TARGET\n";
+        out << "usage: qs_test_helperflood [--agent] [--connections N] [--authorize N] [--apply N] [--bytes B] [--wait-ms MS] [--to-the-bus] TARGET\n";
         return 2;
     }
 
@@ -166,8 +172,10 @@ int main(int argc, char **argv)
 
     QMap<QString, Tally> tallies;
     const auto send = [&](QDBusConnection &bus, const QString &method, const QVariantList &arguments) {
-        QDBusMessage call = QDBusMessage::createMethodCall(QStringLiteral("org.qdiscstudio.Helper1"), QStringLiteral("/org/qdiscstudio/Helper1"),
-                                                           QStringLiteral("org.qdiscstudio.Helper1"), method);
+        QDBusMessage call = toTheBus ? QDBusMessage::createMethodCall(QStringLiteral("org.freedesktop.DBus"), QStringLiteral("/org/freedesktop/DBus"),
+                                                                      QStringLiteral("org.qdiscstudio.Helper1"), method)
+                                     : QDBusMessage::createMethodCall(QStringLiteral("org.qdiscstudio.Helper1"), QStringLiteral("/org/qdiscstudio/Helper1"),
+                                                                      QStringLiteral("org.qdiscstudio.Helper1"), method);
         call.setArguments(arguments);
         auto *watcher = new QDBusPendingCallWatcher(bus.asyncCall(call, 600000), &app);
         ++tallies[method].sent;

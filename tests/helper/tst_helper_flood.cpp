@@ -1,9 +1,8 @@
 // No local user can make qdisc-studio-helper deaf (issue 15, finding 1). On a private system
 // bus with the real polkitd, an unprivileged test user floods the helper with big documents and
 // with calls that wait for polkit, while root's client keeps asking GetVersion: every answer
-// must come, within 100 ms once the flood has passed (see MaxLatencyDuringMs for while it
-// passes), the helper's resident memory must stay below 64 MiB, and every flooding call must get
-// an error rather than silence.
+// must come, within 100 ms (see MaxLatencyMs), the helper's resident memory must stay below
+// 64 MiB, and every flooding call must get an error rather than silence.
 //
 // Before the fix, each call waiting for polkit kept its whole D-Bus message; 40 Apply calls of
 // 4 000 103 bytes made libdbus stop reading the helper's connection (its limit is 63 MiB of
@@ -41,13 +40,16 @@ polkit.addRule(function(action, subject) {
 });
 )";
 
-// Once the flood has passed, everyone is answered at once again. While it passes, a call of
-// another client waits in the bus daemon's queue towards the helper behind the flood's messages
-// already queued there (the helper reads them as fast as libdbus validates them, and refuses
-// each unread): on this machine, 2 cores under a load of about 7, 0.2-0.8 s. Deaf — the bug —
-// is a call never answered: every GetVersion must be, within MaxLatencyDuringMs.
-constexpr qint64 MaxLatencyAfterMs = 100;
-constexpr qint64 MaxLatencyDuringMs = 2000;
+// Every answer within 100 ms, during the flood and after. A call of another client waits in the
+// bus daemon's queue towards the helper behind the flood's messages already queued there; the
+// helper answers a caller without the grant before it reads the document (reading is UTF-8
+// validation and conversion of 4 MiB: 0.4 s of the helper's CPU per flood, and 93-150 ms
+// answers, before that), so what is left is the bus moving the bytes: 27-56 ms measured on the
+// quiet 2-core machine, and up to 22 ms when the same bytes are sent to the bus daemon itself
+// (the reference row). With the silent agent polkitd works as well: p99 9-12 ms, max 14-65 ms,
+// once 126 ms in ten runs, hence its bound on the 99th percentile and a deaf bound on the max.
+constexpr qint64 MaxLatencyMs = 100;
+constexpr qint64 MaxLatencyWithAgentMs = 250;
 constexpr qint64 MaxRssKiB = 64 * 1024;
 
 qint64 residentKiB(qint64 pid)
@@ -61,6 +63,15 @@ qint64 residentKiB(qint64 pid)
     return -1;
 }
 
+/** CPU time the process has run for, in microseconds (/proc/PID/schedstat: nanoseconds on a CPU). */
+qint64 cpuUs(qint64 pid)
+{
+    QFile schedstat(QStringLiteral("/proc/%1/schedstat").arg(pid));
+    if (!schedstat.open(QIODevice::ReadOnly))
+        return -1;
+    return schedstat.readAll().split(' ').value(0).toLongLong() / 1000;
+}
+
 /** What root's client saw while a flood ran and for a while after it. */
 struct Watch
 {
@@ -69,26 +80,30 @@ struct Watch
     QString firstFailure;
     qint64 maxRssKiB = 0;
     qint64 maxAfterUs = 0; ///< the slowest answer once the flood had ended
+    qint64 helperCpuUs = 0; ///< CPU time the helper spent meanwhile (its threads, user and kernel)
 
     qint64 maxUs() const { return latenciesUs.isEmpty() ? -1 : *std::max_element(latenciesUs.cbegin(), latenciesUs.cend()); }
-    qint64 medianUs() const
+    qint64 medianUs() const { return percentileUs(50); }
+    qint64 percentileUs(int percent) const
     {
         if (latenciesUs.isEmpty())
             return -1;
         QList<qint64> sorted = latenciesUs;
         std::sort(sorted.begin(), sorted.end());
-        return sorted[sorted.size() / 2];
+        return sorted[std::min(sorted.size() - 1, sorted.size() * percent / 100)];
     }
     QString summary() const
     {
-        return QStringLiteral("GetVersion: %1 calls, median %2 ms, max %3 ms (max after the flood %4 ms), %5 failed%6; helper RSS max %7 MiB")
+        return QStringLiteral("GetVersion: %1 calls, median %2 ms, p99 %8 ms, max %3 ms (max after the flood %4 ms), %5 failed%6; helper RSS max %7 MiB, CPU %9 ms")
             .arg(latenciesUs.size())
             .arg(double(medianUs()) / 1000.0, 0, 'f', 2)
             .arg(double(maxUs()) / 1000.0, 0, 'f', 2)
             .arg(double(maxAfterUs) / 1000.0, 0, 'f', 2)
             .arg(failures)
             .arg(firstFailure.isEmpty() ? QString() : QStringLiteral(" (") + firstFailure + u')')
-            .arg(double(maxRssKiB) / 1024.0, 0, 'f', 1);
+            .arg(double(maxRssKiB) / 1024.0, 0, 'f', 1)
+            .arg(double(percentileUs(99)) / 1000.0, 0, 'f', 2)
+            .arg(double(helperCpuUs) / 1000.0, 0, 'f', 0);
     }
 };
 
@@ -113,6 +128,7 @@ class TestHelperFlood : public QObject
         QDBusMessage call = QDBusMessage::createMethodCall(Service, ObjectPath, Interface, QStringLiteral("GetVersion"));
         QDeadlineTimer after(QDeadlineTimer::Forever);
         const QDeadlineTimer limit(120000);
+        const qint64 cpuBefore = cpuUs(m_bus.helperPid());
         while (!limit.hasExpired()) {
             const bool ended = flood.state() == QProcess::NotRunning || flood.waitForFinished(0);
             if (ended && after.isForever())
@@ -136,6 +152,7 @@ class TestHelperFlood : public QObject
             watch.maxRssKiB = std::max(watch.maxRssKiB, residentKiB(m_bus.helperPid()));
             QThread::msleep(10);
         }
+        watch.helperCpuUs = cpuUs(m_bus.helperPid()) - cpuBefore;
         return watch;
     }
     /** N from the first "…KEY=N" in the flood's summary ("Apply error NAME=COUNT", "unanswered=N"). */
@@ -178,6 +195,20 @@ private Q_SLOTS:
         m_lab.reset();
     }
 
+    void referenceTheSameBytesToTheBusItself()
+    {
+        auto flood = m_bus.startAs(TestUser::Denied, QStringLiteral(QS_HELPERFLOOD_PATH),
+                                   {QStringLiteral("--apply"), QStringLiteral("40"), QStringLiteral("--bytes"), QStringLiteral("4000103"),
+                                    QStringLiteral("--wait-ms"), QStringLiteral("30000"), QStringLiteral("--to-the-bus"), m_target});
+        const Watch watch = watchWhile(*flood, 1000);
+        const QString output = QString::fromUtf8(flood->readAllStandardOutput());
+        qInfo("reference, 40 × 4 MB to the bus daemon itself: %s", qPrintable(watch.summary()));
+        qInfo("the flood saw: %s", qPrintable(output.simplified()));
+        // Printed beside the helper's rows; only checked to be a flood the bus did answer.
+        QCOMPARE(count(output, QStringLiteral("unanswered")), 0);
+        QVERIFY2(watch.failures == 0, qPrintable(watch.summary()));
+    }
+
     void documentsWithoutGrantAreRefusedAtOnce()
     {
         // 40 × 4 000 103 bytes from one connection of a user polkit refuses, all sent at once.
@@ -190,8 +221,7 @@ private Q_SLOTS:
         qInfo("40 × 4 MB Apply without a grant: %s", qPrintable(watch.summary()));
         qInfo("the flood saw: %s", qPrintable(output.simplified()));
         QVERIFY2(watch.failures == 0, qPrintable(watch.summary()));
-        QVERIFY2(watch.maxUs() < MaxLatencyDuringMs * 1000, qPrintable(watch.summary()));
-        QVERIFY2(watch.maxAfterUs < MaxLatencyAfterMs * 1000, qPrintable(watch.summary()));
+        QVERIFY2(watch.maxUs() < MaxLatencyMs * 1000, qPrintable(watch.summary()));
         QVERIFY2(watch.maxRssKiB > 0 && watch.maxRssKiB < MaxRssKiB, qPrintable(watch.summary()));
         QCOMPARE(count(output, QStringLiteral("unanswered")), 0);
         QCOMPARE(count(output, QStringLiteral("Apply error org.qdiscstudio.Error.AuthorizeFirst")), 40);
@@ -222,8 +252,9 @@ private Q_SLOTS:
         qInfo("the flood saw: %s", qPrintable(output.simplified()));
         QVERIFY2(!output.contains(QStringLiteral("cannot")), qPrintable(output));
         QVERIFY2(watch.failures == 0, qPrintable(watch.summary()));
-        QVERIFY2(watch.maxUs() < MaxLatencyDuringMs * 1000, qPrintable(watch.summary()));
-        QVERIFY2(watch.maxAfterUs < MaxLatencyAfterMs * 1000, qPrintable(watch.summary()));
+        QVERIFY2(watch.percentileUs(99) < MaxLatencyMs * 1000, qPrintable(watch.summary()));
+        QVERIFY2(watch.maxUs() < MaxLatencyWithAgentMs * 1000, qPrintable(watch.summary()));
+        QVERIFY2(watch.maxAfterUs < MaxLatencyMs * 1000, qPrintable(watch.summary()));
         QVERIFY2(watch.maxRssKiB > 0 && watch.maxRssKiB < MaxRssKiB, qPrintable(watch.summary()));
         QCOMPARE(count(output, QStringLiteral("Apply error org.qdiscstudio.Error.AuthorizeFirst")), 42);
         // Waiting for the agent: the caps' worth, never more.
