@@ -15,6 +15,7 @@
 #include "targetmapdialog.h"
 #include "liveapplier.h"
 #include "log/logging.h"
+#include "netlink/networknamespace.h"
 #include "netlink/pschedclock.h"
 #include "netlink/tcplan.h"
 #include "nodeeditor.h"
@@ -347,7 +348,11 @@ void MainWindow::buildLayout()
                                  m_treeView->viewport()->height());
         m_treeView->viewport()->update(live);
     });
-    connect(m_poller, &StatsPoller::error, this, [this](const QString &message) { m_status->setError(tr("Statistics: %1").arg(message)); });
+    connect(m_poller, &StatsPoller::error, this, [this](const QString &message) {
+        m_status->setError(tr("Statistics: %1").arg(message));
+        if (m_containerCheck->isActive())
+            m_backend->listTargets(); // a restarted container's old namespace fails the dump
+    });
     connect(m_poller, &StatsPoller::intervalStretched, this, [this](int intervalMs, int requestedMs) {
         m_intervalLabel->setVisible(intervalMs != requestedMs);
         //: status bar, when a big tree makes polling slower than asked; %1 and %3 are milliseconds, %2 a number of nodes
@@ -618,6 +623,10 @@ void MainWindow::connectBackend()
     relist->setSingleShot(true);
     relist->setInterval(500);
     connect(relist, &QTimer::timeout, backend, &TargetBackend::listTargets);
+    m_containerCheck = new QTimer(this);
+    m_containerCheck->setObjectName(QStringLiteral("targets.containerCheck"));
+    m_containerCheck->setInterval(3000);
+    connect(m_containerCheck, &QTimer::timeout, backend, &TargetBackend::listTargets);
     const auto relistSoon = [relist] { relist->start(); };
     connect(backend, &TargetBackend::applied, relist, [relistSoon](const QString &, const BackendApplyResult &result) {
         if (result.ok && !result.plan.isEmpty())
@@ -693,8 +702,26 @@ void MainWindow::openTargetWhenListed(const QString &target)
     m_backend->listTargets();
 }
 
+void MainWindow::followContainerRestart(const QList<TargetInfo> &targets)
+{
+    for (const TargetInfo &t : targets) {
+        if (t.target() != m_target || !t.container)
+            continue;
+        const QString instance = t.container->instance();
+        const QString previous = std::exchange(m_containerInstance, instance);
+        if (previous.isEmpty() || previous == instance)
+            return;
+        //: %1 is a target such as docker:r1/eth1
+        statusBar()->showMessage(tr("The container of %1 restarted: showing its new instance").arg(m_target), 8000);
+        m_reopening = true;
+        chooseTarget(m_target);
+        return;
+    }
+}
+
 void MainWindow::onTargetsListed(const QList<TargetInfo> &targets, const QString &error)
 {
+    followContainerRestart(targets);
     if (m_requestedTarget.isEmpty())
         return;
     const QString wanted = std::exchange(m_requestedTarget, QString());
@@ -753,8 +780,21 @@ void MainWindow::onTreeRead(const QString &target, const std::optional<QdiscTree
         return; // errors shown stay: a scenario's failure must not vanish with the next read
     }
     m_loadingTarget.clear();
-    if (m_target != target) {
+    if (m_target != target || std::exchange(m_reopening, false)) {
+        if (m_target != target)
+            m_containerInstance.clear();
         m_target = target;
+        // A container can restart under the same name, its namespace and tree with it: the
+        // targets list (its start time) says when. The statistics' failing dumps ask at once.
+        QString netns;
+        QString device;
+        QdiscTree::splitTarget(target, &netns, &device);
+        if (NetworkNamespace::isContainer(netns)) {
+            m_containerCheck->start();
+            m_backend->listTargets();
+        } else {
+            m_containerCheck->stop();
+        }
         QString statsError;
         auto engine = m_backend->openForStats(target, &statsError);
         if (engine) {

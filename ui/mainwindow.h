@@ -122,6 +122,8 @@ private:
     void connectBackend();
 
     void onTargetsListed(const QList<TargetInfo> &targets, const QString &error);
+    /** A container target whose container restarted is another instance: read it and its statistics anew. */
+    void followContainerRestart(const QList<TargetInfo> &targets);
     void onTreeRead(const QString &target, const std::optional<QdiscTree> &tree, const QString &error, const QList<NodeStats> &counters);
     /** Reads the kernel's tree of the current target again, unless the user is in the middle of a change. */
     void reloadFromKernel();
@@ -240,6 +242,9 @@ private:
 
     QString m_target;
     QString m_loadingTarget;
+    bool m_reopening = false;         ///< the next read of the target sets up its statistics and watch again
+    QString m_containerInstance;      ///< the chosen target's container instance as last listed
+    QTimer *m_containerCheck = nullptr; ///< lists the targets now and then while the chosen one is in a container
     /** Targets of a mapped profile applied beside the chosen one, whose answers are still to come. */
     QSet<QString> m_sideApplies;
     std::optional<QdiscTree> m_dragBefore; ///< the tree when the current drag began

@@ -26,6 +26,8 @@ struct ContainerInfo
     QMap<QString, QString> labels;
 
     bool isRunning() const { return state == u"running" && pid > 0; }
+    /** What tells this instance from another of the same container: its id and start time. */
+    QString instance() const { return id + u'@' + startedAt; }
     /** {"runtime", "id", "name", "image", "state", "lab", "node"}: what a targets list says of it. */
     QJsonObject toJson() const;
     static std::optional<ContainerInfo> fromJson(const QJsonObject &object);

@@ -154,7 +154,7 @@ bool NetworkNamespace::isCurrent() const
 
 QString NetworkNamespace::instance() const
 {
-    return m_container ? m_container->id + u'@' + m_container->startedAt : QString();
+    return m_container ? m_container->instance() : QString();
 }
 
 bool NetworkNamespace::runInside(const std::function<void()> &work, QString *error) const

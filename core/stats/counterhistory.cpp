@@ -208,7 +208,7 @@ CounterHistory::CounterHistory(const CounterHistoryConfig &config)
     m_rawCapacity[int(Detail::Full)] = rawFull;
     m_rawCapacity[int(Detail::Recent)] = qMin(rawFull, ringCapacity(config.recentRawSpanNs, m_pollIntervalNs));
     m_rawCapacity[int(Detail::Compact)] = qMin(rawFull, ringCapacity(config.compactRawSpanNs, m_pollIntervalNs));
-    m_raw.allocate(m_rawCapacity[int(m_detail)], m_growOnDemand);
+    m_raw.allocate(m_rawCapacity[int(m_detail)], growsOnDemand());
     m_tiers.resize(size_t(config.tiers.size()));
     for (qsizetype i = 0; i < config.tiers.size(); ++i) {
         const CounterTierSpec &spec = config.tiers.at(i);
@@ -222,7 +222,7 @@ CounterHistory::CounterHistory(const CounterHistoryConfig &config)
         tier.capacity[int(Detail::Full)] = full;
         tier.capacity[int(Detail::Recent)] = tier.capacity[int(Detail::Compact)] =
             qMin(full, ringCapacity(qMin(compactSpan, spec.spanNs), tier.bucketNs));
-        tier.ring.allocate(tier.capacity[int(m_detail)], m_growOnDemand);
+        tier.ring.allocate(tier.capacity[int(m_detail)], growsOnDemand());
     }
     clear();
 }
@@ -232,9 +232,9 @@ void CounterHistory::setDetail(Detail detail)
     if (detail == m_detail)
         return;
     m_detail = detail;
-    m_raw.resize(m_rawCapacity[int(detail)], m_growOnDemand);
+    m_raw.resize(m_rawCapacity[int(detail)], growsOnDemand());
     for (Tier &tier : m_tiers)
-        tier.ring.resize(tier.capacity[int(detail)], m_growOnDemand);
+        tier.ring.resize(tier.capacity[int(detail)], growsOnDemand());
 }
 
 void CounterHistory::clear()
