@@ -89,28 +89,45 @@ void DirectBackend::answer(std::function<void()> emitter)
     m_answering = false;
 }
 
+NetlinkWorker &DirectBackend::reader()
+{
+    if (!m_reader)
+        m_reader = std::make_unique<NetlinkWorker>(QStringLiteral("reads"));
+    return *m_reader;
+}
+
 void DirectBackend::listTargets()
 {
-    QString error;
-    const QList<TargetInfo> targets = qs::listTargets(&error);
-    later([this, targets, error] { Q_EMIT targetsListed(targets, error); });
+    // Off this thread: it asks every namespace and the container runtimes' sockets, every 3 s
+    // while a container's interface is shown.
+    struct Listed
+    {
+        QList<TargetInfo> targets;
+        QString error;
+    };
+    reader().run(
+        this,
+        [] {
+            Listed listed;
+            listed.targets = qs::listTargets(&listed.error);
+            return listed;
+        },
+        [this](const Listed &listed) { Q_EMIT targetsListed(listed.targets, listed.error); });
 }
 
 void DirectBackend::readTree(const QString &target)
 {
     // On a thread of its own, with an engine of its own: the cached engines serve changes on this
     // thread, and a big tree takes a second to read.
-    if (!m_reader)
-        m_reader = std::make_unique<NetlinkWorker>(QStringLiteral("tree reads"));
     struct Read
     {
         std::optional<QdiscTree> tree;
         QString error;
         QList<NodeStats> counters;
     };
-    m_reader->run(
+    reader().run(
         this,
-        [target, cancel = m_reader->cancelFlag()] {
+        [target, cancel = reader().cancelFlag()] {
             Read read;
             if (auto engine = TcEngine::open(target, &read.error)) {
                 engine->socket().setCancelFlag(cancel);

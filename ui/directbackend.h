@@ -105,7 +105,8 @@ private:
     bool m_answering = false;  ///< see tell()
     std::vector<std::function<void()>> m_news;
     /** readTree()'s thread, once asked; last, so that no read outlives what it answers to. */
-    std::unique_ptr<NetlinkWorker> m_reader;
+    std::unique_ptr<NetlinkWorker> m_reader; ///< tree reads and target lists, in order, off the GUI thread
+    NetlinkWorker &reader();
 };
 
 } // namespace qs

@@ -418,7 +418,9 @@ int main(int argc, char **argv)
     std::printf("acceptance: shown <= %.0f ms %s, RSS <= %.0f MB %s, RSS within 5 %% %s, CPU <= 10 %% %s, p99 <= 16 ms %s, CLI no slower than tc %s\n",
                 shownLimit, shownMs <= shownLimit ? "MET" : "NOT MET", rssLimit, rssEnd <= rssLimit ? "MET" : "NOT MET",
                 std::abs(rssEnd - rssMinute1) <= 0.05 * rssMinute1 ? "MET" : "NOT MET", cpu / seconds * 100.0 <= 10.0 ? "MET" : "NOT MET",
-                busyLatency.percentile(99) <= 16.0 ? "MET" : "NOT MET", statsMs <= tcMs && showMs <= tcMs ? "MET" : "NOT MET");
+                busyLatency.percentile(99) <= 16.0 ? "MET" : "NOT MET",
+                // The issue asks it of the 50 000-class tree; below, a Qt program's start (~40 ms) weighs.
+                !big ? "(asked at 50 000 only)" : statsMs <= tcMs && showMs <= tcMs ? "MET" : "NOT MET");
     std::fflush(stdout);
     return 0;
 }
