@@ -5880,6 +5880,11 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <extracomment>below Help ▸ Manual&apos;s text; the commands in bold stay as they are</extracomment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The container of %1 restarted: showing its new instance</source>
+        <extracomment>%1 is a target such as docker:r1/eth1</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::MatchallKind</name>
