@@ -51,9 +51,19 @@ bool TreeWatcher::watch(const QString &client, const QString &target, QString *e
     QString device;
     QdiscTree::splitTarget(target, &netns, &device);
     auto it = m_monitors.find(netns);
+    if (it != m_monitors.end() && !it->second.ns.isCurrent()) {
+        // Its container restarted: the socket listens to the old instance's namespace, which it
+        // alone keeps alive. The targets watched there are watched in the new one from now on.
+        m_monitors.erase(it);
+        it = m_monitors.end();
+    }
     if (it == m_monitors.end()) {
         Monitor monitor;
-        monitor.socket = NetlinkSocket::open(netns, error);
+        std::optional<NetworkNamespace> ns = NetworkNamespace::open(netns, error);
+        if (!ns)
+            return false;
+        monitor.ns = std::move(*ns);
+        monitor.socket = NetlinkSocket::open(monitor.ns, error);
         if (!monitor.socket)
             return false;
         if (!monitor.socket->joinGroup(RTNLGRP_TC)) {

@@ -7,6 +7,8 @@
 #include <QStringList>
 #include <QTimer>
 
+#include "netlink/networknamespace.h"
+
 #include <memory>
 #include <unordered_map>
 
@@ -45,6 +47,7 @@ Q_SIGNALS:
 private:
     struct Monitor
     {
+        NetworkNamespace ns; ///< a container's: isCurrent() tells when it restarted under the same name
         std::unique_ptr<NetlinkSocket> socket;
         std::unique_ptr<QSocketNotifier> notifier;
         QHash<int, QString> targetsByIfindex;

@@ -9,7 +9,8 @@
 //     what was there, and UDP through the link is shaped to the class's rate (±5 %, wire rate);
 //   - Podman: listed, applied to and restored;
 //   - a container restarted after an apply: `restore` says the snapshot belongs to the previous
-//     instance and changes nothing; the window on it shows the new instance's tree and statistics;
+//     instance and changes nothing; the window on it shows the new instance's tree, statistics and
+//     changes made there;
 //   - a container killed between resolution and apply: the apply fails, and no namespace changes;
 //   - a stopped container, a missing runtime, an unknown container and a user the runtime refuses
 //     each get their own sentence.
@@ -285,6 +286,12 @@ private Q_SLOTS:
         QSignalSpy sampled(window.poller(), &StatsPoller::sampled);
         QTRY_VERIFY_WITH_TIMEOUT(sampled.count() >= 2, 10000);
         QVERIFY(window.poller()->history(nodeStatsKey(false, window.treeModel()->tree().qdiscs.constFirst().handle)) != nullptr);
+        // And changes made inside the new instance reach the window, as tc elsewhere always does.
+        QVERIFY(ContainerFixture::inside(after, {QStringLiteral("tc"), QStringLiteral("qdisc"), QStringLiteral("replace"), QStringLiteral("dev"),
+                                                 QStringLiteral("lo"), QStringLiteral("root"), QStringLiteral("bfifo"), QStringLiteral("limit"),
+                                                 QStringLiteral("30000")})
+                    .ok());
+        QTRY_COMPARE_WITH_TIMEOUT(rootKindShown(window), QStringLiteral("bfifo"), 5000);
         QVERIFY(m_runtimes.docker({QStringLiteral("rm"), QStringLiteral("-f"), name}).ok());
     }
 
