@@ -26,14 +26,6 @@ const QString Node1 = QStringLiteral("qs-hc-node1");
 const QString Node2 = QStringLiteral("qs-hc-node2");
 const QString Target1 = QStringLiteral("docker:qs-hc-node1/eth1");
 
-QString rootKind(qint64 pid)
-{
-    for (const QJsonValue &q : ContainerFixture::tcJson(pid, QStringLiteral("qdisc"), QStringLiteral("eth1")).array())
-        if (q.toObject().value(u"root").toBool())
-            return q.toObject().value(u"kind").toString();
-    return {};
-}
-
 } // namespace
 
 class TstHelperContainers : public QObject
@@ -91,7 +83,7 @@ private Q_SLOTS:
         const QString app = QStringLiteral(QS_APP_PATH);
         const CommandResult applied = m_bus.runAs(TestUser::Granted, app, {QStringLiteral("apply"), QStringLiteral("--dev"), Target1, htbFile()});
         QVERIFY2(applied.ok(), qPrintable(applied.err + applied.out + m_bus.helperOutput().right(2000)));
-        QCOMPARE(rootKind(m_pid1), QStringLiteral("htb"));
+        QCOMPARE(ContainerFixture::rootKind(m_pid1, QStringLiteral("eth1")), QStringLiteral("htb"));
         QVERIFY2(m_bus.helperOutput().contains(QStringLiteral("target=\"%1\"").arg(Target1)), qPrintable(m_bus.helperOutput().right(2000)));
 
         // Read back by the user through the socket the helper opens in the container.
@@ -100,7 +92,7 @@ private Q_SLOTS:
 
         const CommandResult restored = m_bus.runAs(TestUser::Granted, app, {QStringLiteral("restore"), QStringLiteral("--dev"), Target1});
         QVERIFY2(restored.ok(), qPrintable(restored.err + restored.out));
-        QCOMPARE(rootKind(m_pid1), QStringLiteral("noqueue"));
+        QCOMPARE(ContainerFixture::rootKind(m_pid1, QStringLiteral("eth1")), QStringLiteral("noqueue"));
     }
 
     void userWithoutTheGrantIsRefused()
@@ -109,7 +101,7 @@ private Q_SLOTS:
                                                   {QStringLiteral("apply"), QStringLiteral("--dev"), Target1, htbFile()});
         QVERIFY(!applied.ok());
         QVERIFY2(applied.err.contains(QStringLiteral("Not authorized")), qPrintable(applied.err));
-        QCOMPARE(rootKind(m_pid1), QStringLiteral("noqueue"));
+        QCOMPARE(ContainerFixture::rootKind(m_pid1, QStringLiteral("eth1")), QStringLiteral("noqueue"));
     }
 
     void readersListContainersOthersDoNot()

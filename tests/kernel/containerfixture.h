@@ -6,6 +6,8 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -171,6 +173,15 @@ public:
     {
         return QJsonDocument::fromJson(
             inside(pid, {QStringLiteral("tc"), QStringLiteral("-j"), what, QStringLiteral("show"), QStringLiteral("dev"), device}).out.toUtf8());
+    }
+
+    /** The root qdisc's kind on @p device inside process @p pid's namespace, as tc reads it. */
+    static QString rootKind(qint64 pid, const QString &device)
+    {
+        for (const QJsonValue &q : tcJson(pid, QStringLiteral("qdisc"), device).array())
+            if (q.toObject().value(u"root").toBool())
+                return q.toObject().value(u"kind").toString();
+        return {};
     }
 
     CommandResult docker(const QStringList &arguments, int timeoutMs = 120000) const

@@ -57,15 +57,6 @@ CommandResult cli(const QStringList &arguments, int timeoutMs = 60000)
     return runCommand(QStringLiteral(QS_APP_PATH), arguments, timeoutMs);
 }
 
-/** The root qdisc's kind on @p device inside process @p pid's namespace, as tc reads it. */
-QString rootKind(qint64 pid, const QString &device)
-{
-    for (const QJsonValue &q : ContainerFixture::tcJson(pid, QStringLiteral("qdisc"), device).array())
-        if (q.toObject().value(u"root").toBool())
-            return q.toObject().value(u"kind").toString();
-    return {};
-}
-
 } // namespace
 
 class TstContainers : public QObject
@@ -148,7 +139,7 @@ private Q_SLOTS:
         const CommandResult applied = cli({QStringLiteral("apply"), QStringLiteral("--direct"), QStringLiteral("--dev"), Target1,
                                            file(QStringLiteral("htb.tc"), HtbScript)});
         QVERIFY2(applied.ok(), qPrintable(applied.err + applied.out));
-        QCOMPARE(rootKind(m_pid1, QStringLiteral("eth1")), QStringLiteral("htb"));
+        QCOMPARE(ContainerFixture::rootKind(m_pid1, QStringLiteral("eth1")), QStringLiteral("htb"));
         // (iproute2 6.1 prints htb classes as text even with -j.)
         const CommandResult classes = ContainerFixture::inside(m_pid1, {QStringLiteral("tc"), QStringLiteral("class"), QStringLiteral("show"),
                                                                         QStringLiteral("dev"), QStringLiteral("eth1")});
@@ -213,10 +204,10 @@ private Q_SLOTS:
         const CommandResult applied = cli({QStringLiteral("apply"), QStringLiteral("--direct"), QStringLiteral("--dev"), target,
                                            file(QStringLiteral("tbf.tc"), QStringLiteral("tc qdisc add dev lo root tbf rate 3mbit burst 32kb latency 40ms\n"))});
         QVERIFY2(applied.ok(), qPrintable(applied.err + applied.out));
-        QCOMPARE(rootKind(pid, QStringLiteral("lo")), QStringLiteral("tbf"));
+        QCOMPARE(ContainerFixture::rootKind(pid, QStringLiteral("lo")), QStringLiteral("tbf"));
         const CommandResult restored = cli({QStringLiteral("restore"), QStringLiteral("--direct"), QStringLiteral("--dev"), target});
         QVERIFY2(restored.ok(), qPrintable(restored.err + restored.out));
-        QCOMPARE(rootKind(pid, QStringLiteral("lo")), QStringLiteral("noqueue"));
+        QCOMPARE(ContainerFixture::rootKind(pid, QStringLiteral("lo")), QStringLiteral("noqueue"));
     }
 
     void restartedContainerIsAnotherInstance()
