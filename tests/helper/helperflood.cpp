@@ -10,6 +10,7 @@
 //     --authorize N  Authorize(TARGET) N times per connection
 //     --apply N      Apply(TARGET, a tree document of B bytes, {}) N times per connection
 //     --wait-ms MS   how long to wait for the answers (default 10000)
+//     --target-bytes B  pads the target itself to B bytes (read, and refused, before any grant)
 //     --to-the-bus   sends the same calls to the bus daemon itself (org.freedesktop.DBus, which
 //                    refuses an unknown interface) instead of the helper: the reference for what
 //                    the flood's bytes cost every client of the bus, whatever service they were for
@@ -113,6 +114,7 @@ int main(int argc, char **argv)
     QTextStream out(stdout);
     bool agent = false;
     bool toTheBus = false;
+    qsizetype targetBytes = 0;
     int connections = 1;
     int authorizeCalls = 0;
     int applyCalls = 0;
@@ -137,6 +139,8 @@ int main(int argc, char **argv)
             waitMs = int(number());
         else if (arg == QStringLiteral("--to-the-bus"))
             toTheBus = true;
+        else if (arg == QStringLiteral("--target-bytes"))
+            targetBytes = qsizetype(number());
         else
             target = arg;
     }
@@ -145,6 +149,8 @@ int main(int argc, char **argv)
         return 2;
     }
 
+    if (targetBytes > target.size()) // the bytes in the target instead: no grant is asked of a target nobody has
+        target.append(QString(targetBytes - target.size(), u'x'));
     // A valid document padded with spaces to the size asked: the helper must not need to read it.
     QString document = QStringLiteral("{\"schemaVersion\":1,\"tree\":{\"qdiscs\":[]}}");
     if (bytes > document.size())
