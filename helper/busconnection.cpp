@@ -40,22 +40,37 @@ struct BusConnection::Callback
     static void destroy(void *userdata) { delete static_cast<Callback *>(userdata); }
 };
 
-std::unique_ptr<BusConnection> BusConnection::openSystemBus(QString *error)
+std::unique_ptr<BusConnection> BusConnection::openSystemBus(BusRelay::Policy policy, QString *error)
 {
+    QByteArray address = qgetenv("DBUS_SYSTEM_BUS_ADDRESS");
+    if (address.isEmpty())
+        address = "unix:path=/run/dbus/system_bus_socket";
+    std::unique_ptr<BusRelay> relay = BusRelay::connectTo(address, std::move(policy), error);
+    if (!relay)
+        return nullptr;
     sd_bus *bus = nullptr;
-    const int r = sd_bus_open_system(&bus);
+    int r = sd_bus_new(&bus);
+    if (r >= 0)
+        r = sd_bus_set_fd(bus, relay->relayedSocket(), relay->busSocket());
+    if (r >= 0)
+        r = sd_bus_set_bus_client(bus, 1);
+    if (r >= 0)
+        r = sd_bus_negotiate_fds(bus, 1);
+    if (r >= 0)
+        r = sd_bus_start(bus);
     if (r < 0) {
         *error = QStringLiteral("cannot connect to the system bus: %1").arg(errnoText(r));
+        sd_bus_flush_close_unref(bus);
         return nullptr;
     }
-    return std::unique_ptr<BusConnection>(new BusConnection(bus));
+    return std::unique_ptr<BusConnection>(new BusConnection(bus, std::move(relay)));
 }
 
-BusConnection::BusConnection(sd_bus *bus) : m_bus(bus)
+BusConnection::BusConnection(sd_bus *bus, std::unique_ptr<BusRelay> relay) : m_bus(bus), m_relay(std::move(relay))
 {
-    const int fd = sd_bus_get_fd(m_bus);
-    m_readable = std::make_unique<QSocketNotifier>(fd, QSocketNotifier::Read);
-    m_writable = std::make_unique<QSocketNotifier>(fd, QSocketNotifier::Write);
+    // sd-bus reads what the relay passed on and writes to the bus itself.
+    m_readable = std::make_unique<QSocketNotifier>(m_relay->relayedSocket(), QSocketNotifier::Read);
+    m_writable = std::make_unique<QSocketNotifier>(m_relay->busSocket(), QSocketNotifier::Write);
     m_writable->setEnabled(false);
     connect(m_readable.get(), &QSocketNotifier::activated, this, &BusConnection::process);
     connect(m_writable.get(), &QSocketNotifier::activated, this, &BusConnection::process);
@@ -70,6 +85,11 @@ BusConnection::~BusConnection()
         sd_bus_slot_unref(slot);
     // Replies and signals still queued go out first (a reverted tree's Reverted, the last reply).
     sd_bus_flush_close_unref(m_bus);
+}
+
+QString BusConnection::takeRefusal(const char *sender, uint64_t serial)
+{
+    return sender && serial <= UINT32_MAX ? m_relay->takeRefusal(QByteArray(sender), quint32(serial)) : QString();
 }
 
 QString BusConnection::uniqueName() const

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "busrelay.h"
+
 #include <QObject>
 #include <QSocketNotifier>
 #include <QString>
@@ -22,22 +24,28 @@ namespace qs {
  * may send the helper such messages, and the bus daemon forwards them at the same pace: the
  * helper read no faster than the daemon, the daemon's queue towards it grew, and everyone else's
  * calls waited behind it (0.1–0.3 s in tst_helper_flood). sd-bus reads a message's whole
- * remaining size at once, so the helper drains faster than any sender can fill the queue, and a
- * call it refuses is refused after reading its header and first argument.
+ * remaining size at once, so the helper drains faster than any sender can fill the queue; what
+ * sd-bus reads comes through a BusRelay, which passes a call too large for its method on without
+ * its body (sd-bus would check every byte of it as it is read).
  *
- * Everything runs on the thread that made the connection; nothing here blocks except
- * requestName() (at start and when idling out).
+ * Everything but the relay runs on the thread that made the connection; nothing here blocks
+ * except requestName() (at start and when idling out).
  */
 class BusConnection : public QObject
 {
     Q_OBJECT
 public:
-    /** The system bus ($DBUS_SYSTEM_BUS_ADDRESS, else the system's socket); null with @p error. */
-    static std::unique_ptr<BusConnection> openSystemBus(QString *error);
+    /**
+     * The system bus ($DBUS_SYSTEM_BUS_ADDRESS, else the system's socket), read through a BusRelay
+     * that holds back the bodies of calls @p policy refuses; null with @p error.
+     */
+    static std::unique_ptr<BusConnection> openSystemBus(BusRelay::Policy policy, QString *error);
     ~BusConnection() override;
 
     sd_bus *handle() const { return m_bus; }
     QString uniqueName() const;
+    /** Why the call @p serial of @p sender came without its arguments (BusRelay); empty if it did not. */
+    QString takeRefusal(const char *sender, uint64_t serial);
 
     /** Owns @p name (not queued, not replacing another owner); false with @p error. */
     bool requestName(const QString &name, QString *error);
@@ -63,7 +71,7 @@ Q_SIGNALS:
     void disconnected(const QString &why);
 
 private:
-    explicit BusConnection(sd_bus *bus);
+    BusConnection(sd_bus *bus, std::unique_ptr<BusRelay> relay);
     /** Lets sd-bus read, dispatch and write what it can, a bounded number of messages per turn of the loop. */
     void process();
     /** Asks sd-bus what it waits for next: readable, writable, a timeout. */
@@ -71,6 +79,7 @@ private:
     void processSoon();
 
     sd_bus *m_bus = nullptr;
+    std::unique_ptr<BusRelay> m_relay; ///< stopped after sd-bus closed the connection
     std::unique_ptr<QSocketNotifier> m_readable;
     std::unique_ptr<QSocketNotifier> m_writable;
     QTimer m_timeout;

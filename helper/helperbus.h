@@ -55,6 +55,8 @@ inline constexpr qsizetype MaxClassesPerQdisc = TreeLimits::MaxClassesPerQdisc;
 inline constexpr qsizetype MaxFilters = TreeLimits::MaxFilters;
 /** A ChangeNode document (one class or one qdisc) larger than this is refused unread. */
 inline constexpr qsizetype MaxNodeDocumentBytes = 64 * 1024;
+/** All arguments of a call but its document (targets, ids, options): larger calls are not read at all (BusRelay). */
+inline constexpr qsizetype MaxSmallArgumentsBytes = 64 * 1024;
 
 /** Nodes a scenario may hold in all steps together (core/safety/playbacks.h); refused before polkit is asked. */
 inline constexpr qsizetype MaxScenarioNodes = Playbacks::MaxScenarioNodes;

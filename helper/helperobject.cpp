@@ -17,6 +17,26 @@ namespace {
 QString text(const QVariantList &a, int i) { return a.at(i).toString(); }
 QVariantMap map(const QVariantList &a, int i) { return a.at(i).toMap(); }
 
+/** A method whose first argument is the target and whose second is a document. */
+struct DocumentMethod
+{
+    QLatin1String name;
+    qsizetype maxDocumentBytes;
+};
+constexpr DocumentMethod DocumentMethods[] = {
+    {QLatin1String("Apply"), HelperBus::MaxTreeDocumentBytes},
+    {QLatin1String("PlayScenario"), HelperBus::MaxTreeDocumentBytes},
+    {QLatin1String("ChangeNode"), HelperBus::MaxNodeDocumentBytes},
+};
+
+const DocumentMethod *documentMethod(QAnyStringView member)
+{
+    for (const DocumentMethod &method : DocumentMethods)
+        if (member == method.name)
+            return &method;
+    return nullptr;
+}
+
 } // namespace
 
 HelperObject::HelperObject(BusConnection &bus, HelperService &service) : m_bus(bus), m_service(service), m_contract(HelperContract::compiledIn())
@@ -46,8 +66,23 @@ HelperObject::HelperObject(BusConnection &bus, HelperService &service) : m_bus(b
         {QStringLiteral("GetScenarioProgress"), none([s](const QVariantList &a) { s->GetScenarioProgress(text(a, 0)); })},
         {QStringLiteral("ChangeNode"), none([s](const QVariantList &a) { s->ChangeNode(text(a, 0), text(a, 1), text(a, 2), map(a, 3)); })},
     };
-    // Their first argument is the target, a document follows.
-    m_documentMethods = {QStringLiteral("Apply"), QStringLiteral("ChangeNode"), QStringLiteral("PlayScenario")};
+}
+
+QString HelperObject::sizeRefusal(const BusFrame &frame, std::optional<quint32> firstStringBytes)
+{
+    const qsizetype maxTargetBytes = MaxTargetCharacters * 4; // UTF-8
+    const DocumentMethod *document = documentMethod(QLatin1String(frame.member));
+    const qint64 maxBytes = (document ? document->maxDocumentBytes : 0) + HelperBus::MaxSmallArgumentsBytes;
+    if (frame.bodyBytes > maxBytes)
+        return QStringLiteral("the call has %1 bytes of arguments; %2 takes at most %3 (the helper did not read them)")
+            .arg(frame.bodyBytes)
+            .arg(QString::fromUtf8(frame.member.left(64)))
+            .arg(maxBytes);
+    if (document && firstStringBytes && *firstStringBytes > maxTargetBytes)
+        return QStringLiteral("the target has %1 bytes; a target has at most %2 characters (the helper did not read it)")
+            .arg(*firstStringBytes)
+            .arg(MaxTargetCharacters);
+    return {};
 }
 
 bool HelperObject::install(QString *error)
@@ -83,8 +118,16 @@ bool HelperObject::handle(sd_bus_message *message)
         BusCall(&m_bus, message, QStringLiteral("s")).reply({QString::fromUtf8(m_contract.xml())});
         return true;
     }
-    const HelperContract::Method *method = interface.isEmpty() || interface == HelperBus::Interface ? m_contract.method(member) : nullptr;
     const QString signature = QString::fromUtf8(sd_bus_message_get_signature(message, 1));
+    uint64_t serial = 0;
+    if (signature.isEmpty() && sd_bus_message_get_cookie(message, &serial) >= 0) {
+        // The relay passed it on without its arguments: too large to be read (sizeRefusal()).
+        if (const QString refusal = m_bus.takeRefusal(sd_bus_message_get_sender(message), serial); !refusal.isEmpty()) {
+            BusCall(&m_bus, message, {}).replyError(QLatin1String("org.freedesktop.DBus.Error.LimitsExceeded"), refusal);
+            return true;
+        }
+    }
+    const HelperContract::Method *method = interface.isEmpty() || interface == HelperBus::Interface ? m_contract.method(member) : nullptr;
     if (!method || method->in != signature) {
         // As a generated adaptor answers: the member with that signature does not exist.
         BusCall(&m_bus, message, {}).replyError(QLatin1String("org.freedesktop.DBus.Error.UnknownMethod"),
@@ -98,7 +141,7 @@ bool HelperObject::handle(sd_bus_message *message)
         // A caller without the grant is answered before its document is read: reading checks
         // up to 4 MiB of UTF-8 and converts it, and that, not the bytes, was what a flood of
         // refused documents cost every other client (issue 15, finding 1).
-        if (m_documentMethods.contains(member)) {
+        if (documentMethod(member)) {
             const std::optional<QVariantList> target = call.readArguments(QStringLiteral("s"), &error);
             if (!target) {
                 call.replyError(QLatin1String("org.freedesktop.DBus.Error.InvalidArgs"), error);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "busframe.h"
 #include "helpercontract.h"
 
 #include <QHash>
@@ -8,6 +9,7 @@
 #include <QVariantList>
 
 #include <functional>
+#include <optional>
 
 struct sd_bus_message;
 
@@ -30,6 +32,14 @@ public:
     /** Puts the object on the bus; false with @p error (also when the contract was not compiled in). */
     bool install(QString *error);
 
+    /**
+     * Why a call or signal is too large to be read, or an empty string: a document method's
+     * arguments are at most its document and 64 KiB, its target at most MaxTargetCharacters
+     * characters; every other call and signal at most 64 KiB. The BusRelay asks before anything
+     * but the header was read (on its own thread: this reads nothing that changes).
+     */
+    static QString sizeRefusal(const BusFrame &frame, std::optional<quint32> firstStringBytes);
+
 private:
     using Method = std::function<QVariantList(const QVariantList &arguments)>;
     bool handle(sd_bus_message *message);
@@ -38,7 +48,6 @@ private:
     HelperService &m_service;
     const HelperContract &m_contract;
     QHash<QString, Method> m_methods;
-    QSet<QString> m_documentMethods; // answered before their document is read unless the caller may change the target
 };
 
 } // namespace qs

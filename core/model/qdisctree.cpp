@@ -578,7 +578,7 @@ bool isWellFormedTarget(QStringView target, QString *netnsOut, QString *deviceOu
 {
     // Longer than a namespace name, '/' and a device name: refused before anything is copied
     // (the helper checks targets before polkit is asked; 40 targets of 4 MB cost it 2.4 s).
-    if (target.size() > 255 + 1 + 15)
+    if (target.size() > MaxTargetCharacters)
         return false;
     QString netns;
     QString device;

@@ -98,6 +98,8 @@ bool isValidNetnsName(QStringView name);
  */
 bool isWellFormedTarget(QStringView target, QString *netns = nullptr, QString *device = nullptr);
 /** The sentence for text that is not a target, saying how one is written. */
+/** A namespace name, '/' and a device name: no target is longer (isWellFormedTarget()). */
+inline constexpr qsizetype MaxTargetCharacters = 255 + 1 + 15;
 QString notATarget(QStringView text);
 
 } // namespace qs
