@@ -41,15 +41,13 @@ polkit.addRule(function(action, subject) {
 )";
 
 // Every answer within 100 ms, during the flood and after. A call of another client waits in the
-// bus daemon's queue towards the helper behind the flood's messages already queued there; the
-// helper answers a caller without the grant before it reads the document (reading is UTF-8
-// validation and conversion of 4 MiB: 0.4 s of the helper's CPU per flood, and 93-150 ms
-// answers, before that), so what is left is the bus moving the bytes: 27-56 ms measured on the
-// quiet 2-core machine, and up to 22 ms when the same bytes are sent to the bus daemon itself
-// (the reference row). With the silent agent polkitd works as well: p99 9-12 ms, max 14-65 ms,
-// once 126 ms in ten runs, hence its bound on the 99th percentile and a deaf bound on the max.
+// bus daemon's queue towards the helper behind the flood's messages already queued there. The
+// helper reads no call larger than its method takes (BusRelay: 40 × 4 MB targets cost it 0.3-0.5 s
+// of CPU in sd-bus' UTF-8 checks, and others answers after 60-200 ms, before that) and answers a
+// caller without the grant before it reads the document, so what is left is the bus moving the
+// bytes: 20-40 ms measured on the quiet 2-core machine, and up to 22 ms when the same bytes are
+// sent to the bus daemon itself (the reference row).
 constexpr qint64 MaxLatencyMs = 100;
-constexpr qint64 MaxLatencyWithAgentMs = 250;
 constexpr qint64 MaxRssKiB = 64 * 1024;
 
 qint64 residentKiB(qint64 pid)
@@ -209,24 +207,25 @@ private Q_SLOTS:
         QVERIFY2(watch.failures == 0, qPrintable(watch.summary()));
     }
 
-    void hugeTargetsAreRefused()
+    void hugeArgumentsAreNotRead()
     {
-        // The 4 MB in the target, which is read before any grant: refused, by its length, before
-        // it is copied or converted (2.4 s of the helper's CPU and answers of others after 1.25 s
-        // before that). What is left, sd-bus' UTF-8 check and one conversion of each target,
-        // still costs ~11 ms a call: 130-140 ms answers while it passes (see the README).
+        // The 4 MB in the target, which is read before any grant: 20 Authorize (a call of small
+        // arguments only) and 20 Apply (a target longer than any target). Their bodies are
+        // dropped unread as they arrive, and each is answered LimitsExceeded.
         auto flood = m_bus.startAs(TestUser::Denied, QStringLiteral(QS_HELPERFLOOD_PATH),
-                                   {QStringLiteral("--apply"), QStringLiteral("40"), QStringLiteral("--bytes"), QStringLiteral("100"),
-                                    QStringLiteral("--target-bytes"), QStringLiteral("4000103"), QStringLiteral("--wait-ms"), QStringLiteral("30000"), m_target});
+                                   {QStringLiteral("--authorize"), QStringLiteral("20"), QStringLiteral("--apply"), QStringLiteral("20"),
+                                    QStringLiteral("--bytes"), QStringLiteral("100"), QStringLiteral("--target-bytes"), QStringLiteral("4000103"),
+                                    QStringLiteral("--wait-ms"), QStringLiteral("30000"), m_target});
         const Watch watch = watchWhile(*flood, 1000);
         const QString output = QString::fromUtf8(flood->readAllStandardOutput());
-        qInfo("40 × 4 MB targets: %s", qPrintable(watch.summary()));
+        qInfo("20 Authorize and 20 Apply with 4 MB targets: %s", qPrintable(watch.summary()));
         qInfo("the flood saw: %s", qPrintable(output.simplified()));
         QVERIFY2(watch.failures == 0, qPrintable(watch.summary()));
-        QVERIFY2(watch.maxUs() < MaxLatencyWithAgentMs * 1000, qPrintable(watch.summary()));
-        QVERIFY2(watch.maxAfterUs < MaxLatencyMs * 1000, qPrintable(watch.summary()));
+        QVERIFY2(watch.maxUs() < MaxLatencyMs * 1000, qPrintable(watch.summary()));
+        QVERIFY2(watch.maxRssKiB > 0 && watch.maxRssKiB < MaxRssKiB, qPrintable(watch.summary()));
         QCOMPARE(count(output, QStringLiteral("unanswered")), 0);
-        QCOMPARE(count(output, QStringLiteral("Apply error org.qdiscstudio.Error.InvalidArguments")), 40);
+        QCOMPARE(count(output, QStringLiteral("Apply error org.freedesktop.DBus.Error.LimitsExceeded")), 20);
+        QCOMPARE(count(output, QStringLiteral("Authorize error org.freedesktop.DBus.Error.LimitsExceeded")), 20);
     }
 
     void documentsWithoutGrantAreRefusedAtOnce()
@@ -272,8 +271,7 @@ private Q_SLOTS:
         qInfo("the flood saw: %s", qPrintable(output.simplified()));
         QVERIFY2(!output.contains(QStringLiteral("cannot")), qPrintable(output));
         QVERIFY2(watch.failures == 0, qPrintable(watch.summary()));
-        QVERIFY2(watch.percentileUs(99) < MaxLatencyMs * 1000, qPrintable(watch.summary()));
-        QVERIFY2(watch.maxUs() < MaxLatencyWithAgentMs * 1000, qPrintable(watch.summary()));
+        QVERIFY2(watch.maxUs() < MaxLatencyMs * 1000, qPrintable(watch.summary()));
         QVERIFY2(watch.maxAfterUs < MaxLatencyMs * 1000, qPrintable(watch.summary()));
         QVERIFY2(watch.maxRssKiB > 0 && watch.maxRssKiB < MaxRssKiB, qPrintable(watch.summary()));
         QCOMPARE(count(output, QStringLiteral("Apply error org.qdiscstudio.Error.AuthorizeFirst")), 42);

@@ -1,0 +1,315 @@
+// BusFrame, the helper's reading of D-Bus message headers (the BusRelay decides by it), against
+// sd-bus as the oracle: sd-bus writes real messages into a socket pair and the test parses
+// them; what BusFrame writes (a call without its body) is read back by sd-bus. Then cut and
+// scrambled headers: refused or read within their bounds, never read past.
+
+#include "busframe.h"
+#include "helperobject.h"
+#include "helperbus.h"
+
+#include <QRandomGenerator>
+#include <QtEndian>
+#include <QTest>
+
+#include <systemd/sd-bus.h>
+
+#include <cstring>
+#include <memory>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace qs;
+
+namespace {
+
+/**
+ * An sd-bus client on one end of a socket pair and the test as its "bus" on the other: the test
+ * answers the auth lines, then reads what sd-bus writes and writes what sd-bus should read.
+ */
+class PeerOfSdBus
+{
+public:
+    PeerOfSdBus()
+    {
+        int pair[2];
+        QVERIFY(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) == 0);
+        m_fd = pair[0];
+        QVERIFY(sd_bus_new(&m_bus) >= 0);
+        QVERIFY(sd_bus_set_fd(m_bus, pair[1], pair[1]) >= 0);
+        QVERIFY(sd_bus_negotiate_fds(m_bus, 1) >= 0);
+        QVERIFY(sd_bus_start(m_bus) >= 0);
+        // sd-bus says AUTH EXTERNAL, DATA, NEGOTIATE_UNIX_FD and BEGIN at once; a bus answers each in turn.
+        const QByteArray auth = readUntil("BEGIN\r\n");
+        QVERIFY2(auth.contains("AUTH EXTERNAL"), auth.constData());
+        writeAll("DATA\r\nOK 0123456789abcdef0123456789abcdef\r\nAGREE_UNIX_FD\r\n");
+        for (int i = 0; i < 10 && !isRunning(); ++i)
+            process(100);
+        QVERIFY(isRunning());
+    }
+    ~PeerOfSdBus()
+    {
+        sd_bus_close_unref(m_bus); // nothing left to write; a flush would wait for a bus that never answered
+        ::close(m_fd);
+    }
+    sd_bus *bus() const { return m_bus; }
+
+    /** The bytes of @p message as sd-bus puts them on the wire. */
+    QByteArray wireOf(sd_bus_message *message)
+    {
+        if (sd_bus_send(m_bus, message, nullptr) < 0 || sd_bus_flush(m_bus) < 0)
+            return {};
+        QByteArray bytes;
+        char buffer[65536];
+        for (;;) {
+            pollfd p{m_fd, POLLIN, 0};
+            if (::poll(&p, 1, 100) <= 0)
+                break;
+            const ssize_t n = ::recv(m_fd, buffer, sizeof buffer, MSG_DONTWAIT);
+            if (n <= 0)
+                break;
+            bytes.append(buffer, n);
+        }
+        return bytes;
+    }
+
+    void writeAll(const QByteArray &bytes)
+    {
+        qsizetype done = 0;
+        while (done < bytes.size()) {
+            const ssize_t n = ::send(m_fd, bytes.constData() + done, size_t(bytes.size() - done), MSG_NOSIGNAL);
+            if (n <= 0)
+                return;
+            done += n;
+        }
+    }
+
+    void process(int timeoutMs)
+    {
+        while (sd_bus_process(m_bus, nullptr) > 0) {
+        }
+        sd_bus_wait(m_bus, uint64_t(timeoutMs) * 1000);
+        while (sd_bus_process(m_bus, nullptr) > 0) {
+        }
+    }
+
+private:
+    bool isRunning() const { return sd_bus_is_ready(m_bus) > 0; }
+    QByteArray readUntil(const QByteArray &end)
+    {
+        QByteArray got;
+        char buffer[256];
+        while (!got.contains(end)) {
+            sd_bus_process(m_bus, nullptr); // lets sd-bus write
+            pollfd p{m_fd, POLLIN, 0};
+            if (::poll(&p, 1, 1000) <= 0)
+                break;
+            const ssize_t n = ::recv(m_fd, buffer, sizeof buffer, MSG_DONTWAIT);
+            if (n <= 0)
+                break;
+            got.append(buffer, n);
+        }
+        return got;
+    }
+
+    sd_bus *m_bus = nullptr;
+    int m_fd = -1;
+};
+
+BusFrame parsed(const QByteArray &wire)
+{
+    QString error;
+    std::optional<BusFrame> frame = BusFrame::parseFixed(wire, &error);
+    if (!frame) {
+        qWarning("%s", qPrintable(error));
+        return {};
+    }
+    if (wire.size() < frame->headerBytes() || !frame->parseFields(wire, &error)) {
+        qWarning("%s", qPrintable(error));
+        return {};
+    }
+    return *frame;
+}
+
+} // namespace
+
+class TestBusFrame : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void readsWhatSdBusWrites()
+    {
+        PeerOfSdBus peer;
+        sd_bus_message *call = nullptr;
+        QVERIFY(sd_bus_message_new_method_call(peer.bus(), &call, "org.qdiscstudio.Helper1", "/org/qdiscstudio/Helper1",
+                                               "org.qdiscstudio.Helper1", "Apply") >= 0);
+        const QByteArray target(300, 't');
+        QVERIFY(sd_bus_message_append(call, "ssa{sv}", target.constData(), "{\"tree\":{}}", 1, "revertAfterSeconds", "u", 30u) >= 0);
+        const QByteArray wire = peer.wireOf(call);
+        uint64_t cookie = 0;
+        QVERIFY(sd_bus_message_get_cookie(call, &cookie) >= 0);
+        sd_bus_message_unref(call);
+
+        const BusFrame frame = parsed(wire);
+        QCOMPARE(frame.type, BusFrame::Type::MethodCall);
+        QCOMPARE(frame.path, QByteArray("/org/qdiscstudio/Helper1"));
+        QCOMPARE(frame.interface, QByteArray("org.qdiscstudio.Helper1"));
+        QCOMPARE(frame.member, QByteArray("Apply"));
+        QCOMPARE(frame.destination, QByteArray("org.qdiscstudio.Helper1"));
+        QCOMPARE(frame.signature, QByteArray("ssa{sv}"));
+        QCOMPARE(quint64(frame.serial), cookie);
+        QCOMPARE(qsizetype(frame.headerBytes() + frame.bodyBytes), wire.size());
+        // The first argument's length, where the body starts.
+        QCOMPARE(frame.readUint32(QByteArrayView(wire).sliced(frame.headerBytes(), 4)), quint32(target.size()));
+    }
+
+    void countsTheFileDescriptors()
+    {
+        PeerOfSdBus peer;
+        sd_bus_message *call = nullptr;
+        QVERIFY(sd_bus_message_new_method_call(peer.bus(), &call, "org.qdiscstudio.Helper1", "/x", nullptr, "Take") >= 0);
+        QVERIFY(sd_bus_message_append(call, "hh", 0, 1) >= 0);
+        const QByteArray wire = peer.wireOf(call);
+        sd_bus_message_unref(call);
+        const BusFrame frame = parsed(wire);
+        QCOMPARE(frame.unixFds, 2u);
+        QCOMPARE(frame.signature, QByteArray("hh"));
+        QVERIFY(frame.interface.isEmpty());
+    }
+
+    void sdBusReadsTheCallWithoutItsBody()
+    {
+        PeerOfSdBus peer;
+        BusFrame frame;
+        frame.type = BusFrame::Type::MethodCall;
+        frame.flags = 0x4; // allow interactive authorization: kept
+        frame.serial = 4242;
+        frame.path = "/org/qdiscstudio/Helper1";
+        frame.interface = "org.qdiscstudio.Helper1";
+        frame.member = "Apply";
+        frame.destination = ":1.7";
+        frame.sender = ":1.99";
+        frame.signature = "ssa{sv}";
+        frame.bodyBytes = 4000000;
+        frame.unixFds = 1;
+        const QByteArray wire = frame.withoutBody();
+        QCOMPARE(wire.size() % 8, 0);
+
+        struct Seen
+        {
+            QByteArray member, path, interface, sender, signature;
+            uint64_t cookie = 0;
+            int interactive = -1;
+            bool seen = false;
+        } seen;
+        sd_bus_slot *slot = nullptr;
+        QVERIFY(sd_bus_add_filter(peer.bus(), &slot, [](sd_bus_message *m, void *userdata, sd_bus_error *) {
+            auto *s = static_cast<Seen *>(userdata);
+            s->seen = true;
+            s->member = sd_bus_message_get_member(m);
+            s->path = sd_bus_message_get_path(m);
+            s->interface = sd_bus_message_get_interface(m);
+            s->sender = sd_bus_message_get_sender(m);
+            s->signature = sd_bus_message_get_signature(m, 1);
+            s->interactive = sd_bus_message_get_allow_interactive_authorization(m);
+            sd_bus_message_get_cookie(m, &s->cookie);
+            return 1;
+        }, &seen) >= 0);
+        peer.writeAll(wire);
+        for (int i = 0; i < 20 && !seen.seen; ++i)
+            peer.process(50);
+        sd_bus_slot_unref(slot);
+        QVERIFY(seen.seen);
+        QCOMPARE(seen.member, QByteArray("Apply"));
+        QCOMPARE(seen.path, QByteArray("/org/qdiscstudio/Helper1"));
+        QCOMPARE(seen.interface, QByteArray("org.qdiscstudio.Helper1"));
+        QCOMPARE(seen.sender, QByteArray(":1.99"));
+        QCOMPARE(seen.signature, QByteArray());
+        QCOMPARE(seen.cookie, uint64_t(4242));
+        QCOMPARE(seen.interactive, 1);
+
+        // And BusFrame reads its own writing the same way.
+        const BusFrame again = parsed(wire);
+        QCOMPARE(again.member, frame.member);
+        QCOMPARE(again.sender, frame.sender);
+        QCOMPARE(again.bodyBytes, 0u);
+        QCOMPARE(again.unixFds, 0u);
+        QVERIFY(again.signature.isEmpty());
+    }
+
+    void cutAndScrambledHeadersStayInBounds()
+    {
+        PeerOfSdBus peer;
+        sd_bus_message *call = nullptr;
+        QVERIFY(sd_bus_message_new_method_call(peer.bus(), &call, "org.qdiscstudio.Helper1", "/org/qdiscstudio/Helper1",
+                                               "org.qdiscstudio.Helper1", "ChangeNode") >= 0);
+        QVERIFY(sd_bus_message_append(call, "sssa{sv}", "ns/veth0", "{}", "", 0) >= 0);
+        const QByteArray wire = peer.wireOf(call);
+        sd_bus_message_unref(call);
+        const BusFrame whole = parsed(wire);
+        QVERIFY(whole.member == "ChangeNode");
+
+        QString error;
+        // The header fields' array cut at every byte (its length says so): each is refused, or
+        // read without a byte past the cut (an exact copy: a sanitizer sees any read beyond).
+        int readWhole = 0;
+        for (qsizetype cut = BusFrame::FixedBytes; cut <= BusFrame::FixedBytes + qsizetype(whole.fieldsBytes); ++cut) {
+            QByteArray header = wire.left(cut);
+            qToLittleEndian(quint32(cut - BusFrame::FixedBytes), header.data() + 12);
+            const std::unique_ptr<char[]> exact(new char[size_t(cut)]);
+            std::memcpy(exact.get(), header.constData(), size_t(cut));
+            std::optional<BusFrame> frame = BusFrame::parseFixed(QByteArrayView(exact.get(), cut), &error);
+            QVERIFY(frame);
+            if (frame->parseFields(QByteArrayView(exact.get(), cut), &error))
+                ++readWhole;
+        }
+        QVERIFY(readWhole >= 1); // the whole array at least; cuts between two fields read as fewer fields
+        // Scrambled bytes (a fixed seed): never a read outside, and strings no longer than the header.
+        QRandomGenerator random(15);
+        for (int round = 0; round < 20000; ++round) {
+            QByteArray bytes = wire.left(whole.headerBytes());
+            const int changes = 1 + int(random.bounded(4));
+            for (int c = 0; c < changes; ++c)
+                bytes[random.bounded(int(bytes.size()))] = char(random.bounded(256));
+            std::optional<BusFrame> frame = BusFrame::parseFixed(bytes, &error);
+            if (!frame || frame->headerBytes() > bytes.size())
+                continue;
+            if (frame->parseFields(bytes, &error)) {
+                QVERIFY(frame->member.size() < bytes.size());
+                QVERIFY(frame->sender.size() < bytes.size());
+                QVERIFY(frame->signature.size() < 256);
+            }
+        }
+        QVERIFY(!BusFrame::parseFixed(QByteArray("l\1\0\1"), &error));
+        QVERIFY(!BusFrame::parseFixed(QByteArray("x\1\0\1\0\0\0\0\1\0\0\0\0\0\0\0", 16), &error));
+        QVERIFY(!BusFrame::parseFixed(QByteArray("l\1\0\2\0\0\0\0\1\0\0\0\0\0\0\0", 16), &error)); // protocol 2
+        QVERIFY(!BusFrame::parseFixed(QByteArray("l\1\0\1\0\0\0\x09\1\0\0\0\0\0\0\0", 16), &error)); // 144 MiB of body
+    }
+
+    void sizeRuleOfTheHelper()
+    {
+        BusFrame frame;
+        frame.type = BusFrame::Type::MethodCall;
+        frame.member = "Apply";
+        frame.bodyBytes = quint32(HelperBus::MaxTreeDocumentBytes + HelperBus::MaxSmallArgumentsBytes);
+        QVERIFY(HelperObject::sizeRefusal(frame, quint32(MaxTargetCharacters * 4)).isEmpty());
+        QVERIFY(HelperObject::sizeRefusal(frame, quint32(MaxTargetCharacters * 4 + 1)).contains(QStringLiteral("the target has")));
+        ++frame.bodyBytes;
+        QVERIFY(HelperObject::sizeRefusal(frame, 10).contains(QStringLiteral("Apply takes at most")));
+        frame.member = "ChangeNode";
+        frame.bodyBytes = quint32(HelperBus::MaxNodeDocumentBytes + HelperBus::MaxSmallArgumentsBytes + 1);
+        QVERIFY(!HelperObject::sizeRefusal(frame, 10).isEmpty());
+        // Any other call, known or not, and any signal: small arguments only.
+        for (const char *member : {"Authorize", "CreateLab", "GetVersion", "NoSuchMethod"}) {
+            frame.member = member;
+            frame.bodyBytes = quint32(HelperBus::MaxSmallArgumentsBytes);
+            QVERIFY(HelperObject::sizeRefusal(frame, std::nullopt).isEmpty());
+            ++frame.bodyBytes;
+            QVERIFY(!HelperObject::sizeRefusal(frame, std::nullopt).isEmpty());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBusFrame)
+#include "tst_busframe.moc"
