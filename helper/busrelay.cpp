@@ -22,8 +22,8 @@ constexpr qsizetype ReadBytes = 256 * 1024;
 constexpr qsizetype MaxPendingBytes = 1024 * 1024;
 /** The socket pair's buffer towards sd-bus, so that sd-bus reads large messages in few turns. */
 constexpr int RelayBufferBytes = 4 * 1024 * 1024;
-/** File descriptors one read can bring (the bus allows 16 per message on the system bus). */
-constexpr int MaxFdsPerRead = 64;
+/** File descriptors one read can bring: the kernel's most per message (SCM_MAX_FD); the system bus allows 16. */
+constexpr int MaxFdsPerRead = 253;
 /** Refusals waiting to be answered; a call whose handler never asks (another object path) is forgotten in turn. */
 constexpr qsizetype MaxRefusalsKept = 4096;
 /** The auth lines are a few dozen bytes. */

@@ -71,7 +71,7 @@ HelperObject::HelperObject(BusConnection &bus, HelperService &service) : m_bus(b
 QString HelperObject::sizeRefusal(const BusFrame &frame, std::optional<quint32> firstStringBytes)
 {
     const qsizetype maxTargetBytes = MaxTargetCharacters * 4; // UTF-8
-    const DocumentMethod *document = documentMethod(QLatin1String(frame.member));
+    const DocumentMethod *document = frame.type == BusFrame::Type::MethodCall ? documentMethod(QLatin1String(frame.member)) : nullptr;
     const qint64 maxBytes = (document ? document->maxDocumentBytes : 0) + HelperBus::MaxSmallArgumentsBytes;
     if (frame.bodyBytes > maxBytes)
         return QStringLiteral("the call has %1 bytes of arguments; %2 takes at most %3 (the helper did not read them)")

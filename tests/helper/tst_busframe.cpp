@@ -300,7 +300,12 @@ private Q_SLOTS:
         frame.member = "ChangeNode";
         frame.bodyBytes = quint32(HelperBus::MaxNodeDocumentBytes + HelperBus::MaxSmallArgumentsBytes + 1);
         QVERIFY(!HelperObject::sizeRefusal(frame, 10).isEmpty());
-        // Any other call, known or not, and any signal: small arguments only.
+        // A signal, whatever its name, and any other call, known or not: small arguments only.
+        frame.member = "Apply";
+        frame.type = BusFrame::Type::Signal;
+        frame.bodyBytes = quint32(HelperBus::MaxSmallArgumentsBytes + 1);
+        QVERIFY(!HelperObject::sizeRefusal(frame, 10).isEmpty());
+        frame.type = BusFrame::Type::MethodCall;
         for (const char *member : {"Authorize", "CreateLab", "GetVersion", "NoSuchMethod"}) {
             frame.member = member;
             frame.bodyBytes = quint32(HelperBus::MaxSmallArgumentsBytes);
