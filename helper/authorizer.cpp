@@ -83,8 +83,10 @@ void Authorizer::check(const QString &sender, const QString &action, Done done)
                    QStringLiteral("polkit answered with an unexpected signature %1").arg(QString::fromUtf8(sd_bus_message_get_signature(reply, 1))));
             return;
         }
-        if (authorized)
+        if (authorized) {
             m_granted[sender].insert(action, QDeadlineTimer(GrantLifetimeMs));
+            m_bus.admit(sender); // its documents are read from now on (BusRelay), until it leaves
+        }
         finish(key, authorized ? Outcome::Authorized : Outcome::NotAuthorized, {});
     };
     if (!call || !m_bus.callAsync(call, PolkitTimeoutUs, answered))

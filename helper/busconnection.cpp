@@ -87,9 +87,19 @@ BusConnection::~BusConnection()
     sd_bus_flush_close_unref(m_bus);
 }
 
-QString BusConnection::takeRefusal(const char *sender, uint64_t serial)
+BusRelay::Refusal BusConnection::takeRefusal(const char *sender, uint64_t serial)
 {
-    return sender && serial <= UINT32_MAX ? m_relay->takeRefusal(QByteArray(sender), quint32(serial)) : QString();
+    return sender && serial <= UINT32_MAX ? m_relay->takeRefusal(QByteArray(sender), quint32(serial)) : BusRelay::Refusal();
+}
+
+void BusConnection::admit(const QString &sender)
+{
+    m_relay->admit(sender.toUtf8());
+}
+
+void BusConnection::forget(const QString &sender)
+{
+    m_relay->forget(sender.toUtf8());
 }
 
 QString BusConnection::uniqueName() const

@@ -44,8 +44,11 @@ public:
 
     sd_bus *handle() const { return m_bus; }
     QString uniqueName() const;
-    /** Why the call @p serial of @p sender came without its arguments (BusRelay); empty if it did not. */
-    QString takeRefusal(const char *sender, uint64_t serial);
+    /** Why the call @p serial of @p sender came without its arguments (BusRelay), if it did. */
+    BusRelay::Refusal takeRefusal(const char *sender, uint64_t serial);
+    /** @p sender holds a grant or is root (BusRelay::admit()), until it leaves the bus. */
+    void admit(const QString &sender);
+    void forget(const QString &sender);
 
     /** Owns @p name (not queued, not replacing another owner); false with @p error. */
     bool requestName(const QString &name, QString *error);

@@ -17,7 +17,7 @@ namespace qs {
 namespace {
 
 /** One read from the bus; a message larger than this passes in several. */
-constexpr qsizetype ReadBytes = 256 * 1024;
+constexpr qsizetype ReadBytes = 1024 * 1024;
 /** Bytes waiting for sd-bus beyond which the relay stops reading the bus until sd-bus caught up. */
 constexpr qsizetype MaxPendingBytes = 1024 * 1024;
 /** The socket pair's buffer towards sd-bus, so that sd-bus reads large messages in few turns. */
@@ -92,9 +92,12 @@ std::unique_ptr<BusRelay> BusRelay::connectTo(const QByteArray &address, Policy 
                 ::close(fd);
         return nullptr;
     }
-    // Root may exceed the system's default buffer; anyone else gets what the system allows.
+    // Root may exceed the system's default buffers; anyone else gets what the system allows. The
+    // bus daemon then hands over a large message in few writes, and sd-bus reads it in few turns.
     if (::setsockopt(pair[0], SOL_SOCKET, SO_SNDBUFFORCE, &RelayBufferBytes, sizeof RelayBufferBytes) != 0)
         ::setsockopt(pair[0], SOL_SOCKET, SO_SNDBUF, &RelayBufferBytes, sizeof RelayBufferBytes);
+    if (::setsockopt(bus, SOL_SOCKET, SO_RCVBUFFORCE, &RelayBufferBytes, sizeof RelayBufferBytes) != 0)
+        ::setsockopt(bus, SOL_SOCKET, SO_RCVBUF, &RelayBufferBytes, sizeof RelayBufferBytes);
     std::unique_ptr<BusRelay> relay(new BusRelay);
     relay->m_busSocket = bus;
     relay->m_busRead = busRead;
@@ -122,16 +125,28 @@ BusRelay::~BusRelay()
     // m_busSocket and m_sdBusEnd belong to sd-bus.
 }
 
-QString BusRelay::takeRefusal(const QByteArray &sender, quint32 serial)
+BusRelay::Refusal BusRelay::takeRefusal(const QByteArray &sender, quint32 serial)
 {
-    const std::lock_guard lock(m_refusalsLock);
+    const std::lock_guard lock(m_lock);
     return m_refusals.take({sender, serial});
 }
 
 quint64 BusRelay::refusedCount() const
 {
-    const std::lock_guard lock(m_refusalsLock);
+    const std::lock_guard lock(m_lock);
     return m_refusedCount;
+}
+
+void BusRelay::admit(const QByteArray &sender)
+{
+    const std::lock_guard lock(m_lock);
+    m_admitted.insert(sender);
+}
+
+void BusRelay::forget(const QByteArray &sender)
+{
+    const std::lock_guard lock(m_lock);
+    m_admitted.remove(sender);
 }
 
 void BusRelay::run()
@@ -260,17 +275,22 @@ void BusRelay::decide()
     if (m_head.size() >= headerBytes + 4)
         firstString = frame.readUint32(QByteArrayView(m_head).sliced(headerBytes, 4));
     const bool callOrSignal = frame.type == BusFrame::Type::MethodCall || frame.type == BusFrame::Type::Signal;
-    const QString refusal = callOrSignal && m_policy ? m_policy(frame, firstString) : QString();
+    bool admitted = false;
+    {
+        const std::lock_guard lock(m_lock);
+        admitted = m_admitted.contains(frame.sender);
+    }
+    const Refusal refusal = callOrSignal && m_policy ? m_policy(frame, firstString, admitted) : Refusal();
     m_bodyLeft = frame.bodyBytes - quint64(m_head.size() - headerBytes);
     const QList<int> fds = takeFds(frame.unixFds);
-    m_passing = refusal.isEmpty();
+    m_passing = refusal.kind == Refusal::Kind::None;
     if (m_passing) {
         pass(m_head, fds);
     } else {
         closeAll(fds);
         constexpr quint8 NoReplyExpected = 0x1;
         if (frame.type == BusFrame::Type::MethodCall && !(frame.flags & NoReplyExpected)) {
-            const std::lock_guard lock(m_refusalsLock);
+            const std::lock_guard lock(m_lock);
             const QPair<QByteArray, quint32> key{frame.sender, frame.serial};
             m_refusals.insert(key, refusal);
             m_refusalOrder.push_back(key);
@@ -280,7 +300,7 @@ void BusRelay::decide()
             }
             pass(frame.withoutBody(), {});
         }
-        const std::lock_guard lock(m_refusalsLock);
+        const std::lock_guard lock(m_lock);
         ++m_refusedCount;
     }
     m_head.clear();

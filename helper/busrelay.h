@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QHash>
+#include <QSet>
 #include <QString>
 
 #include <deque>
@@ -35,8 +36,18 @@ namespace qs {
 class BusRelay
 {
 public:
-    /** The reason a method call or signal is not read (too large), or an empty string to pass it on. */
-    using Policy = std::function<QString(const BusFrame &frame, std::optional<quint32> firstStringBytes)>;
+    /** Why a method call or signal is passed on without its body, if it is. */
+    struct Refusal
+    {
+        enum class Kind { None, TooLarge, NotAdmitted };
+        Kind kind = Kind::None;
+        QString text; ///< for TooLarge: its size and the bound
+    };
+    /**
+     * Decides about a call or signal from its header, its first string argument's length and
+     * whether its sender was admit()ted (holds a grant, or is root).
+     */
+    using Policy = std::function<Refusal(const BusFrame &frame, std::optional<quint32> firstStringBytes, bool senderAdmitted)>;
 
     /** Connects to the bus at @p address (unix:path=… or unix:abstract=…, alternatives separated by ';'). */
     static std::unique_ptr<BusRelay> connectTo(const QByteArray &address, Policy policy, QString *error);
@@ -47,8 +58,12 @@ public:
     /** For sd-bus to read from (sd-bus owns it from sd_bus_set_fd() on). */
     int relayedSocket() const { return m_sdBusEnd; }
 
-    /** Why call @p serial of @p sender came without its body; empty if it did not. Answered once. */
-    QString takeRefusal(const QByteArray &sender, quint32 serial);
+    /** Why call @p serial of @p sender came without its body (Kind::None if it did not). Answered once. */
+    Refusal takeRefusal(const QByteArray &sender, quint32 serial);
+
+    /** @p sender holds a grant or is root, until forget(): the Policy hears so. */
+    void admit(const QByteArray &sender);
+    void forget(const QByteArray &sender);
 
     /** Calls passed on without their bodies so far; for tests and the log. */
     quint64 refusedCount() const;
@@ -88,8 +103,9 @@ private:
     quint64 m_outOffset = 0; ///< the stream position of m_out[m_outStart]
     std::deque<std::pair<quint64, QList<int>>> m_outFds; ///< descriptors to send with the byte at a stream position
 
-    mutable std::mutex m_refusalsLock;
-    QHash<QPair<QByteArray, quint32>, QString> m_refusals;
+    mutable std::mutex m_lock; ///< what the helper's thread asks or tells: refusals and admitted senders
+    QHash<QPair<QByteArray, quint32>, Refusal> m_refusals;
+    QSet<QByteArray> m_admitted;
     std::deque<QPair<QByteArray, quint32>> m_refusalOrder;
     quint64 m_refusedCount = 0;
 };

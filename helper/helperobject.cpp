@@ -68,20 +68,24 @@ HelperObject::HelperObject(BusConnection &bus, HelperService &service) : m_bus(b
     };
 }
 
-QString HelperObject::sizeRefusal(const BusFrame &frame, std::optional<quint32> firstStringBytes)
+BusRelay::Refusal HelperObject::callRefusal(const BusFrame &frame, std::optional<quint32> firstStringBytes, bool senderAdmitted)
 {
+    using Kind = BusRelay::Refusal::Kind;
     const qsizetype maxTargetBytes = MaxTargetCharacters * 4; // UTF-8
     const DocumentMethod *document = frame.type == BusFrame::Type::MethodCall ? documentMethod(QLatin1String(frame.member)) : nullptr;
     const qint64 maxBytes = (document ? document->maxDocumentBytes : 0) + HelperBus::MaxSmallArgumentsBytes;
     if (frame.bodyBytes > maxBytes)
-        return QStringLiteral("the call has %1 bytes of arguments; %2 takes at most %3 (the helper did not read them)")
-            .arg(frame.bodyBytes)
-            .arg(QString::fromUtf8(frame.member.left(64)))
-            .arg(maxBytes);
+        return {Kind::TooLarge, QStringLiteral("the call has %1 bytes of arguments; %2 takes at most %3 (the helper did not read them)")
+                                    .arg(frame.bodyBytes)
+                                    .arg(QString::fromUtf8(frame.member.left(64)))
+                                    .arg(maxBytes)};
     if (document && firstStringBytes && *firstStringBytes > maxTargetBytes)
-        return QStringLiteral("the target has %1 bytes; a target has at most %2 characters (the helper did not read it)")
-            .arg(*firstStringBytes)
-            .arg(MaxTargetCharacters);
+        return {Kind::TooLarge, QStringLiteral("the target has %1 bytes; a target has at most %2 characters (the helper did not read it)")
+                                    .arg(*firstStringBytes)
+                                    .arg(MaxTargetCharacters)};
+    // A small call is read and answered as any (AuthorizeFirst names the action then).
+    if (document && !senderAdmitted && frame.bodyBytes > HelperBus::MaxSmallArgumentsBytes)
+        return {Kind::NotAdmitted, {}};
     return {};
 }
 
@@ -121,9 +125,17 @@ bool HelperObject::handle(sd_bus_message *message)
     const QString signature = QString::fromUtf8(sd_bus_message_get_signature(message, 1));
     uint64_t serial = 0;
     if (signature.isEmpty() && sd_bus_message_get_cookie(message, &serial) >= 0) {
-        // The relay passed it on without its arguments: too large to be read (sizeRefusal()).
-        if (const QString refusal = m_bus.takeRefusal(sd_bus_message_get_sender(message), serial); !refusal.isEmpty()) {
-            BusCall(&m_bus, message, {}).replyError(QLatin1String("org.freedesktop.DBus.Error.LimitsExceeded"), refusal);
+        // The relay passed it on without its arguments (callRefusal()).
+        const BusRelay::Refusal refusal = m_bus.takeRefusal(sd_bus_message_get_sender(message), serial);
+        if (refusal.kind == BusRelay::Refusal::Kind::TooLarge) {
+            BusCall(&m_bus, message, {}).replyError(QLatin1String("org.freedesktop.DBus.Error.LimitsExceeded"), refusal.text);
+            return true;
+        }
+        if (refusal.kind == BusRelay::Refusal::Kind::NotAdmitted) {
+            m_service.serve(BusCall(&m_bus, message, {}), [this]() -> QVariantList {
+                m_service.refuseUngranted({});
+                return {};
+            });
             return true;
         }
     }

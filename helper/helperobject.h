@@ -1,6 +1,6 @@
 #pragma once
 
-#include "busframe.h"
+#include "busrelay.h"
 #include "helpercontract.h"
 
 #include <QHash>
@@ -33,12 +33,13 @@ public:
     bool install(QString *error);
 
     /**
-     * Why a call or signal is too large to be read, or an empty string: a document method's
-     * arguments are at most its document and 64 KiB, its target at most MaxTargetCharacters
-     * characters; every other call and signal at most 64 KiB. The BusRelay asks before anything
-     * but the header was read (on its own thread: this reads nothing that changes).
+     * Whether a call or signal is read: a document method's arguments are at most its document
+     * and 64 KiB, its target at most MaxTargetCharacters characters, and its document is read
+     * only from an admitted sender (a grant, or root; else AuthorizeFirst); every other call and
+     * signal at most 64 KiB. The BusRelay asks before anything but the header was read (on its
+     * own thread: this reads nothing that changes).
      */
-    static QString sizeRefusal(const BusFrame &frame, std::optional<quint32> firstStringBytes);
+    static BusRelay::Refusal callRefusal(const BusFrame &frame, std::optional<quint32> firstStringBytes, bool senderAdmitted);
 
 private:
     using Method = std::function<QVariantList(const QVariantList &arguments)>;

@@ -153,6 +153,8 @@ void HelperService::withCaller(const QString &busName, std::function<void(const 
             caller.pid = readUint(pidReply);
             if (uid >= 0) // not cached for a client already gone: its name will not be seen leaving
                 m_callers.insert(busName, caller);
+            if (uid == 0) // needs no grant: its documents are read (BusRelay)
+                m_bus.admit(busName);
             then(m_callers.value(busName, caller));
         });
     });
@@ -183,6 +185,7 @@ void HelperService::clientLeft(const QString &busName)
 {
     const Caller caller = m_callers.take(busName);
     m_authorizer.forget(busName);
+    m_bus.forget(busName);
     forgetWaiting(caller.busName.isEmpty() ? Caller{busName} : caller);
     m_watcher.unwatchClient(busName);
     m_tracked.remove(busName);
@@ -299,11 +302,16 @@ bool HelperService::authorizedAlready(const QString &action)
     // now would block (see withCaller()), so a connection not met yet authorizes first, root too.
     if (const auto known = m_callers.constFind(sender); known != m_callers.cend() && known->uid == 0)
         return true;
-    refuse(HelperBus::Error::AuthorizeFirst,
-           QStringLiteral("Authorize first: call Authorize with this target (polkit: %1), then send the document again; a "
-                          "document is never kept waiting for polkit")
-               .arg(action));
+    refuseUngranted(action);
     return false;
+}
+
+void HelperService::refuseUngranted(const QString &action)
+{
+    refuse(HelperBus::Error::AuthorizeFirst,
+           QStringLiteral("Authorize first: call Authorize with this target%1, then send the document again; a document is "
+                          "never kept waiting for polkit, nor read before")
+               .arg(action.isEmpty() ? QString() : QStringLiteral(" (polkit: %1)").arg(action)));
 }
 
 bool HelperService::mayChange(const QString &target)

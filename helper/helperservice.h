@@ -86,6 +86,11 @@ public:
      * before it reads their documents at all.
      */
     bool mayChange(const QString &target);
+    /**
+     * Answers AuthorizeFirst to the call being served: its caller holds no grant of @p action
+     * (of any action when empty: its document was left unread by the BusRelay).
+     */
+    void refuseUngranted(const QString &action);
 
     // D-Bus methods (see the XML for their contract)
     QString GetVersion();

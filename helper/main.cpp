@@ -104,7 +104,7 @@ int main(int argc, char *argv[])
         log->warn("not running as root: the kernel will refuse every change");
 
     QString error;
-    std::unique_ptr<qs::BusConnection> bus = qs::BusConnection::openSystemBus(&qs::HelperObject::sizeRefusal, &error);
+    std::unique_ptr<qs::BusConnection> bus = qs::BusConnection::openSystemBus(&qs::HelperObject::callRefusal, &error);
     if (!bus) {
         log->error("{}", error.toStdString());
         return 1;

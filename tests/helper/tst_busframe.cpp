@@ -289,29 +289,38 @@ private Q_SLOTS:
 
     void sizeRuleOfTheHelper()
     {
+        using Kind = BusRelay::Refusal::Kind;
+        const auto kindOf = [](const BusFrame &frame, std::optional<quint32> first, bool admitted = true) {
+            return HelperObject::callRefusal(frame, first, admitted).kind;
+        };
         BusFrame frame;
         frame.type = BusFrame::Type::MethodCall;
         frame.member = "Apply";
         frame.bodyBytes = quint32(HelperBus::MaxTreeDocumentBytes + HelperBus::MaxSmallArgumentsBytes);
-        QVERIFY(HelperObject::sizeRefusal(frame, quint32(MaxTargetCharacters * 4)).isEmpty());
-        QVERIFY(HelperObject::sizeRefusal(frame, quint32(MaxTargetCharacters * 4 + 1)).contains(QStringLiteral("the target has")));
-        ++frame.bodyBytes;
-        QVERIFY(HelperObject::sizeRefusal(frame, 10).contains(QStringLiteral("Apply takes at most")));
+        QCOMPARE(kindOf(frame, quint32(MaxTargetCharacters * 4)), Kind::None);
+        QCOMPARE(kindOf(frame, quint32(MaxTargetCharacters * 4 + 1)), Kind::TooLarge);
+        QVERIFY(HelperObject::callRefusal(frame, quint32(MaxTargetCharacters * 4 + 1), true).text.contains(QStringLiteral("the target has")));
+        // A document from a sender without a grant is not read; a small call is, and answered.
+        QCOMPARE(kindOf(frame, 10, false), Kind::NotAdmitted);
+        frame.bodyBytes = quint32(HelperBus::MaxSmallArgumentsBytes);
+        QCOMPARE(kindOf(frame, 10, false), Kind::None);
+        frame.bodyBytes = quint32(HelperBus::MaxTreeDocumentBytes + HelperBus::MaxSmallArgumentsBytes + 1);
+        QVERIFY(HelperObject::callRefusal(frame, 10, true).text.contains(QStringLiteral("Apply takes at most")));
         frame.member = "ChangeNode";
         frame.bodyBytes = quint32(HelperBus::MaxNodeDocumentBytes + HelperBus::MaxSmallArgumentsBytes + 1);
-        QVERIFY(!HelperObject::sizeRefusal(frame, 10).isEmpty());
+        QCOMPARE(kindOf(frame, 10), Kind::TooLarge);
         // A signal, whatever its name, and any other call, known or not: small arguments only.
         frame.member = "Apply";
         frame.type = BusFrame::Type::Signal;
         frame.bodyBytes = quint32(HelperBus::MaxSmallArgumentsBytes + 1);
-        QVERIFY(!HelperObject::sizeRefusal(frame, 10).isEmpty());
+        QCOMPARE(kindOf(frame, 10), Kind::TooLarge);
         frame.type = BusFrame::Type::MethodCall;
         for (const char *member : {"Authorize", "CreateLab", "GetVersion", "NoSuchMethod"}) {
             frame.member = member;
             frame.bodyBytes = quint32(HelperBus::MaxSmallArgumentsBytes);
-            QVERIFY(HelperObject::sizeRefusal(frame, std::nullopt).isEmpty());
+            QCOMPARE(kindOf(frame, std::nullopt, false), Kind::None);
             ++frame.bodyBytes;
-            QVERIFY(!HelperObject::sizeRefusal(frame, std::nullopt).isEmpty());
+            QCOMPARE(kindOf(frame, std::nullopt), Kind::TooLarge);
         }
     }
 };

@@ -144,7 +144,8 @@ class TestHelperFlood : public QObject
             }
             watch.latenciesUs.append(us);
             if (qEnvironmentVariableIsSet("QS_FLOOD_TRACE") && us > 20000)
-                qInfo("slow GetVersion: %lld ms at %lld ms", us / 1000, limit.remainingTime() > 0 ? 120000 - limit.remainingTime() : -1);
+                qInfo("slow GetVersion: %lld ms at %lld ms (monotonic clock %lld ms)", us / 1000,
+                      limit.remainingTime() > 0 ? 120000 - limit.remainingTime() : -1, clock.msecsSinceReference());
             if (!after.isForever())
                 watch.maxAfterUs = std::max(watch.maxAfterUs, us);
             watch.maxRssKiB = std::max(watch.maxRssKiB, residentKiB(m_bus.helperPid()));
