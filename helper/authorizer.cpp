@@ -1,6 +1,7 @@
 #include "authorizer.h"
 
 #include "busconnection.h"
+#include "helperbus.h"
 
 #include <systemd/sd-bus.h>
 
@@ -56,6 +57,7 @@ bool Authorizer::isGranted(const QString &sender, const QString &action) const
 void Authorizer::check(const QString &sender, const QString &action, Done done)
 {
     if (isGranted(sender, action)) {
+        admitDocuments(sender, action);
         done(Outcome::Authorized, {});
         return;
     }
@@ -85,7 +87,7 @@ void Authorizer::check(const QString &sender, const QString &action, Done done)
         }
         if (authorized) {
             m_granted[sender].insert(action, QDeadlineTimer(GrantLifetimeMs));
-            m_bus.admit(sender); // its documents are read from now on (BusRelay), until it leaves
+            admitDocuments(sender, action);
         }
         finish(key, authorized ? Outcome::Authorized : Outcome::NotAuthorized, {});
     };
@@ -98,6 +100,14 @@ void Authorizer::finish(const QString &key, Outcome outcome, const QString &deta
     const QList<Done> callers = m_waiting.take(key);
     for (const Done &done : callers)
         done(outcome, detail);
+}
+
+void Authorizer::admitDocuments(const QString &sender, const QString &action)
+{
+    // Documents come with a change (apply, or a lab's own), never with reading: a grant to read,
+    // which any console user holds, must not make the relay read a sender's documents.
+    if (action == HelperBus::ApplyAction || action == HelperBus::LabAction)
+        m_bus.admit(sender);
 }
 
 void Authorizer::forget(const QString &sender)

@@ -44,6 +44,8 @@ public:
 private:
     void finish(const QString &key, Outcome outcome, const QString &detail);
 
+    /** Tells the bus relay that @p sender's documents are read now (a grant of a change). */
+    void admitDocuments(const QString &sender, const QString &action);
     BusConnection &m_bus;
     QHash<QString, QHash<QString, QDeadlineTimer>> m_granted; ///< unique name → action → until when
     QHash<QString, QList<Done>> m_waiting;     ///< "name\naction" → callers waiting for one answer

@@ -69,7 +69,7 @@ std::optional<BusFrame> BusFrame::parseFixed(QByteArrayView fixed, QString *erro
     frame.bodyBytes = uint32At(fixed, 4, frame.bigEndian);
     frame.serial = uint32At(fixed, 8, frame.bigEndian);
     frame.fieldsBytes = uint32At(fixed, 12, frame.bigEndian);
-    if (frame.fieldsBytes > MaxFieldsBytes || frame.bodyBytes > MaxMessageBytes) {
+    if (frame.fieldsBytes > MaxMessageBytes || frame.bodyBytes > MaxMessageBytes) {
         *error = QStringLiteral("a message with %1 bytes of header fields and %2 bytes of body").arg(frame.fieldsBytes).arg(frame.bodyBytes);
         return std::nullopt;
     }

@@ -22,7 +22,7 @@ struct BusFrame
 
     /** The fixed part and the length of the header fields, which say how long the message is. */
     static constexpr qsizetype FixedBytes = 16;
-    /** No real header comes close (a few names of at most 255 bytes each). */
+    /** No real header comes close (a few names of at most 255 bytes each); a larger one is not read. */
     static constexpr quint32 MaxFieldsBytes = 64 * 1024;
     /** The specification's largest message (2^27 bytes). */
     static constexpr quint32 MaxMessageBytes = 128 * 1024 * 1024;
@@ -44,7 +44,11 @@ struct BusFrame
     /** Bytes before the body: the fixed part and the header fields, padded to 8. */
     qsizetype headerBytes() const { return (FixedBytes + qsizetype(fieldsBytes) + 7) & ~qsizetype(7); }
 
-    /** Reads the fixed part: what follows needs headerBytes() - FixedBytes more bytes. Nothing with @p error. */
+    /**
+     * Reads the fixed part: what follows needs headerBytes() - FixedBytes more bytes. Nothing with
+     * @p error when the stream cannot be followed (an unknown byte order or version, or more than
+     * MaxMessageBytes).
+     */
     static std::optional<BusFrame> parseFixed(QByteArrayView fixed, QString *error);
     /** Reads the header fields of @p header (the whole header, headerBytes() long) into this frame. */
     bool parseFields(QByteArrayView header, QString *error);

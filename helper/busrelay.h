@@ -27,7 +27,8 @@ namespace qs {
  * itself: the fixed header and the header fields (a few hundred bytes) tell what a message is and
  * how long; a call that is larger than its method takes (Policy) is passed on as the same call
  * without a body, its bytes are read and dropped as they arrive, and the handler answers it
- * from takeRefusal(). Everything else passes unchanged, with its file descriptors.
+ * from takeRefusal(). Everything else passes unchanged. The helper takes no file descriptors:
+ * those a caller sends are closed as they arrive, and its call is refused.
  *
  * sd-bus writes to the bus socket directly and reads from the relay's end of a socket pair. The
  * relay runs on a thread of its own: the helper's few blocking calls (requesting its name) must
@@ -39,9 +40,10 @@ public:
     /** Why a method call or signal is passed on without its body, if it is. */
     struct Refusal
     {
-        enum class Kind { None, TooLarge, NotAdmitted };
+        enum class Kind { None, TooLarge, NotAdmitted, WithDescriptors };
         Kind kind = Kind::None;
-        QString text; ///< for TooLarge: its size and the bound
+        QString text;         ///< for TooLarge: its size and the bound
+        bool answered = true; ///< the handler answers it (takeRefusal()); else sd-bus says there is no such object or method
     };
     /**
      * Decides about a call or signal from its header, its first string argument's length and
@@ -75,10 +77,11 @@ private:
     bool consume(const char *data, qsizetype size);
     bool consumeFrames(const char *data, qsizetype size);
     void decide();
-    void pass(const QByteArray &bytes, QList<int> fds);
+    /** The rest of a message that cannot be judged (its header is too large or unreadable) is dropped unread. */
+    void skipMessage(const char *why);
+    void pass(const QByteArray &bytes);
     /** Writes what the relayed socket takes; false when it is closed. */
     bool flush();
-    QList<int> takeFds(quint32 count);
 
     int m_busSocket = -1;  ///< the bus connection, written by sd-bus
     int m_busRead = -1;    ///< the same connection, a duplicate the relay reads and closes
@@ -97,17 +100,16 @@ private:
     bool m_fieldsRead = false;
     quint64 m_bodyLeft = 0;  ///< body bytes of the current message still to come
     bool m_passing = false;  ///< those are passed on (else dropped)
-    std::deque<int> m_fdsIn; ///< received, not yet given to their message
     QByteArray m_out;        ///< to be written to sd-bus, from m_outStart
     qsizetype m_outStart = 0;
-    quint64 m_outOffset = 0; ///< the stream position of m_out[m_outStart]
-    std::deque<std::pair<quint64, QList<int>>> m_outFds; ///< descriptors to send with the byte at a stream position
 
     mutable std::mutex m_lock; ///< what the helper's thread asks or tells: refusals and admitted senders
     QHash<QPair<QByteArray, quint32>, Refusal> m_refusals;
     QSet<QByteArray> m_admitted;
     std::deque<QPair<QByteArray, quint32>> m_refusalOrder;
     quint64 m_refusedCount = 0;
+    quint64 m_skippedCount = 0;
+    quint32 m_descriptorsIn = 0; ///< closed on arrival; the message they came with is refused
 };
 
 } // namespace qs

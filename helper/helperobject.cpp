@@ -71,21 +71,29 @@ HelperObject::HelperObject(BusConnection &bus, HelperService &service) : m_bus(b
 BusRelay::Refusal HelperObject::callRefusal(const BusFrame &frame, std::optional<quint32> firstStringBytes, bool senderAdmitted)
 {
     using Kind = BusRelay::Refusal::Kind;
+    // Answered by handle() when addressed to this object; sd-bus says "no such object" otherwise.
+    const bool ours = frame.path == HelperBus::Path.data() && (frame.interface.isEmpty() || frame.interface == HelperBus::Interface.data());
+    if (frame.unixFds > 0) // every descriptor of the contract goes from the helper to a client
+        return {Kind::WithDescriptors, {}, ours};
     const qsizetype maxTargetBytes = MaxTargetCharacters * 4; // UTF-8
     const DocumentMethod *document = frame.type == BusFrame::Type::MethodCall ? documentMethod(QLatin1String(frame.member)) : nullptr;
     const qint64 maxBytes = (document ? document->maxDocumentBytes : 0) + HelperBus::MaxSmallArgumentsBytes;
     if (frame.bodyBytes > maxBytes)
-        return {Kind::TooLarge, QStringLiteral("the call has %1 bytes of arguments; %2 takes at most %3 (the helper did not read them)")
-                                    .arg(frame.bodyBytes)
-                                    .arg(QString::fromUtf8(frame.member.left(64)))
-                                    .arg(maxBytes)};
+        return {Kind::TooLarge,
+                QStringLiteral("the call has %1 bytes of arguments; %2 takes at most %3 (the helper did not read them)")
+                    .arg(frame.bodyBytes)
+                    .arg(QString::fromUtf8(frame.member.left(64)))
+                    .arg(maxBytes),
+                ours};
     if (document && firstStringBytes && *firstStringBytes > maxTargetBytes)
-        return {Kind::TooLarge, QStringLiteral("the target has %1 bytes; a target has at most %2 characters (the helper did not read it)")
-                                    .arg(*firstStringBytes)
-                                    .arg(MaxTargetCharacters)};
+        return {Kind::TooLarge,
+                QStringLiteral("the target has %1 bytes; a target has at most %2 characters (the helper did not read it)")
+                    .arg(*firstStringBytes)
+                    .arg(MaxTargetCharacters),
+                ours};
     // A small call is read and answered as any (AuthorizeFirst names the action then).
     if (document && !senderAdmitted && frame.bodyBytes > HelperBus::MaxSmallArgumentsBytes)
-        return {Kind::NotAdmitted, {}};
+        return {Kind::NotAdmitted, {}, ours};
     return {};
 }
 
@@ -129,6 +137,11 @@ bool HelperObject::handle(sd_bus_message *message)
         const BusRelay::Refusal refusal = m_bus.takeRefusal(sd_bus_message_get_sender(message), serial);
         if (refusal.kind == BusRelay::Refusal::Kind::TooLarge) {
             BusCall(&m_bus, message, {}).replyError(QLatin1String("org.freedesktop.DBus.Error.LimitsExceeded"), refusal.text);
+            return true;
+        }
+        if (refusal.kind == BusRelay::Refusal::Kind::WithDescriptors) {
+            BusCall(&m_bus, message, {}).replyError(QLatin1String("org.freedesktop.DBus.Error.InvalidArgs"),
+                                                    QStringLiteral("the helper takes no file descriptors; they were closed unread"));
             return true;
         }
         if (refusal.kind == BusRelay::Refusal::Kind::NotAdmitted) {

@@ -1,13 +1,19 @@
 // BusFrame, the helper's reading of D-Bus message headers (the BusRelay decides by it), against
 // sd-bus as the oracle: sd-bus writes real messages into a socket pair and the test parses
 // them; what BusFrame writes (a call without its body) is read back by sd-bus. Then cut and
-// scrambled headers: refused or read within their bounds, never read past.
+// scrambled headers: refused or read within their bounds, never read past. Last, the BusRelay
+// between a bus of the test's own and what sd-bus would read: what passes, what is refused,
+// what is dropped, and that the stream stays in step.
 
 #include "busframe.h"
+#include "busrelay.h"
 #include "helperobject.h"
 #include "helperbus.h"
 
+#include <QDir>
+#include <QFile>
 #include <QRandomGenerator>
+#include <QTemporaryDir>
 #include <QtEndian>
 #include <QTest>
 
@@ -17,6 +23,7 @@
 #include <memory>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 using namespace qs;
@@ -115,6 +122,62 @@ private:
     sd_bus *m_bus = nullptr;
     int m_fd = -1;
 };
+
+/** A message as a bus sends it (little-endian), with the header fields given; the body as given. */
+QByteArray wireMessage(BusFrame::Type type, quint32 serial, const QList<QPair<quint8, QByteArray>> &stringFields,
+                       const QByteArray &signature, const QByteArray &body, quint32 unixFds = 0)
+{
+    QByteArray out;
+    const auto pad = [&out](int to) { out.append((to - out.size() % to) % to, '\0'); };
+    const auto u32 = [&out](quint32 v) { char b[4]; qToLittleEndian(v, b); out.append(b, 4); };
+    out.append('l');
+    out.append(char(type));
+    out.append('\0');
+    out.append('\1');
+    u32(quint32(body.size()));
+    u32(serial);
+    u32(0);
+    for (const auto &[code, value] : stringFields) {
+        pad(8);
+        out.append(char(code)).append('\1').append(code == 1 ? 'o' : 's').append('\0');
+        pad(4);
+        u32(quint32(value.size()));
+        out.append(value).append('\0');
+    }
+    if (!signature.isEmpty()) {
+        pad(8);
+        out.append('\x08').append('\1').append('g').append('\0');
+        out.append(char(signature.size())).append(signature).append('\0');
+    }
+    if (unixFds > 0) {
+        pad(8);
+        out.append('\x09').append('\1').append('u').append('\0');
+        u32(unixFds);
+    }
+    qToLittleEndian(quint32(out.size() - 16), out.data() + 12);
+    pad(8);
+    return out + body;
+}
+
+QByteArray stringBody(qsizetype length)
+{
+    QByteArray body;
+    char b[4];
+    qToLittleEndian(quint32(length), b);
+    body.append(b, 4).append(QByteArray(length, 'x')).append('\0');
+    return body;
+}
+
+QList<QPair<quint8, QByteArray>> callTo(const QByteArray &member, const QByteArray &sender = ":1.5")
+{
+    return {{1, QByteArray("/org/qdiscstudio/Helper1")}, {2, QByteArray("org.qdiscstudio.Helper1")}, {3, member},
+            {6, QByteArray(":1.1")}, {7, sender}};
+}
+
+int openDescriptors()
+{
+    return int(QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).size());
+}
 
 BusFrame parsed(const QByteArray &wire)
 {
@@ -285,6 +348,99 @@ private Q_SLOTS:
         QVERIFY(!BusFrame::parseFixed(QByteArray("x\1\0\1\0\0\0\0\1\0\0\0\0\0\0\0", 16), &error));
         QVERIFY(!BusFrame::parseFixed(QByteArray("l\1\0\2\0\0\0\0\1\0\0\0\0\0\0\0", 16), &error)); // protocol 2
         QVERIFY(!BusFrame::parseFixed(QByteArray("l\1\0\1\0\0\0\x09\1\0\0\0\0\0\0\0", 16), &error)); // 144 MiB of body
+    }
+
+    void relayPassesRefusesAndDropsInStep()
+    {
+        QTemporaryDir dir;
+        const QByteArray path = QFile::encodeName(dir.filePath(QStringLiteral("bus")));
+        const int listener = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_un where{};
+        where.sun_family = AF_UNIX;
+        std::memcpy(where.sun_path, path.constData(), size_t(path.size()));
+        QVERIFY(::bind(listener, reinterpret_cast<const sockaddr *>(&where), sizeof where) == 0);
+        QVERIFY(::listen(listener, 1) == 0);
+        QString error;
+        std::unique_ptr<BusRelay> relay = BusRelay::connectTo("unix:path=" + path, &HelperObject::callRefusal, &error);
+        QVERIFY2(relay, qPrintable(error));
+        const int bus = ::accept4(listener, nullptr, nullptr, SOCK_CLOEXEC);
+        QVERIFY(bus >= 0);
+        const int descriptorsBefore = openDescriptors();
+
+        const QByteArray auth = "DATA\r\nOK 0123456789abcdef0123456789abcdef\r\nAGREE_UNIX_FD\r\n";
+        const QByteArray small = wireMessage(BusFrame::Type::MethodCall, 1, callTo("GetVersion"), {}, {});
+        // A header field of a type the relay does not read (dbus-broker forwards such): dropped.
+        QByteArray unknownField = wireMessage(BusFrame::Type::MethodCall, 2, callTo("GetVersion"), {}, {});
+        unknownField.insert(16, QByteArray("\xc8\x01y\0\x07\0\0\0", 8)); // code 200, a byte: 8 bytes, still aligned
+        qToLittleEndian(qFromLittleEndian<quint32>(unknownField.constData() + 12) + 8, unknownField.data() + 12);
+        // Header fields larger than any the relay reads: a path of 70 000 bytes. Dropped.
+        QList<QPair<quint8, QByteArray>> longPath = callTo("GetVersion");
+        longPath[0].second = "/" + QByteArray(70000, 'p');
+        const QByteArray hugeHeader = wireMessage(BusFrame::Type::MethodCall, 3, longPath, "s", stringBody(100));
+        // Too large for its method: passed on without its body, the refusal kept for the handler.
+        const QByteArray tooLarge = wireMessage(BusFrame::Type::MethodCall, 4, callTo("Authorize"), "s", stringBody(70000));
+        // With a descriptor: closed at once, the call refused.
+        const QByteArray withFd = wireMessage(BusFrame::Type::MethodCall, 5, callTo("Authorize"), "h", QByteArray(4, '\0'), 1);
+        const QByteArray last = wireMessage(BusFrame::Type::MethodCall, 6, callTo("ListTargets"), {}, {});
+
+        const auto sendAll = [bus](const QByteArray &bytes, int fd = -1) {
+            msghdr message{};
+            iovec from{const_cast<char *>(bytes.constData()), size_t(bytes.size())};
+            message.msg_iov = &from;
+            message.msg_iovlen = 1;
+            alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))];
+            if (fd >= 0) {
+                message.msg_control = control;
+                message.msg_controllen = sizeof control;
+                cmsghdr *c = CMSG_FIRSTHDR(&message);
+                c->cmsg_level = SOL_SOCKET;
+                c->cmsg_type = SCM_RIGHTS;
+                c->cmsg_len = CMSG_LEN(sizeof(int));
+                std::memcpy(CMSG_DATA(c), &fd, sizeof fd);
+            }
+            return ::sendmsg(bus, &message, MSG_NOSIGNAL) == ssize_t(bytes.size());
+        };
+        QVERIFY(sendAll(auth + small + unknownField + hugeHeader + tooLarge));
+        const int passedFd = ::dup(0);
+        QVERIFY(sendAll(withFd, passedFd));
+        ::close(passedFd);
+        QVERIFY(sendAll(last));
+
+        QString parseError;
+        BusFrame tooLargeFrame = *BusFrame::parseFixed(tooLarge, &parseError);
+        QVERIFY(tooLargeFrame.parseFields(tooLarge, &parseError));
+        BusFrame withFdFrame = *BusFrame::parseFixed(withFd, &parseError);
+        QVERIFY(withFdFrame.parseFields(withFd, &parseError));
+        const QByteArray expected = auth + small + tooLargeFrame.withoutBody() + withFdFrame.withoutBody() + last;
+        QByteArray got;
+        char buffer[65536];
+        while (got.size() < expected.size()) {
+            pollfd p{relay->relayedSocket(), POLLIN, 0};
+            if (::poll(&p, 1, 5000) <= 0)
+                break;
+            const ssize_t n = ::recv(relay->relayedSocket(), buffer, sizeof buffer, MSG_DONTWAIT);
+            if (n <= 0)
+                break;
+            got.append(buffer, n);
+        }
+        QCOMPARE(got.size(), expected.size());
+        QVERIFY(got == expected);
+        QCOMPARE(relay->takeRefusal(":1.5", 4).kind, BusRelay::Refusal::Kind::TooLarge);
+        QCOMPARE(relay->takeRefusal(":1.5", 4).kind, BusRelay::Refusal::Kind::None); // answered once
+        QCOMPARE(relay->takeRefusal(":1.5", 5).kind, BusRelay::Refusal::Kind::WithDescriptors);
+        QCOMPARE(openDescriptors(), descriptorsBefore); // the one sent was closed by the relay
+
+        // The bus hangs up: sd-bus reads the end, and the relay's thread does not spin.
+        ::close(bus);
+        pollfd p{relay->relayedSocket(), POLLIN, 0};
+        QVERIFY(::poll(&p, 1, 5000) == 1);
+        QCOMPARE(::recv(relay->relayedSocket(), buffer, sizeof buffer, MSG_DONTWAIT), ssize_t(0));
+        const int busSocket = relay->busSocket();
+        const int relayed = relay->relayedSocket();
+        relay.reset();
+        ::close(busSocket); // sd-bus's, had there been one
+        ::close(relayed);
+        ::close(listener);
     }
 
     void sizeRuleOfTheHelper()

@@ -488,6 +488,9 @@ private Q_SLOTS:
         QTest::newRow("lab with a wrong signature") << "CreateLab" << QVariantList{QStringLiteral("x")} << "org.freedesktop.DBus.Error.UnknownMethod";
         QTest::newRow("wrong signature") << "Apply" << QVariantList{42, 43} << "org.freedesktop.DBus.Error.UnknownMethod";
         QTest::newRow("unknown method") << "Reboot" << QVariantList{} << "org.freedesktop.DBus.Error.UnknownMethod";
+        // No method takes a descriptor: the relay closes it as it arrives and refuses the call.
+        QTest::newRow("a descriptor with the call") << "Authorize" << QVariantList{QVariant::fromValue(QDBusUnixFileDescriptor(0))}
+                                                    << "org.freedesktop.DBus.Error.InvalidArgs";
     }
 
     void garbageIsAnsweredAndHelperLives()
