@@ -127,12 +127,6 @@ BusRelay::Refusal BusRelay::takeRefusal(const QByteArray &sender, quint32 serial
     return m_refusals.take({sender, serial});
 }
 
-quint64 BusRelay::refusedCount() const
-{
-    const std::lock_guard lock(m_lock);
-    return m_refusedCount;
-}
-
 void BusRelay::admit(const QByteArray &sender)
 {
     const std::lock_guard lock(m_lock);
@@ -304,8 +298,6 @@ void BusRelay::decide()
             }
             pass(frame.withoutBody());
         }
-        const std::lock_guard lock(m_lock);
-        ++m_refusedCount;
     }
     m_head.clear();
 }

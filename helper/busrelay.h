@@ -67,9 +67,6 @@ public:
     void admit(const QByteArray &sender);
     void forget(const QByteArray &sender);
 
-    /** Calls passed on without their bodies so far; for tests and the log. */
-    quint64 refusedCount() const;
-
 private:
     BusRelay() = default;
     void run();
@@ -107,9 +104,7 @@ private:
     QHash<QPair<QByteArray, quint32>, Refusal> m_refusals;
     QSet<QByteArray> m_admitted;
     std::deque<QPair<QByteArray, quint32>> m_refusalOrder;
-    quint64 m_refusedCount = 0;
     quint64 m_skippedCount = 0;
-    quint32 m_descriptorsIn = 0; ///< closed on arrival; the message they came with is refused
 };
 
 } // namespace qs
