@@ -221,7 +221,7 @@ bool BusRelay::consumeFrames(const char *data, qsizetype size)
         if (m_bodyLeft > 0) {
             const qsizetype take = qsizetype(std::min<quint64>(m_bodyLeft, quint64(size)));
             if (m_passing)
-                pass(QByteArray(data, take));
+                pass(QByteArrayView(data, take)); // no copy of its own: bodies are up to 16 MiB
             data += take;
             size -= take;
             m_bodyLeft -= quint64(take);
@@ -315,7 +315,7 @@ void BusRelay::skipMessage(const char *why)
         helperLog()->warn("bus relay: a message was dropped unread ({}), {} so far", why, m_skippedCount);
 }
 
-void BusRelay::pass(const QByteArray &bytes)
+void BusRelay::pass(QByteArrayView bytes)
 {
     m_out.append(bytes);
 }

@@ -76,7 +76,7 @@ private:
     void decide();
     /** The rest of a message that cannot be judged (its header is too large or unreadable) is dropped unread. */
     void skipMessage(const char *why);
-    void pass(const QByteArray &bytes);
+    void pass(QByteArrayView bytes);
     /** Writes what the relayed socket takes; false when it is closed. */
     bool flush();
 

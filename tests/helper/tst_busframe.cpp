@@ -20,6 +20,7 @@
 #include <systemd/sd-bus.h>
 
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <poll.h>
 #include <sys/socket.h>
@@ -29,6 +30,29 @@
 using namespace qs;
 
 namespace {
+
+/**
+ * What @p fd gives until @p enough says so or nothing comes for @p quietMs; @p beforeEach runs
+ * before each wait (an sd-bus that must be let write).
+ */
+QByteArray readFrom(int fd, int quietMs, const std::function<bool(const QByteArray &)> &enough,
+                    const std::function<void()> &beforeEach = {})
+{
+    QByteArray got;
+    char buffer[65536];
+    while (!enough(got)) {
+        if (beforeEach)
+            beforeEach();
+        pollfd p{fd, POLLIN, 0};
+        if (::poll(&p, 1, quietMs) <= 0)
+            break;
+        const ssize_t n = ::recv(fd, buffer, sizeof buffer, MSG_DONTWAIT);
+        if (n <= 0)
+            break;
+        got.append(buffer, n);
+    }
+    return got;
+}
 
 /**
  * An sd-bus client on one end of a socket pair and the test as its "bus" on the other: the test
@@ -66,18 +90,7 @@ public:
     {
         if (sd_bus_send(m_bus, message, nullptr) < 0 || sd_bus_flush(m_bus) < 0)
             return {};
-        QByteArray bytes;
-        char buffer[65536];
-        for (;;) {
-            pollfd p{m_fd, POLLIN, 0};
-            if (::poll(&p, 1, 100) <= 0)
-                break;
-            const ssize_t n = ::recv(m_fd, buffer, sizeof buffer, MSG_DONTWAIT);
-            if (n <= 0)
-                break;
-            bytes.append(buffer, n);
-        }
-        return bytes;
+        return readFrom(m_fd, 100, [](const QByteArray &) { return false; });
     }
 
     void writeAll(const QByteArray &bytes)
@@ -104,19 +117,8 @@ private:
     bool isRunning() const { return sd_bus_is_ready(m_bus) > 0; }
     QByteArray readUntil(const QByteArray &end)
     {
-        QByteArray got;
-        char buffer[256];
-        while (!got.contains(end)) {
-            sd_bus_process(m_bus, nullptr); // lets sd-bus write
-            pollfd p{m_fd, POLLIN, 0};
-            if (::poll(&p, 1, 1000) <= 0)
-                break;
-            const ssize_t n = ::recv(m_fd, buffer, sizeof buffer, MSG_DONTWAIT);
-            if (n <= 0)
-                break;
-            got.append(buffer, n);
-        }
-        return got;
+        return readFrom(m_fd, 1000, [&end](const QByteArray &got) { return got.contains(end); },
+                        [this] { sd_bus_process(m_bus, nullptr); }); // lets sd-bus write
     }
 
     sd_bus *m_bus = nullptr;
@@ -412,17 +414,7 @@ private Q_SLOTS:
         BusFrame withFdFrame = *BusFrame::parseFixed(withFd, &parseError);
         QVERIFY(withFdFrame.parseFields(withFd, &parseError));
         const QByteArray expected = auth + small + tooLargeFrame.withoutBody() + withFdFrame.withoutBody() + last;
-        QByteArray got;
-        char buffer[65536];
-        while (got.size() < expected.size()) {
-            pollfd p{relay->relayedSocket(), POLLIN, 0};
-            if (::poll(&p, 1, 5000) <= 0)
-                break;
-            const ssize_t n = ::recv(relay->relayedSocket(), buffer, sizeof buffer, MSG_DONTWAIT);
-            if (n <= 0)
-                break;
-            got.append(buffer, n);
-        }
+        const QByteArray got = readFrom(relay->relayedSocket(), 5000, [&expected](const QByteArray &bytes) { return bytes.size() >= expected.size(); });
         QCOMPARE(got.size(), expected.size());
         QVERIFY(got == expected);
         QCOMPARE(relay->takeRefusal(":1.5", 4).kind, BusRelay::Refusal::Kind::TooLarge);
@@ -434,7 +426,8 @@ private Q_SLOTS:
         ::close(bus);
         pollfd p{relay->relayedSocket(), POLLIN, 0};
         QVERIFY(::poll(&p, 1, 5000) == 1);
-        QCOMPARE(::recv(relay->relayedSocket(), buffer, sizeof buffer, MSG_DONTWAIT), ssize_t(0));
+        char byte = 0;
+        QCOMPARE(::recv(relay->relayedSocket(), &byte, 1, MSG_DONTWAIT), ssize_t(0));
         const int busSocket = relay->busSocket();
         const int relayed = relay->relayedSocket();
         relay.reset();
