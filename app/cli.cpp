@@ -14,6 +14,9 @@
 #include "profiles/profile.h"
 #include "profiles/profilestore.h"
 #include "profiles/targetmap.h"
+#include "remote/sshtarget.h"
+#include "sshlink.h"
+#include "stdiobusbridge.h"
 #include "tc/tcexporter.h"
 #include "tc/tcimporter.h"
 #include "tc/tcscriptimporter.h"
@@ -21,6 +24,8 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDBusConnectionInterface>
+#include <QDBusReply>
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
@@ -241,6 +246,7 @@ int Cli::run(const QStringList &arguments)
         {"profiles", &Cli::profiles},   {"targets", &Cli::targets},      {"show", &Cli::show},
         {"stats", &Cli::stats},         {"apply", &Cli::apply},          {"clear", &Cli::clear},
         {"restore", &Cli::restore},     {"confirm", &Cli::confirm},      {"demo", &Cli::demo},
+        {"bridge", &Cli::bridge},
     };
     const QString command = arguments.first();
     // play and scenarios live in cliscenario.cpp, with their own state (a backend, an event loop).
@@ -917,7 +923,14 @@ int Cli::apply(const QStringList &arguments)
     }
     if (direct && (hold || revertSeconds))
         return usageError(QStringLiteral("apply"), tr("--hold and --revert-after need the helper; they cannot be combined with --direct"));
-    const QString dev = parser.value(QStringLiteral("dev"));
+    std::unique_ptr<TargetBackend> remote;
+    int routeStatus = ExitFailure;
+    const auto routed = routeTarget(QStringLiteral("apply"), parser.value(QStringLiteral("dev")), direct, &remote, &routeStatus);
+    if (!routed)
+        return routeStatus;
+    if (remote && parser.isSet(QStringLiteral("map")))
+        return usageError(QStringLiteral("apply"), tr("--map places trees on this host's targets; for another host's, give one --dev ssh://…"));
+    const QString dev = *routed;
     const QString path = parser.positionalArguments().first();
     QString error;
     const auto options = scriptOptions(parser, path, &error);
@@ -959,8 +972,39 @@ int Cli::apply(const QStringList &arguments)
         m_err << tr("nothing applied") << u'\n';
         return ExitFailure;
     }
-    const std::unique_ptr<TargetBackend> backend = changeBackend(direct);
+    const std::unique_ptr<TargetBackend> backend = remote ? std::move(remote) : changeBackend(direct);
     return applyTrees(*backend, *placements, revertSeconds, hold, json, direct);
+}
+
+std::optional<QString> Cli::routeTarget(const QString &command, const QString &dev, bool direct, std::unique_ptr<TargetBackend> *remote, int *status)
+{
+    if (!SshTarget::isRemote(dev))
+        return dev;
+    *status = ExitUsage;
+    QString error;
+    const auto target = SshTarget::parse(dev, &error);
+    if (!target) {
+        printError(command, error);
+        return std::nullopt;
+    }
+    if (direct) {
+        printError(command, tr("--direct works on this host only; %1 is reached through its own helper").arg(target->host.toString()));
+        return std::nullopt;
+    }
+    *status = ExitFailure;
+    log().debug("{} target={}: opening ssh to {}", command.toStdString(), dev.toStdString(), target->host.toString().toStdString());
+    auto link = SshLink::open(target->host, &error);
+    if (!link) {
+        printError(command, error);
+        return std::nullopt;
+    }
+    if (link->remoteVersion() != QLatin1String(QS_VERSION))
+        m_err << tr("note: %1 runs Qdisc Studio %2 and this is %3; their helper interfaces are the same")
+                     .arg(target->host.toString(), link->remoteVersion(), QStringLiteral(QS_VERSION))
+              << u'\n';
+    m_remoteHost = SshTarget::Scheme.toString() + target->host.toString();
+    *remote = std::make_unique<HelperBackend>(std::move(link));
+    return target->target;
 }
 
 std::unique_ptr<TargetBackend> Cli::changeBackend(bool direct)
@@ -1089,7 +1133,7 @@ bool Cli::reportChange(const BackendApplyResult &result, const QString &command,
     }
     if (result.ok)
         return true;
-    printError(command, result.error);
+    printError(command, m_remoteHost.isEmpty() ? result.error : m_remoteHost + QStringLiteral(": ") + result.error);
     if (result.unreachable && (command == u"apply" || command == u"clear"))
         m_err << tr("as root, --direct does it in this process, without the helper (with its snapshot, but no --hold or --revert-after)")
               << u'\n';
@@ -1113,13 +1157,18 @@ int Cli::changeWithoutTree(const QString &command, const QStringList &arguments)
         return *done;
     if (!parser.isSet(QStringLiteral("dev")) || !parser.positionalArguments().isEmpty())
         return usageError(command, tr("give --dev TARGET"));
-    const QString target = parser.value(QStringLiteral("dev"));
     const bool direct = parser.isSet(QStringLiteral("direct"));
+    std::unique_ptr<TargetBackend> remote;
+    int routeStatus = ExitFailure;
+    const auto routed = routeTarget(command, parser.value(QStringLiteral("dev")), direct, &remote, &routeStatus);
+    if (!routed)
+        return routeStatus;
+    const QString target = *routed;
     if (direct)
         log().debug("{} target={}: working in this process (--direct), without the helper", command.toStdString(), target.toStdString());
     else
         log().debug("{} target={}: calling the helper", command.toStdString(), target.toStdString());
-    const std::unique_ptr<TargetBackend> backend = changeBackend(direct);
+    const std::unique_ptr<TargetBackend> backend = remote ? std::move(remote) : changeBackend(direct);
     const BackendApplyResult result = command == u"clear" ? backend->clearAndWait(target) : backend->restoreAndWait(target);
     return reportChange(result, command, target, parser.isSet(QStringLiteral("json"))) ? ExitOk : ExitFailure;
 }
@@ -1143,6 +1192,50 @@ int Cli::confirm(const QStringList &arguments)
     }
     m_err << tr("kept") << u'\n';
     log().info("confirm tx={}: kept", transaction.toStdString());
+    return ExitOk;
+}
+
+int Cli::bridge(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    if (const auto done = parse(parser, QStringLiteral("bridge"), arguments))
+        return *done;
+    if (!parser.positionalArguments().isEmpty())
+        return usageError(QStringLiteral("bridge"), tr("takes no arguments"));
+    const QString address = StdioBusBridge::systemBusAddress();
+    if (parser.isSet(QStringLiteral("check"))) {
+        QJsonObject check{{QStringLiteral("version"), QStringLiteral(QS_VERSION)},
+                          {QStringLiteral("contract"), HelperClient::contract()},
+                          {QStringLiteral("bus"), address}};
+        {
+            const QString name = QStringLiteral("qs-bridge-check");
+            const QDBusConnection bus = QDBusConnection::connectToBus(address, name);
+            if (!bus.isConnected()) {
+                check.insert(QStringLiteral("busError"), bus.lastError().message());
+            } else {
+                const QDBusReply<bool> running = bus.interface()->isServiceRegistered(HelperBus::Service);
+                const QDBusReply<QStringList> activatable = bus.interface()->activatableServiceNames();
+                check.insert(QStringLiteral("helper"), running.isValid() && running.value() ? QStringLiteral("running")
+                                                       : activatable.isValid() && activatable.value().contains(HelperBus::Service)
+                                                           ? QStringLiteral("activatable")
+                                                           : QStringLiteral("absent"));
+            }
+            QDBusConnection::disconnectFromBus(name);
+        }
+        m_out << QString::fromUtf8(QJsonDocument(check).toJson(QJsonDocument::Compact)) << u'\n';
+        return ExitOk;
+    }
+    // The client's end may go at any moment: a write to it must fail, not kill the bridge unlogged.
+    ::signal(SIGPIPE, SIG_IGN);
+    StdioBusBridge bridge;
+    QString error;
+    if (!bridge.connectToBus(address, &error)) {
+        printError(QStringLiteral("bridge"), error);
+        return ExitFailure;
+    }
+    log().debug("bridge: joined the system bus at {}", address.toStdString());
+    const QString why = bridge.run(STDIN_FILENO, STDOUT_FILENO, HelperBus::RemoteSilenceMs);
+    log().debug("bridge: ended: {}", why.toStdString());
     return ExitOk;
 }
 

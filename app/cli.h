@@ -93,6 +93,8 @@ private:
     int confirm(const QStringList &arguments);
     /** `demo --headless`: the demo lab, a sequence of conditions, configured against measured (clidemo.cpp). */
     int demo(const QStringList &arguments);
+    /** Remote side of an ssh target (app/stdiobusbridge.h), or with --check what this host offers. */
+    int bridge(const QStringList &arguments);
 
     /**
      * The road of apply, clear, restore and confirm: the window's own backends, so that their
@@ -101,6 +103,13 @@ private:
      * another user is warned, not refused).
      */
     std::unique_ptr<TargetBackend> changeBackend(bool direct);
+    /**
+     * A target of --dev as the road to it sees it: a local one as it is; for
+     * ssh://HOST/TARGET, TARGET, with the road to HOST's helper opened in @p remote (SshLink) and
+     * the host remembered for the messages. nullopt when --dev is not a target, or HOST cannot be
+     * used; the sentence is printed, @p status says the exit status.
+     */
+    std::optional<QString> routeTarget(const QString &command, const QString &dev, bool direct, std::unique_ptr<TargetBackend> *remote, int *status);
     /** clear and restore: a change of the target named by --dev that takes no tree, on either road. */
     int changeWithoutTree(const QString &command, const QStringList &arguments);
     /** Each tree onto its target in turn; --hold and --revert-after cover them all. */
@@ -109,6 +118,9 @@ private:
     int keepOrRevert(TargetBackend &backend, const QStringList &targets, const QStringList &transactions, unsigned revertSeconds);
     /** Prints what became of a change, its plan or (on stderr) its refusal, the same on every road; false when refused. */
     bool reportChange(const BackendApplyResult &result, const QString &command, const QString &target, bool json);
+
+    /** "ssh://qs@lab4": the host this command works on, named in front of its helper's refusals; empty on this host. */
+    QString m_remoteHost;
 };
 
 } // namespace qs

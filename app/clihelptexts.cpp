@@ -64,6 +64,19 @@ CliHelp::Entry targetArgument()
                                        "podman:CONTAINER/IF for one in a container.")};
 }
 
+/** How a target on another host is written and reached: apply, clear and restore take one. */
+QString remoteTargetParagraph()
+{
+    return Cli::tr("A target on another host is written ssh://[USER@]HOST[:PORT]/TARGET (HOST may be an alias of ~/.ssh/config). "
+                   "Your own ssh logs in (your keys, agent, known_hosts and ProxyJump; $QDISC_STUDIO_SSH names another ssh "
+                   "program) and runs qdisc-studio bridge there, which takes the call to that host's helper: its polkit decides for "
+                   "USER as it would on that host, and --hold and --revert-after are kept there. A host whose key ssh does not know, "
+                   "without Qdisc Studio or its helper, or with another version of the helper's interface is refused, by name. "
+                   "When this command dies or the network to the host is cut, the host's helper puts back a --hold change within "
+                   "%1 s.")
+        .arg((HelperBus::RemoteSilenceMs + 999) / 1000 + 2);
+}
+
 CliHelp importHelp()
 {
     CliHelp h;
@@ -348,6 +361,7 @@ CliHelp applyHelp()
                 "confirmed in time: on a terminal the command asks, otherwise qdisc-studio confirm with the printed transaction "
                 "id keeps it. As root, --direct applies in this process instead, without the helper: the snapshot is kept as the helper keeps it "
                 "(restore --direct puts it back), but there is no --hold or --revert-after."),
+        remoteTargetParagraph(),
         Cli::tr("Exit status 1 when FILE is not valid (nothing is applied), or the helper or the kernel refused."),
     };
     h.options = {
@@ -374,6 +388,8 @@ CliHelp applyHelp()
         {Cli::tr("Impair veth1 in the namespace lab while a test runs:"), Cli::tr("qdisc-studio apply --dev lab/veth1 --hold lossy.sh")},
         {Cli::tr("The ifb recipe's two trees onto a namespace's devices:"),
          Cli::tr("qdisc-studio apply --map ifb0=lab/ifb0,eth0=lab/va ingress.json")},
+        {Cli::tr("Impair eth1 of the lab server lab4, logged in as qs, while this command runs:"),
+         Cli::tr("qdisc-studio apply --dev ssh://qs@lab4/eth1 --hold wan.json")},
     };
     return h;
 }
@@ -388,6 +404,7 @@ CliHelp clearHelp()
         Cli::tr("Removes every qdisc, class and filter on TARGET, whoever put them there: the device returns to its default qdisc. "
                 "The helper does it (polkit action org.qdiscstudio.apply) and keeps a snapshot first, so that qdisc-studio "
                 "restore puts the tree back. As root, --direct clears in this process, with the same snapshot."),
+        remoteTargetParagraph(),
         Cli::tr("Exit status 1 when the helper or the kernel refused."),
     };
     h.options = {
@@ -410,6 +427,7 @@ CliHelp restoreHelp()
         Cli::tr("Puts back the tree TARGET had before Qdisc Studio first changed it: the helper's snapshot, kept in "
                 "/run/qdisc-studio so that it outlives the helper, though not a reboot. The helper does it (polkit action "
                 "org.qdiscstudio.apply). As root, --direct restores in this process from the same snapshot, without the helper."),
+        remoteTargetParagraph(),
         Cli::tr("Exit status 1 when there is nothing to restore (Qdisc Studio has not changed TARGET since it was last restored), "
                 "or the helper or the kernel refused."),
     };
@@ -438,6 +456,28 @@ CliHelp confirmHelp()
     h.options = {helpOption()};
     h.arguments = {{Cli::tr("TRANSACTION"), Cli::tr("The transaction id qdisc-studio apply printed.")}};
     h.examples = {{Cli::tr("Keep the change of transaction tx-0123…:"), Cli::tr("qdisc-studio confirm tx-0123456789abcdef0123456789abcdef")}};
+    return h;
+}
+
+CliHelp bridgeHelp()
+{
+    CliHelp h;
+    h.name = QStringLiteral("bridge");
+    h.synopsis = {Cli::tr("[--check]")};
+    h.summary = Cli::tr("Carry a remote Qdisc Studio's calls to this host's helper (run by ssh, not by hand).");
+    h.description = {
+        Cli::tr("Qdisc Studio on another host runs this command over ssh to reach this host's helper: it joins the system bus as "
+                "the user ssh logged in and carries D-Bus messages between the bus and its standard input and output. The helper "
+                "and polkit see that user. It ends when the other side does, and when the other side sends nothing for %1 s "
+                "(it sends something every second), so that the helper puts back what was to be put back on exit.")
+            .arg(HelperBus::RemoteSilenceMs / 1000),
+        Cli::tr("--check prints one line of JSON instead: this Qdisc Studio's \"version\", the \"contract\" (a digest of the "
+                "helper's D-Bus interface), the system bus's \"bus\" address, whether it could be reached (\"busError\") and "
+                "whether the \"helper\" is running, activatable or absent."),
+        Cli::tr("Exit status 1 when the system bus cannot be reached."),
+    };
+    h.options = {helpOption(), {{QStringLiteral("check")}, {}, Cli::tr("Print what this host offers, as JSON, and end."), {}, {}}};
+    h.examples = {{Cli::tr("What a remote Qdisc Studio would find on this host:"), Cli::tr("qdisc-studio bridge --check")}};
     return h;
 }
 
@@ -596,7 +636,7 @@ constexpr std::pair<const char *, HelpBuilder> kHelpBuilders[] = {
     {"import", importHelp},   {"export", exportHelp}, {"validate", validateHelp}, {"profiles", profilesHelp},
     {"targets", targetsHelp}, {"show", showHelp},     {"stats", statsHelp},       {"apply", applyHelp},
     {"clear", clearHelp},     {"restore", restoreHelp}, {"confirm", confirmHelp},   {"play", playHelp},
-    {"scenarios", scenariosHelp}, {"demo", demoHelp},
+    {"scenarios", scenariosHelp}, {"demo", demoHelp}, {"bridge", bridgeHelp},
 };
 
 CliHelp overviewHelp()

@@ -58,6 +58,16 @@ inline constexpr qsizetype MaxNodeDocumentBytes = 64 * 1024;
 /** All arguments of a call but its document (targets, ids, options): larger calls are not read at all (BusRelay). */
 inline constexpr qsizetype MaxSmallArgumentsBytes = 64 * 1024;
 
+/**
+ * A client on another host reaches this helper through `qdisc-studio bridge`, run by ssh as the
+ * remote user (app/stdiobusbridge.h). The client sends something at least every
+ * RemoteHeartbeatMs; a bridge that hears nothing for RemoteSilenceMs takes the client for gone
+ * (killed, or its network cut) and leaves the bus, so the helper keeps the client's
+ * revert-on-exit promises though no TCP connection ever said goodbye.
+ */
+inline constexpr int RemoteHeartbeatMs = 1000;
+inline constexpr int RemoteSilenceMs = 10000;
+
 /** Nodes a scenario may hold in all steps together (core/safety/playbacks.h); refused before polkit is asked. */
 inline constexpr qsizetype MaxScenarioNodes = Playbacks::MaxScenarioNodes;
 /**

@@ -27,6 +27,8 @@ packages=(
     # runtimes the tests start on sockets of their own (runc comes with docker.io and is what podman
     # runs there), and busybox for the image they import instead of pulling one
     docker.io podman runc busybox-static
+    # remote targets over ssh (tests/helper/tst_remote_ssh): a real sshd in a test namespace, the ssh client
+    openssh-server openssh-client
     # the helper's tests: a real system bus (dbus-daemon, dbus-send), the real polkitd, test users
     dbus dbus-daemon dbus-bin polkitd passwd
     # desktop integration (resources/desktop, tests/packaging): icons rendered at build time,

@@ -19,6 +19,11 @@
 
 namespace qs {
 
+HelperBackend::HelperBackend(std::unique_ptr<SshLink> link, QObject *parent) : HelperBackend(link->connection(), parent)
+{
+    m_link = std::move(link);
+}
+
 HelperBackend::HelperBackend(const QDBusConnection &bus, QObject *parent)
     : TargetBackend(parent), m_client(bus), m_watcher(HelperBus::Service, bus, QDBusServiceWatcher::WatchForOwnerChange)
 {
@@ -56,6 +61,9 @@ void HelperBackend::checkVersion()
 
 QString HelperBackend::describe() const
 {
+    if (m_link)
+        return m_version.isEmpty() ? tr("helper of %1 not reachable").arg(m_link->host().toString())
+                                   : tr("helper %1 of %2 over ssh").arg(m_version, m_link->host().toString());
     return m_version.isEmpty() ? tr("helper not reachable") : tr("helper %1 on the system bus").arg(m_version);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "helperclient.h"
+#include "sshlink.h"
 #include "nodechangetracker.h"
 #include "targetbackend.h"
 
@@ -15,6 +16,8 @@ class HelperBackend : public TargetBackend
     Q_OBJECT
 public:
     explicit HelperBackend(const QDBusConnection &bus = QDBusConnection::systemBus(), QObject *parent = nullptr);
+    /** The helper of another host, over @p link (kept open as long as this backend). */
+    explicit HelperBackend(std::unique_ptr<SshLink> link, QObject *parent = nullptr);
     /** Removes the labs this backend made (the helper would too, when this client leaves the bus). */
     ~HelperBackend() override;
 
@@ -67,6 +70,7 @@ private:
     void changeNode(const QString &target, const QdiscTree &tree, const NodeChangeTracker::Step &step, const QVariantMap &options,
                     std::function<void()> whole, std::function<void(const QDBusPendingCall &)> answered);
 
+    std::unique_ptr<SshLink> m_link; ///< the way to another host's helper; null on this host's bus
     HelperClient m_client;
     QDBusServiceWatcher m_watcher;
     QString m_version;

@@ -34,6 +34,11 @@ std::unique_ptr<TcEngine> HelperClient::openForReading(const QString &target, QS
     return socket ? TcEngine::openOn(target, std::move(socket), error) : nullptr;
 }
 
+QString HelperClient::contract()
+{
+    return QStringLiteral(QS_HELPER_CONTRACT);
+}
+
 bool HelperClient::isUnreachable(const QDBusError &error)
 {
     return error.type() == QDBusError::ServiceUnknown || error.type() == QDBusError::Disconnected || error.type() == QDBusError::NoServer;

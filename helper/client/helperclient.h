@@ -35,6 +35,11 @@ public:
 
     /** What went wrong, for a person: the helper's own message, or why it could not be reached. */
     static QString describe(const QDBusError &error);
+    /**
+     * A digest of the helper's D-Bus interface this client was built with: two ends with the same
+     * contract understand each other, whatever their versions (checked across ssh, SshLink).
+     */
+    static QString contract();
     /** No bus, or no helper on it: the call never reached the helper. */
     static bool isUnreachable(const QDBusError &error);
 
