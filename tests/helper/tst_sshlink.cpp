@@ -1,0 +1,151 @@
+// Remote targets' words (issue 20): how ssh://… targets are read, what ssh is given, and which
+// sentence each way a host can fail gets. The whole road, over a real sshd, is tst_remote_ssh.
+
+#include "helperclient.h"
+#include "remote/sshtarget.h"
+#include "sshlink.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace qs;
+using namespace Qt::Literals::StringLiterals;
+
+class TestSshLink : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void targetsAreRead_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("user");
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<int>("port");
+        QTest::addColumn<QString>("target");
+        QTest::newRow("host and interface") << u"ssh://lab4/eth1"_s << u""_s << u"lab4"_s << 0 << u"eth1"_s;
+        QTest::newRow("user, address, port") << u"ssh://qs@198.18.0.2:2222/veth0"_s << u"qs"_s << u"198.18.0.2"_s << 2222 << u"veth0"_s;
+        QTest::newRow("namespace") << u"ssh://qs@lab4/lab/veth1"_s << u"qs"_s << u"lab4"_s << 0 << u"lab/veth1"_s;
+        QTest::newRow("container") << u"ssh://r1.example.org/docker:clab-x-r1/eth1"_s << u""_s << u"r1.example.org"_s << 0 << u"docker:clab-x-r1/eth1"_s;
+        QTest::newRow("IPv6") << u"ssh://qs@[fd00::2]:22/eth0"_s << u"qs"_s << u"fd00::2"_s << 22 << u"eth0"_s;
+    }
+    void targetsAreRead()
+    {
+        QFETCH(QString, text);
+        QString error;
+        const auto parsed = SshTarget::parse(text, &error);
+        QVERIFY2(parsed, qPrintable(error));
+        QTEST(parsed->host.user, "user");
+        QTEST(parsed->host.host, "host");
+        QTEST(parsed->host.port, "port");
+        QTEST(parsed->target, "target");
+        QCOMPARE(parsed->toString(), text);
+    }
+
+    void badTargetsSayWhy_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("no target") << u"ssh://lab4"_s << u"no TARGET follows the host"_s;
+        QTest::newRow("empty target") << u"ssh://lab4/"_s << u"after the host comes a target"_s;
+        // Nothing from a target may reach ssh as an option.
+        QTest::newRow("host as an option") << u"ssh://-oProxyCommand=x/eth0"_s << u"the host is a name or an address"_s;
+        QTest::newRow("user as an option") << u"ssh://-lroot@lab4/eth0"_s << u"the user name may hold"_s;
+        QTest::newRow("shell in the host") << u"ssh://lab4;reboot/eth0"_s << u"the host is a name or an address"_s;
+        QTest::newRow("space in the user") << u"ssh://a b@lab4/eth0"_s << u"the user name may hold"_s;
+        QTest::newRow("port zero") << u"ssh://lab4:0/eth0"_s << u"the port is a number from 1 to 65535"_s;
+        QTest::newRow("port too big") << u"ssh://lab4:65536/eth0"_s << u"the port is a number from 1 to 65535"_s;
+        QTest::newRow("port with a sign") << u"ssh://lab4:+22/eth0"_s << u"the port is a number from 1 to 65535"_s;
+        QTest::newRow("port missing") << u"ssh://lab4:/eth0"_s << u"the port after ':' is missing"_s;
+        QTest::newRow("bad IPv6") << u"ssh://[fd00::zz]/eth0"_s << u"an IPv6 address goes in brackets"_s;
+        QTest::newRow("nested") << u"ssh://lab4/ssh://lab5/eth0"_s << u"after the host comes a target"_s;
+        QTest::newRow("bad device") << u"ssh://lab4/a/b/c"_s << u"after the host comes a target"_s;
+        QTest::newRow("huge host") << u"ssh://"_s + QString(300, u'a') + u"/eth0"_s << u"the host is a name or an address"_s;
+    }
+    void badTargetsSayWhy()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, why);
+        QString error;
+        QVERIFY(!SshTarget::parse(text, &error));
+        QVERIFY2(error.contains(why) && error.contains(u"ssh://[USER@]HOST[:PORT]/TARGET"), qPrintable(error));
+    }
+
+    void sshIsGivenTheHostAfterItsOptions()
+    {
+        QString error;
+        const auto parsed = SshTarget::parse(u"ssh://qs@lab4:2222/eth0", &error);
+        QVERIFY(parsed);
+        QCOMPARE(parsed->host.sshArguments(), (QStringList{u"-l"_s, u"qs"_s, u"-p"_s, u"2222"_s, u"--"_s, u"lab4"_s}));
+    }
+
+    void busAddressRunsTheBridge()
+    {
+        SshHost host{QStringLiteral("qs"), QStringLiteral("lab4"), 0};
+        const QString address = SshLink::busAddress(QStringLiteral("/usr/bin/ssh"), host);
+        QVERIFY2(address.startsWith(u"unixexec:path=/usr/bin/ssh,argv0=ssh,argv1=-T,"), qPrintable(address));
+        // '=' in an option is escaped, as the D-Bus address syntax wants.
+        QVERIFY2(address.contains(u",argv5=BatchMode%3dyes,"), qPrintable(address));
+        QVERIFY2(address.endsWith(u",argv14=--,argv15=lab4,argv16=qdisc-studio,argv17=bridge"), qPrintable(address));
+    }
+
+    void checkAnswersAreNamed_data()
+    {
+        QTest::addColumn<QJsonObject>("check");
+        QTest::addColumn<QString>("why");
+        const QJsonObject good{{u"version"_s, QStringLiteral(QS_VERSION)}, {u"contract"_s, HelperClient::contract()}, {u"bus"_s, u"unix:path=/x"_s}, {u"helper"_s, u"running"_s}};
+        QTest::newRow("usable") << good << u""_s;
+        QJsonObject activatable = good;
+        activatable.insert(u"helper"_s, u"activatable"_s);
+        QTest::newRow("activatable") << activatable << u""_s;
+        QJsonObject skew = good;
+        skew.insert(u"version"_s, u"0.0.9"_s);
+        skew.insert(u"contract"_s, u"0123456789abcdef"_s);
+        QTest::newRow("another interface") << skew << QString(u"lab4 runs Qdisc Studio 0.0.9 and this is " QS_VERSION u": their helper interfaces differ"_s);
+        QJsonObject noBus = good;
+        noBus.remove(u"helper"_s);
+        noBus.insert(u"busError"_s, u"Failed to connect to socket /x: No such file or directory"_s);
+        QTest::newRow("no bus") << noBus << u"its system bus cannot be reached: Failed to connect"_s;
+        QJsonObject noHelper = good;
+        noHelper.insert(u"helper"_s, u"absent"_s);
+        QTest::newRow("no helper") << noHelper << u"but no helper on its system bus (org.qdiscstudio.Helper1"_s;
+        QTest::newRow("not ours") << QJsonObject{{u"hello"_s, u"world"_s}} << u"did not answer as Qdisc Studio does"_s;
+    }
+    void checkAnswersAreNamed()
+    {
+        QFETCH(QJsonObject, check);
+        QFETCH(QString, why);
+        QString version;
+        const QString error = SshLink::describeCheck(SshHost{{}, QStringLiteral("lab4"), 0},
+                                                     QByteArray("Could not chdir to home directory\n") + QJsonDocument(check).toJson(QJsonDocument::Compact), &version);
+        QVERIFY2(why.isEmpty() ? error.isEmpty() : error.contains(why), qPrintable(error));
+    }
+
+    void sshFailuresAreNamed_data()
+    {
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("standardError");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("unknown host key") << 255 << u"No ED25519 host key is known for lab4 and you have requested strict checking.\r\nHost key verification failed.\r\n"_s
+                                          << u"ssh does not know this host's key"_s;
+        QTest::newRow("changed host key") << 255 << u"@ WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED! @\nHost key verification failed.\n"_s
+                                          << u"its host key is not the one ssh knows"_s;
+        QTest::newRow("login refused") << 255 << u"qs@lab4: Permission denied (publickey).\n"_s << u"the host refused the login (qs@lab4: Permission denied (publickey).)"_s;
+        QTest::newRow("no qdisc-studio") << 127 << u"sh: 1: qdisc-studio: not found\n"_s << u"there is no qdisc-studio on the login's PATH"_s;
+        QTest::newRow("too old") << 64 << u"qdisc-studio: unknown subcommand \"bridge\"\n"_s << u"its Qdisc Studio is older than this one"_s;
+        QTest::newRow("unreachable") << 255 << u"ssh: connect to host lab4 port 22: Connection refused\n"_s
+                                     << u"ssh could not log in: ssh: connect to host lab4 port 22: Connection refused"_s;
+    }
+    void sshFailuresAreNamed()
+    {
+        QFETCH(int, exitCode);
+        QFETCH(QString, standardError);
+        QFETCH(QString, why);
+        const QString error = SshLink::describeSshFailure(SshHost{QStringLiteral("qs"), QStringLiteral("lab4"), 0}, exitCode, standardError);
+        QVERIFY2(error.startsWith(u"qs@lab4") && error.contains(why), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSshLink)
+#include "tst_sshlink.moc"
