@@ -15,6 +15,7 @@
 #include "profiles/profilestore.h"
 #include "profiles/targetmap.h"
 #include "remote/sshtarget.h"
+#include "remotestatsreader.h"
 #include "sshlink.h"
 #include "stdiobusbridge.h"
 #include "tc/tcexporter.h"
@@ -25,6 +26,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDBusConnectionInterface>
+#include <QDBusMessage>
 #include <QDBusReply>
 #include <QDateTime>
 #include <QFile>
@@ -708,6 +710,48 @@ int Cli::targets(const QStringList &arguments)
     return ExitOk;
 }
 
+namespace {
+
+/** What show and stats read on another host through: its helper over ssh. */
+struct RemoteReading
+{
+    std::unique_ptr<SshLink> link;
+    QString target; ///< as the remote helper knows it
+    std::unique_ptr<StatsReader> stats;
+
+    std::optional<QdiscTree> readTree(QString *error) const
+    {
+        QDBusMessage call = QDBusMessage::createMethodCall(HelperBus::Service, HelperBus::Path, HelperBus::Interface, QStringLiteral("GetTree"));
+        call << target;
+        const QDBusMessage reply = link->connection().call(call, QDBus::Block, 60000);
+        if (reply.type() != QDBusMessage::ReplyMessage || reply.arguments().isEmpty()) {
+            *error = link->host().toString() + QStringLiteral(": ") + HelperClient::describe(QDBusError(reply));
+            return std::nullopt;
+        }
+        QStringList errors;
+        auto tree = TreeJson::fromDocument(reply.arguments().constFirst().toString().toUtf8(), &errors);
+        if (!tree)
+            *error = link->host().toString() + QStringLiteral(": ") + errors.join(QStringLiteral("; "));
+        return tree;
+    }
+};
+
+/** Opens the way to the helper of @p target's host (ssh://…); false with the sentence in @p error. */
+bool openRemoteReading(const QString &target, RemoteReading *remote, QString *error)
+{
+    const auto parsed = SshTarget::parse(target, error);
+    if (!parsed)
+        return false;
+    remote->link = SshLink::open(parsed->host, error);
+    if (!remote->link)
+        return false;
+    remote->target = parsed->target;
+    remote->stats = std::make_unique<RemoteStatsReader>(remote->link->connection(), parsed->target);
+    return true;
+}
+
+} // namespace
+
 int Cli::show(const QStringList &arguments)
 {
     QCommandLineParser parser;
@@ -720,8 +764,19 @@ int Cli::show(const QStringList &arguments)
     log().debug("show target={}: reading {}", target.toStdString(),
                 geteuid() == 0 || !target.contains(u'/') ? "directly" : "through a socket from the helper");
     QString error;
-    auto engine = HelperClient().openForReading(target, &error);
-    const auto tree = engine ? engine->read(&error) : std::nullopt;
+    RemoteReading remote;
+    std::unique_ptr<TcEngine> engine;
+    std::optional<QdiscTree> tree;
+    if (SshTarget::isRemote(target)) {
+        if (!openRemoteReading(target, &remote, &error)) {
+            printError(QStringLiteral("show"), error);
+            return ExitFailure;
+        }
+        tree = remote.readTree(&error);
+    } else {
+        engine = HelperClient().openForReading(target, &error);
+        tree = engine ? engine->read(&error) : std::nullopt;
+    }
     if (!tree) {
         m_err << error << u'\n';
         return ExitFailure;
@@ -729,7 +784,7 @@ int Cli::show(const QStringList &arguments)
     log().debug("show target={}: {}", target.toStdString(), treeCounts(*tree));
     QList<NodeStats> counters;
     if (withStats) {
-        const auto read = engine->readStats(&error);
+        const auto read = engine ? engine->readStats(&error) : remote.stats->readStats(&error);
         if (!read) {
             m_err << error << u'\n';
             return ExitFailure;
@@ -770,7 +825,7 @@ int Cli::show(const QStringList &arguments)
              << c->overlimits << ", requeues " << c->requeues << ") backlog " << c->backlogBytes << "b " << c->backlogPackets << 'p';
         return line.toString();
     };
-    m_out << engine->target() << QStringLiteral(": ") << TcSummary::tree(*tree) << u'\n';
+    m_out << (engine ? engine->target() : target) << QStringLiteral(": ") << TcSummary::tree(*tree) << u'\n';
     for (const QdiscNode &q : tree->qdiscsInCreationOrder())
         m_out << QStringLiteral("  qdisc %1 %2 at %3: %4").arg(q.kindName(), q.handle.toString(), q.parent.toString(), TcSummary::qdisc(q))
               << counterLine(countersOf(q.atIngressHook() ? TcHandle::ingressHandle() : q.handle, false)) << u'\n';
@@ -796,7 +851,17 @@ int Cli::stats(const QStringList &arguments)
     const QString target = parser.positionalArguments().first();
     const bool json = parser.isSet(QStringLiteral("json"));
     QString error;
-    auto engine = HelperClient().openForReading(target, &error);
+    RemoteReading remote;
+    std::unique_ptr<StatsReader> engine;
+    if (SshTarget::isRemote(target)) {
+        if (!openRemoteReading(target, &remote, &error)) {
+            printError(QStringLiteral("stats"), error);
+            return ExitFailure;
+        }
+        engine = std::move(remote.stats);
+    } else {
+        engine = HelperClient().openForReading(target, &error);
+    }
     if (!engine) {
         m_err << error << u'\n';
         return ExitFailure;

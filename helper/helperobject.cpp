@@ -49,6 +49,7 @@ HelperObject::HelperObject(BusConnection &bus, HelperService &service) : m_bus(b
         {QStringLiteral("Authorize"), none([s](const QVariantList &a) { s->Authorize(text(a, 0)); })},
         {QStringLiteral("ListTargets"), none([s](const QVariantList &) { s->ListTargets(); })},
         {QStringLiteral("GetTree"), none([s](const QVariantList &a) { s->GetTree(text(a, 0)); })},
+        {QStringLiteral("ReadStats"), none([s](const QVariantList &a) { s->ReadStats(text(a, 0)); })},
         {QStringLiteral("Apply"), none([s](const QVariantList &a) { s->Apply(text(a, 0), text(a, 1), map(a, 2)); })},
         {QStringLiteral("Confirm"), none([s](const QVariantList &a) { s->Confirm(text(a, 0)); })},
         {QStringLiteral("Restore"), none([s](const QVariantList &a) { s->Restore(text(a, 0)); })},

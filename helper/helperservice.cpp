@@ -10,6 +10,7 @@
 #include "netlink/netlinksocket.h"
 #include "netlink/pschedclock.h"
 #include "netlink/tcengine.h"
+#include "remote/statswire.h"
 #include "scenario/scenario.h"
 #include "stats/monotonicclock.h"
 
@@ -553,6 +554,26 @@ QString HelperService::GetTree(const QString &target)
     };
     readThen(netns, target, std::move(work));
     return {};
+}
+
+void HelperService::ReadStats(const QString &target)
+{
+    touch();
+    QString netns;
+    if (!checkTarget(target, &netns))
+        return;
+    Work work = [this, target](const BusCall &call, const Caller &) {
+        QString error;
+        TcEngine *engine = m_net.engines().engineFor(target, &error);
+        const auto nodes = engine ? engine->readStats(&error) : std::nullopt;
+        if (!nodes) {
+            call.replyError(engine ? HelperBus::Error::Failed : HelperBus::Error::NoSuchTarget, error);
+            return;
+        }
+        const qint64 time = nodes->isEmpty() ? monotonicNowNs() : nodes->first().counters.timeNs;
+        call.reply({time, StatsWire::encode(*nodes)});
+    };
+    readThen(netns, target, std::move(work));
 }
 
 QString HelperService::Apply(const QString &target, const QString &treeJson, const QVariantMap &options)

@@ -97,6 +97,7 @@ public:
     QString Authorize(const QString &target);
     QString ListTargets();
     QString GetTree(const QString &target);
+    void ReadStats(const QString &target);
     QString Apply(const QString &target, const QString &treeJson, const QVariantMap &options);
     void Confirm(const QString &transaction);
     QString Restore(const QString &target);

@@ -230,7 +230,7 @@ void DirectBackend::watch(const QString &target)
         log::get("window")->warn("not watching {}: {}", target.toStdString(), error.toStdString());
 }
 
-std::unique_ptr<TcEngine> DirectBackend::openForStats(const QString &target, QString *error)
+std::unique_ptr<StatsReader> DirectBackend::openForStats(const QString &target, QString *error)
 {
     return TcEngine::open(target, error);
 }

@@ -55,7 +55,7 @@ public:
     void restore(const QString &target) override;
     void clear(const QString &target) override;
     void watch(const QString &target) override;
-    std::unique_ptr<TcEngine> openForStats(const QString &target, QString *error) override;
+    std::unique_ptr<StatsReader> openForStats(const QString &target, QString *error) override;
 
     void createLab() override;
     std::optional<LabTrafficSockets> openLabSockets(const QString &labId, QString *error) override;

@@ -3,6 +3,7 @@
 #include "kinds/kernelmodules.h"
 #include "lab/labnetwork.h"
 #include "model/treejson.h"
+#include "remotestatsreader.h"
 
 #include <QDBusMessage>
 #include <QDBusUnixFileDescriptor>
@@ -242,8 +243,11 @@ void HelperBackend::watch(const QString &target)
     whenDone(m_client.proxy().Watch(target), [](const QDBusPendingCall &) {});
 }
 
-std::unique_ptr<TcEngine> HelperBackend::openForStats(const QString &target, QString *error)
+std::unique_ptr<StatsReader> HelperBackend::openForStats(const QString &target, QString *error)
 {
+    // Another host's descriptors cannot cross ssh: its helper reads the counters, call by call.
+    if (m_link)
+        return std::make_unique<RemoteStatsReader>(m_link->connection(), target);
     return m_client.openForReading(target, error);
 }
 

@@ -31,7 +31,7 @@ public:
     void restore(const QString &target) override;
     void clear(const QString &target) override;
     void watch(const QString &target) override;
-    std::unique_ptr<TcEngine> openForStats(const QString &target, QString *error) override;
+    std::unique_ptr<StatsReader> openForStats(const QString &target, QString *error) override;
 
     /** CreateLab, OpenLabSockets, RemoveLab: the helper builds the lab, owned by this client. */
     void createLab() override;

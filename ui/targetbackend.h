@@ -86,7 +86,7 @@ public:
     /** Asks for TreeChanged of @p target (changes made by anyone). */
     virtual void watch(const QString &target) = 0;
     /** An engine that reads @p target's statistics (a socket handed over by the helper when needed). */
-    virtual std::unique_ptr<TcEngine> openForStats(const QString &target, QString *error) = 0;
+    virtual std::unique_ptr<StatsReader> openForStats(const QString &target, QString *error) = 0;
 
     /**
      * Builds a demo lab for this client; answers with labCreated(). The lab belongs to this

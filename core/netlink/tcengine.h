@@ -4,6 +4,7 @@
 #include "model/qdisctree.h"
 #include "model/treefingerprint.h"
 #include "netlinksocket.h"
+#include "statsreader.h"
 #include "stats/counterhistory.h"
 #include "tcplan.h"
 
@@ -20,16 +21,6 @@ namespace qs {
 class NetworkNamespace;
 class PschedClock;
 
-/** What the kernel holds for one qdisc or class, with its counters. */
-struct NodeStats
-{
-    bool isClass = false;
-    TcHandle id;     ///< qdisc handle or class id
-    TcHandle parent;
-    QString kind;
-    CounterSample counters;
-    bool packets64 = false; ///< the kernel sent 64-bit packet counts
-};
 
 /** One number per qdisc or class of a device, for maps of statistics: classes and qdiscs apart. */
 inline quint64 nodeStatsKey(bool isClass, TcHandle id)
@@ -87,7 +78,7 @@ struct NodeChangeResult
  * changes all-or-nothing, and dumps statistics. Writes need CAP_NET_ADMIN in the target's
  * namespace; reading works for anyone.
  */
-class TcEngine
+class TcEngine : public StatsReader
 {
     Q_DECLARE_TR_FUNCTIONS(qs::TcEngine)
 
@@ -158,7 +149,8 @@ public:
     ApplyResult clear();
 
     /** One dump of every qdisc and class of the device with 64-bit counters. */
-    std::optional<QList<NodeStats>> readStats(QString *error);
+    std::optional<QList<NodeStats>> readStats(QString *error) override;
+    void setCancelFlag(const std::atomic<bool> *flag) override { m_socket->setCancelFlag(flag); }
 
 private:
     /**

@@ -375,7 +375,7 @@ public:
         return result;
     }
     void watch(const QString &) override {}
-    std::unique_ptr<TcEngine> openForStats(const QString &, QString *error) override
+    std::unique_ptr<StatsReader> openForStats(const QString &, QString *error) override
     {
         *error = QCoreApplication::translate("FakeBackend", "no statistics in this test");
         return nullptr;

@@ -24,12 +24,12 @@ StatsPoller::~StatsPoller()
     m_worker.reset();
 }
 
-void StatsPoller::setEngine(std::unique_ptr<TcEngine> engine)
+void StatsPoller::setEngine(std::unique_ptr<StatsReader> engine)
 {
     if (engine && !m_worker)
         m_worker = std::make_unique<NetlinkWorker>(QStringLiteral("statistics"));
     if (engine)
-        engine->socket().setCancelFlag(m_worker->cancelFlag());
+        engine->setCancelFlag(m_worker->cancelFlag());
     m_engine = std::move(engine);
     m_lastError.clear();
     clear();

@@ -41,7 +41,7 @@ public:
      * dump still running, and the interval is the one asked for again: they belonged to the
      * previous target. Never waits for a dump: the old engine goes once its dump is done.
      */
-    void setEngine(std::unique_ptr<TcEngine> engine);
+    void setEngine(std::unique_ptr<StatsReader> engine);
     bool hasEngine() const { return m_engine != nullptr; }
 
     /**
@@ -169,7 +169,7 @@ private:
     CounterHistory::Detail wantedDetail(quint64 key) const;
 
     /** Used on m_worker's thread only; each dump holds it too, so a replaced engine ends with its dump. */
-    std::shared_ptr<TcEngine> m_engine;
+    std::shared_ptr<StatsReader> m_engine;
     QTimer m_timer;
     // Hashed: a dump of 50 000 nodes finds each in O(1); keys() sorts when asked.
     std::unordered_map<quint64, Node> m_nodes;
