@@ -903,7 +903,7 @@ int Cli::stats(const QStringList &arguments)
                 rate = history->latest();
             }
             if (json) {
-                QJsonObject o{{QStringLiteral("node"), key}, {QStringLiteral("kind"), n.kind},
+                QJsonObject o{{QStringLiteral("node"), key}, {QStringLiteral("kind"), n.kind}, {QStringLiteral("timeNs"), double(n.counters.timeNs)},
                               {QStringLiteral("bytes"), double(n.counters.bytes)}, {QStringLiteral("packets"), double(n.counters.packets)},
                               {QStringLiteral("drops"), double(n.counters.drops)}, {QStringLiteral("overlimits"), double(n.counters.overlimits)},
                               {QStringLiteral("backlogBytes"), double(n.counters.backlogBytes)},

@@ -298,7 +298,8 @@ CliHelp showHelp()
         Cli::tr("Shows the qdiscs, classes and filters the kernel holds on TARGET, whoever built them: a one-line summary, then one "
                 "line per node. Kinds and options Qdisc Studio does not know are shown and kept as they are (\"foreign\")."),
         Cli::tr("Reads only. Root reads any target directly; anyone else reads the root namespace directly and another namespace "
-                "through the helper, which hands over a read-only socket (polkit action org.qdiscstudio.read)."),
+                "through the helper, which hands over a read-only socket (polkit action org.qdiscstudio.read). A target on another "
+                "host (ssh://[USER@]HOST[:PORT]/TARGET) is read by that host's helper, over ssh."),
     };
     h.options = {
         helpOption(),
@@ -326,10 +327,13 @@ CliHelp statsHelp()
                 "and are never translated."),
         Cli::tr("Reads only; no root needed. For a target in another namespace, anyone but root reads through the helper, which "
                 "hands over a read-only socket (polkit action org.qdiscstudio.read)."),
+        Cli::tr("A target on another host (ssh://[USER@]HOST[:PORT]/TARGET) is read by that host's helper, one call per sample over "
+                "one ssh connection; the rates come from that host's own timestamps."),
     };
     h.options = {
         helpOption(),
-        jsonOption(Cli::tr("One line per sample: a JSON array with an object per node.")),
+        jsonOption(Cli::tr("One line per sample: a JSON array with an object per node; its \"timeNs\" is when the counters were read, on "
+                           "this host's CLOCK_MONOTONIC (for another host's target, that host's clock offset taken out).")),
         {{QStringLiteral("interval")}, Cli::tr("MS"), Cli::tr("Milliseconds between samples, at least 10."), QStringLiteral("1000"), {}},
         {{QStringLiteral("count")}, Cli::tr("N"), Cli::tr("Samples to print; 0 prints until interrupted (Ctrl-C)."), QStringLiteral("1"), {}},
     };

@@ -10,9 +10,12 @@
 // (its key, its known_hosts), so nothing of the machine's own ssh setup is read or changed.
 
 #include "../kernel/labnamespace.h"
+#include "stats/monotonicclock.h"
 #include "systembusfixture.h"
 
 #include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QScopeGuard>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -20,6 +23,7 @@
 #include <QTest>
 
 #include <grp.h>
+#include <numeric>
 #include <pwd.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -241,6 +245,74 @@ private Q_SLOTS:
         const CommandResult restored = runCli({QStringLiteral("restore"), QStringLiteral("--dev"), target(GrantedUser)});
         QVERIFY2(restored.ok(), qPrintable(restored.err + restored.out));
         QVERIFY(remoteRootKind() != u"htb");
+    }
+
+    void statisticsMatchTheRemoteKernel()
+    {
+        // Class 1:10 shapes a bulk TCP flow from the remote host to the client to 10 Mbit/s: a
+        // steady rate (TCP keeps the queue filled), read by tc in the remote namespace around the
+        // CLI's samples over ssh.
+        const CommandResult applied = runCli({QStringLiteral("apply"), QStringLiteral("--dev"), target(GrantedUser), file(QStringLiteral("htb.sh"))});
+        QVERIFY2(applied.ok(), qPrintable(applied.err));
+        const auto restore = qScopeGuard([this] { runCli({QStringLiteral("restore"), QStringLiteral("--dev"), target(GrantedUser)}); });
+        const CommandResult shown = runCli({QStringLiteral("show"), QStringLiteral("-s"), target(GrantedUser)});
+        QVERIFY2(shown.ok() && shown.out.contains(QStringLiteral("class 1:10 at 1:")) && shown.out.startsWith(target(GrantedUser) + u':'),
+                 qPrintable(shown.err + shown.out));
+
+        QProcess server;
+        server.start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("exec"), m_client->name(), QStringLiteral("iperf3"), QStringLiteral("-s"),
+                                            QStringLiteral("-1"), QStringLiteral("-B"), ClientAddress.section(u'/', 0, 0)});
+        QVERIFY(server.waitForStarted() && m_client->waitForListener(5201, 5000));
+        QProcess sender;
+        sender.start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("exec"), m_remote->name(), QStringLiteral("iperf3"), QStringLiteral("-c"),
+                                            ClientAddress.section(u'/', 0, 0), QStringLiteral("-t"), QStringLiteral("10")});
+        QVERIFY(sender.waitForStarted());
+        const auto stopTraffic = qScopeGuard([&] {
+            sender.kill();
+            server.kill();
+            sender.waitForFinished();
+            server.waitForFinished();
+        });
+        QThread::msleep(2000); // the queue fills, the rate settles
+
+        const auto sentBytes = [this] {
+            const CommandResult r = m_remote->tc({QStringLiteral("-s"), QStringLiteral("class"), QStringLiteral("show"), QStringLiteral("dev"), QStringLiteral("veth0")});
+            const qsizetype at = r.out.indexOf(QStringLiteral(" Sent "));
+            return at < 0 ? -1.0 : r.out.mid(at + 6).section(u' ', 0, 0).toDouble();
+        };
+        QElapsedTimer clock;
+        clock.start();
+        const double bytesBefore = sentBytes();
+        const qint64 before = clock.nsecsElapsed();
+        const CommandResult sampled = runCli({QStringLiteral("stats"), QStringLiteral("--json"), QStringLiteral("--interval"), QStringLiteral("500"),
+                                              QStringLiteral("--count"), QStringLiteral("10"), target(GrantedUser)});
+        const double bytesAfter = sentBytes();
+        const qint64 after = clock.nsecsElapsed();
+        QVERIFY2(sampled.ok(), qPrintable(sampled.err));
+        const double tcBitsPerSec = (bytesAfter - bytesBefore) * 8 * 1e9 / double(after - before);
+
+        QList<double> rates;
+        qint64 lastTime = 0;
+        for (const QString &line : sampled.out.split(u'\n', Qt::SkipEmptyParts)) {
+            for (const QJsonValue &node : QJsonDocument::fromJson(line.toUtf8()).array()) {
+                const QJsonObject o = node.toObject();
+                if (o.value(u"node").toString() != u"class 1:10")
+                    continue;
+                const qint64 time = qint64(o.value(u"timeNs").toDouble());
+                QVERIFY2(time > lastTime, "samples follow each other on this host's clock");
+                lastTime = time;
+                if (o.contains(u"bitsPerSec"))
+                    rates.append(o.value(u"bitsPerSec").toDouble());
+            }
+        }
+        QCOMPARE(rates.size(), 9);
+        const double mean = std::accumulate(rates.begin(), rates.end(), 0.0) / double(rates.size());
+        qInfo("class 1:10 over ssh: %.0f bit/s (mean of %lld rates); tc -s in the remote namespace: %.0f bit/s; %.2f %% apart", mean,
+              qlonglong(rates.size()), tcBitsPerSec, 100.0 * std::abs(mean - tcBitsPerSec) / tcBitsPerSec);
+        QVERIFY2(tcBitsPerSec > 9e6 && tcBitsPerSec < 11e6, "htb shapes to 10 Mbit/s");
+        QVERIFY(std::abs(mean - tcBitsPerSec) <= 0.02 * tcBitsPerSec);
+        // The sample's time is this host's: the remote clock's offset taken out (the same machine here, so it is near now).
+        QVERIFY2(std::abs(lastTime - qs::monotonicNowNs()) < 5'000'000'000, qPrintable(QString::number(lastTime - qs::monotonicNowNs())));
     }
 
     void killedClientReverts()
