@@ -52,6 +52,14 @@ QString SshHost::toString() const
     return text;
 }
 
+QString SshHost::loginCommand() const
+{
+    QString command = QStringLiteral("ssh ");
+    if (port)
+        command += QStringLiteral("-p %1 ").arg(port);
+    return command + (user.isEmpty() ? host : user + u'@' + host);
+}
+
 QStringList SshHost::sshArguments() const
 {
     QStringList arguments;

@@ -22,6 +22,8 @@ struct SshHost
 
     /** "qs@198.18.0.2", "lab1:2222", "[fd00::1]:22": how targets and messages name the host. */
     QString toString() const;
+    /** "ssh -p 2222 qs@lab4": how a person logs in there, for messages. */
+    QString loginCommand() const;
     /** ssh's arguments that pick this host: -l USER, -p PORT, then the host after "--". */
     QStringList sshArguments() const;
     bool operator==(const SshHost &) const = default;

@@ -92,9 +92,9 @@ QString SshLink::describeSshFailure(const SshHost &host, int exitCode, const QSt
             .arg(name);
     if (standardError.contains(QStringLiteral("Host key verification failed")) || standardError.contains(QStringLiteral("host key is known")))
         return QCoreApplication::translate("qs::SshLink", "%1: ssh does not know this host's key, so it cannot tell the host from an "
-                                                          "impostor, and nothing was sent: log in once with ssh %1 to check and accept "
+                                                          "impostor, and nothing was sent: log in once with %2 to check and accept "
                                                           "the key (or add it to known_hosts)")
-            .arg(name);
+            .arg(name, host.loginCommand());
     if (standardError.contains(QStringLiteral("Permission denied")))
         return QCoreApplication::translate("qs::SshLink", "%1: the host refused the login (%2): ssh needs a key or agent the host "
                                                           "accepts, since no password can be asked here")

@@ -1,9 +1,17 @@
 // Remote targets' words (issue 20): how ssh://… targets are read, what ssh is given, and which
 // sentence each way a host can fail gets. The whole road, over a real sshd, is tst_remote_ssh.
 
+#include "helperbus.h"
 #include "helperclient.h"
 #include "remote/sshtarget.h"
+#include "remote/statswire.h"
+#include "remotestatsreader.h"
 #include "sshlink.h"
+#include "stats/monotonicclock.h"
+
+#include <QDBusConnection>
+#include <QDBusServer>
+#include <QThread>
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -11,6 +19,32 @@
 
 using namespace qs;
 using namespace Qt::Literals::StringLiterals;
+
+/**
+ * A helper whose clock runs 1000 s ahead of this one (a host booted earlier): it answers
+ * ReadStats, as the real one does, with its CLOCK_MONOTONIC and one class's counters.
+ */
+class AheadHelper : public QObject
+{
+    Q_OBJECT
+    Q_CLASSINFO("D-Bus Interface", "org.qdiscstudio.Helper1")
+public:
+    static constexpr qint64 AheadNs = 1000'000'000'000;
+
+public Q_SLOTS:
+    qlonglong ReadStats(const QString &target, QString &stats)
+    {
+        NodeStats node;
+        node.isClass = true;
+        node.id = TcHandle::make(1, 0x10);
+        node.parent = TcHandle::make(1, 0);
+        node.kind = target == u"veth0" ? u"htb"_s : u"?"_s;
+        node.counters.bytes = 123456;
+        node.counters.packets = 100;
+        stats = StatsWire::encode({node});
+        return monotonicNowNs() + AheadNs;
+    }
+};
 
 class TestSshLink : public QObject
 {
@@ -78,6 +112,7 @@ private Q_SLOTS:
         const auto parsed = SshTarget::parse(u"ssh://qs@lab4:2222/eth0", &error);
         QVERIFY(parsed);
         QCOMPARE(parsed->host.sshArguments(), (QStringList{u"-l"_s, u"qs"_s, u"-p"_s, u"2222"_s, u"--"_s, u"lab4"_s}));
+        QCOMPARE(parsed->host.loginCommand(), u"ssh -p 2222 qs@lab4"_s);
     }
 
     void busAddressRunsTheBridge()
@@ -144,6 +179,73 @@ private Q_SLOTS:
         QFETCH(QString, why);
         const QString error = SshLink::describeSshFailure(SshHost{QStringLiteral("qs"), QStringLiteral("lab4"), 0}, exitCode, standardError);
         QVERIFY2(error.startsWith(u"qs@lab4") && error.contains(why), qPrintable(error));
+    }
+
+    void countersTravelAsLines()
+    {
+        NodeStats qdisc;
+        qdisc.id = TcHandle::make(1, 0);
+        qdisc.parent = TcHandle::root();
+        qdisc.kind = u"htb"_s;
+        qdisc.counters = CounterSample{0, 18'446'744'073'709'551'615ull, 5'000'000'000ull, 4'294'967'295u, 7, 8, 9, 10};
+        NodeStats oddKind = qdisc;
+        oddKind.isClass = true;
+        oddKind.id = TcHandle::make(1, 0xffff);
+        oddKind.kind = u"two words\n"_s; // whatever a kernel says, a line stays a line
+        QString error;
+        const auto back = StatsWire::decode(StatsWire::encode({qdisc, oddKind}), 42, &error);
+        QVERIFY2(back && back->size() == 2, qPrintable(error));
+        QCOMPARE(back->at(0).id, qdisc.id);
+        QCOMPARE(back->at(0).parent, TcHandle::root());
+        QCOMPARE(back->at(0).counters.bytes, qdisc.counters.bytes);
+        QCOMPARE(back->at(0).counters.packets, qdisc.counters.packets);
+        QCOMPARE(back->at(0).counters.drops, qdisc.counters.drops);
+        QCOMPARE(back->at(0).counters.backlogPackets, 10u);
+        QCOMPARE(back->at(0).counters.timeNs, 42);
+        QVERIFY(back->at(1).isClass && back->at(1).kind == u"two?words?"_s);
+        for (const QString &bad : {u"q 1 2 htb 1 2 3"_s, u"x 10000 ffffffff htb 1 2 3 4 5 6 7"_s, u"q 10000 ffffffff htb 1 2 3 4 5 6 -7"_s,
+                                   u"q zz ffffffff htb 1 2 3 4 5 6 7"_s})
+            QVERIFY2(!StatsWire::decode(bad, 0, &error) && error.startsWith(u"line 1 of the counters"_s), qPrintable(bad));
+    }
+
+    void remoteClockOffsetIsTakenOut()
+    {
+        // The helper's side on a thread of its own: the reader's call blocks this one.
+        QThread serverThread;
+        serverThread.start();
+        auto *server = new QDBusServer(u"unix:tmpdir=/tmp"_s);
+        auto *helper = new AheadHelper;
+        QVERIFY2(server->isConnected(), qPrintable(server->lastError().message()));
+        server->setAnonymousAuthenticationAllowed(true);
+        connect(server, &QDBusServer::newConnection, helper, [helper](const QDBusConnection &peer) {
+            QDBusConnection(peer).registerObject(HelperBus::Path, helper, QDBusConnection::ExportAllSlots);
+        });
+        server->moveToThread(&serverThread);
+        helper->moveToThread(&serverThread);
+        const QString address = server->address();
+        {
+            QDBusConnection peer = QDBusConnection::connectToPeer(address, u"ahead"_s);
+            QVERIFY2(peer.isConnected(), qPrintable(peer.lastError().message()));
+            RemoteStatsReader reader(peer, u"veth0"_s);
+            for (int i = 0; i < 5; ++i) {
+                QString error;
+                const qint64 before = monotonicNowNs();
+                const auto nodes = reader.readStats(&error);
+                const qint64 after = monotonicNowNs();
+                QVERIFY2(nodes && nodes->size() == 1, qPrintable(error));
+                QCOMPARE(nodes->first().kind, u"htb"_s);
+                QCOMPARE(nodes->first().counters.bytes, 123456u);
+                // On this host's clock, within the call, though the helper's clock is 1000 s ahead.
+                const qint64 time = nodes->first().counters.timeNs;
+                QVERIFY2(time >= before - reader.offsetRoundTripNs() && time <= after + reader.offsetRoundTripNs(),
+                         qPrintable(u"%1 ns after the call began, the call took %2 ns"_s.arg(time - before).arg(after - before)));
+                QVERIFY(std::abs(reader.clockOffsetNs() - AheadHelper::AheadNs) <= reader.offsetRoundTripNs());
+            }
+        }
+        QDBusConnection::disconnectFromPeer(u"ahead"_s);
+        QMetaObject::invokeMethod(server, [server, helper] { delete server; delete helper; }, Qt::BlockingQueuedConnection);
+        serverThread.quit();
+        serverThread.wait();
     }
 };
 
