@@ -4,6 +4,7 @@
 #include "directbackend.h"
 #include "helperavailability.h"
 #include "helperbackend.h"
+#include "hostsbackend.h"
 #include "log/logging.h"
 #include "mainwindow.h"
 
@@ -261,7 +262,8 @@ int runWindow(int &argc, char **argv)
         return 2;
     }
     BackendChoice choice = chooseBackend();
-    qs::MainWindow window(std::move(choice.backend));
+    // This machine's way to the kernel, and the hosts the window reaches over ssh.
+    qs::MainWindow window(std::make_unique<qs::HostsBackend>(std::move(choice.backend)));
     if (!choice.note.isEmpty())
         window.setBackendNote(choice.note);
     window.setManualSource(&qs::Cli::manualText);

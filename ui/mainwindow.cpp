@@ -25,6 +25,7 @@
 #include "shortcutsdialog.h"
 #include "sparklinedelegate.h"
 #include "statspoller.h"
+#include "remote/sshtarget.h"
 #include "targetspane.h"
 #include "tc/tcexporter.h"
 #include "treeeditcommand.h"
@@ -318,6 +319,7 @@ void MainWindow::buildLayout()
 
     connect(m_targets, &TargetsPane::targetChosen, this, &MainWindow::chooseTarget);
     connect(m_targets, &TargetsPane::refreshRequested, m_backend.get(), &TargetBackend::listTargets);
+    connect(m_targets, &TargetsPane::hostRequested, this, &MainWindow::addHost);
     connect(m_profiles, &ProfilesPane::profileActivated, this, &MainWindow::applyProfile);
     connect(m_profiles, &ProfilesPane::message, this, [this](const QString &text) { statusBar()->showMessage(text, 5000); });
     connect(m_treeView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::onSelectionChanged);
@@ -653,6 +655,7 @@ void MainWindow::connectBackend()
     });
     connect(backend, &TargetBackend::targetsListed, m_targets, &TargetsPane::setTargets);
     connect(backend, &TargetBackend::targetsListed, this, &MainWindow::onTargetsListed);
+    connect(backend, &TargetBackend::hostAdded, this, &MainWindow::onHostAdded);
     connect(backend, &TargetBackend::treeRead, this, &MainWindow::onTreeRead);
     connect(m_applier, &LiveApplier::finished, this, &MainWindow::onApplied);
     connect(backend, &TargetBackend::restored, this, [this](const QString &target, const BackendApplyResult &result) {
@@ -699,7 +702,33 @@ void MainWindow::connectBackend()
 void MainWindow::openTargetWhenListed(const QString &target)
 {
     m_requestedTarget = target;
-    m_backend->listTargets();
+    QString error;
+    const auto remote = SshTarget::isRemote(target) ? SshTarget::parse(target, &error) : std::nullopt;
+    const QString hostPrefix = remote ? SshTarget::Scheme.toString() + remote->host.toString() + u'/' : QString();
+    const bool hostListed = remote && std::any_of(m_targets->targets().cbegin(), m_targets->targets().cend(),
+                                                  [&](const QString &t) { return t.startsWith(hostPrefix); });
+    if (remote && !hostListed)
+        addHost(remote->host.toString()); // its list follows once ssh has logged in
+    else
+        m_backend->listTargets();
+}
+
+void MainWindow::addHost(const QString &host)
+{
+    m_targets->setHostPending(host);
+    m_backend->addHost(host);
+}
+
+void MainWindow::onHostAdded(const QString &host, const QString &error)
+{
+    if (error.isEmpty()) {
+        statusBar()->showMessage(tr("%1 reached over ssh: its targets are listed").arg(host), 5000);
+        return;
+    }
+    m_targets->hostFailed(host, error);
+    m_status->setError(error);
+    if (m_requestedTarget.startsWith(SshTarget::Scheme.toString() + host + u'/'))
+        Q_EMIT targetUnknown(std::exchange(m_requestedTarget, QString()), error);
 }
 
 void MainWindow::followContainerRestart(const QList<TargetInfo> &targets)
@@ -724,6 +753,12 @@ void MainWindow::onTargetsListed(const QList<TargetInfo> &targets, const QString
     followContainerRestart(targets);
     if (m_requestedTarget.isEmpty())
         return;
+    // Another host's target waits for that host's list, which follows this machine's.
+    if (SshTarget::isRemote(m_requestedTarget)) {
+        const QString prefix = m_requestedTarget.section(u'/', 0, 2) + u'/';
+        if (std::none_of(targets.cbegin(), targets.cend(), [&](const TargetInfo &t) { return t.target().startsWith(prefix); }))
+            return;
+    }
     const QString wanted = std::exchange(m_requestedTarget, QString());
     QStringList names;
     for (const TargetInfo &t : targets) {

@@ -61,6 +61,11 @@ public:
      * targetUnknown() when the list has no such target.
      */
     void openTargetWhenListed(const QString &target);
+    /**
+     * Reaches @p host over ssh (`[user@]host[:port]`, an alias of ~/.ssh/config): its targets are
+     * listed under it once ssh has logged in, or the pane says why not (TargetBackend::addHost()).
+     */
+    void addHost(const QString &host);
     QString currentTarget() const { return m_target; }
     const QdiscTree &tree() const;
 
@@ -122,6 +127,7 @@ private:
     void connectBackend();
 
     void onTargetsListed(const QList<TargetInfo> &targets, const QString &error);
+    void onHostAdded(const QString &host, const QString &error);
     /** A container target whose container restarted is another instance: read it and its statistics anew. */
     void followContainerRestart(const QList<TargetInfo> &targets);
     void onTreeRead(const QString &target, const std::optional<QdiscTree> &tree, const QString &error, const QList<NodeStats> &counters);

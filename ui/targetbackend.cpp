@@ -121,6 +121,12 @@ void TargetBackend::seekScenario(const QString &target, int)
                               Qt::QueuedConnection);
 }
 
+void TargetBackend::addHost(const QString &host)
+{
+    QMetaObject::invokeMethod(
+        this, [this, host] { Q_EMIT hostAdded(host, tr("this way to the kernel reaches no other host")); }, Qt::QueuedConnection);
+}
+
 void TargetBackend::queryScenario(const QString &target)
 {
     QMetaObject::invokeMethod(this, [this, target] { Q_EMIT scenarioProgress(target, ScenarioProgress{}); }, Qt::QueuedConnection);

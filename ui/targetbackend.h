@@ -126,6 +126,13 @@ public:
     static QString scenariosNotSupported();
 
     /**
+     * Reaches the helper of another host over ssh (`[user@]host[:port]`, see SshLink) so that its
+     * targets are listed and used as ssh://HOST/TARGET; answers hostAdded(). The default answers
+     * that this backend reaches no other host.
+     */
+    virtual void addHost(const QString &host);
+
+    /**
      * The blocking forms of apply(), clear(), restore() and confirm(), for the command line: each
      * sends its request and runs an event loop until the answer to it comes. Every road answers
      * every request; the helper's calls end with an error after the bus's long timeout (a
@@ -161,6 +168,8 @@ Q_SIGNALS:
     void scenarioCommandDone(const QString &target, const QString &command, const QString &error);
     /** Playback on @p target moved: a new step or state, and every half second while playing. */
     void scenarioProgress(const QString &target, const qs::ScenarioProgress &progress);
+    /** The answer to addHost(): @p host as given, @p error empty when its targets are listed from now on. */
+    void hostAdded(const QString &host, const QString &error);
 };
 
 } // namespace qs

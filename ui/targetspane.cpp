@@ -1,10 +1,12 @@
 #include "targetspane.h"
 
 #include "netlink/networknamespace.h"
+#include "remote/sshconfig.h"
 
 #include <QTreeWidgetItemIterator>
 
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QToolButton>
 #include <QTreeWidget>
@@ -38,8 +40,15 @@ TargetsPane::TargetsPane(QWidget *parent) : QWidget(parent), m_list(new QTreeWid
     refresh->setShortcut(QKeySequence::Refresh);
     connect(refresh, &QToolButton::clicked, this, &TargetsPane::refreshRequested);
 
+    auto *addHost = new QToolButton(this);
+    addHost->setObjectName(QStringLiteral("addHost"));
+    addHost->setIcon(style()->standardIcon(QStyle::SP_DriveNetIcon));
+    addHost->setToolTip(tr("Add a host reached over ssh: its interfaces are listed here and its helper makes the changes"));
+    connect(addHost, &QToolButton::clicked, this, &TargetsPane::askForHost);
+
     auto *title = new QHBoxLayout;
     title->addWidget(new QLabel(tr("<b>Targets</b>"), this), 1);
+    title->addWidget(addHost);
     title->addWidget(refresh);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -65,25 +74,38 @@ QTreeWidgetItem *TargetsPane::groupFor(const TargetInfo &t, QHash<QString, QTree
         item->setExpanded(true);
         return item;
     };
-    QTreeWidgetItem *&group = groups[t.netns];
+    // Another host's targets under that host, grouped there as this machine's are at the top.
+    QTreeWidgetItem *top = nullptr;
+    if (!t.host.isEmpty()) {
+        QTreeWidgetItem *&hostItem = groups[u'\x02' + t.host];
+        if (!hostItem)
+            hostItem = make(nullptr, t.host, tr("%1, reached over ssh: its helper makes the changes").arg(t.host));
+        top = hostItem;
+    }
+    const QString key = t.host + u'\x03' + t.netns;
+    QTreeWidgetItem *&group = groups[key];
     if (group)
         return group;
+    if (top && t.netns.isEmpty()) {
+        group = top;
+        return group;
+    }
     if (!t.container) {
         const QString label = m_namespaceLabels.value(t.netns);
         // A namespace by its name alone (the tooltip says what it is): names of other tools'
         // namespaces can be long. Not spanned across the row: the first column is then sized
         // to the group names too, so a long one widens it (the pane scrolls) instead of being cut.
-        group = make(nullptr, t.netns.isEmpty() ? tr("this machine") : label.isEmpty() ? t.netns : label,
+        group = make(top, t.netns.isEmpty() ? tr("this machine") : label.isEmpty() ? t.netns : label,
                      t.netns.isEmpty() ? QString() : tr("namespace %1").arg(t.netns));
         return group;
     }
     // Containers under their runtime, containerlab's nodes under their lab.
     const ContainerInfo &c = *t.container;
-    const QString runtimeKey = u'\x01' + ContainerRuntime::prefix(c.runtime);
+    const QString runtimeKey = t.host + u'\x01' + ContainerRuntime::prefix(c.runtime);
     QTreeWidgetItem *&runtime = groups[runtimeKey];
     if (!runtime)
         //: a group of the targets pane: "Docker containers", "Podman containers"
-        runtime = make(nullptr, tr("%1 containers").arg(ContainerRuntime::displayName(c.runtime)), {});
+        runtime = make(top, tr("%1 containers").arg(ContainerRuntime::displayName(c.runtime)), {});
     QTreeWidgetItem *parent = runtime;
     if (!c.labName().isEmpty()) {
         QTreeWidgetItem *&lab = groups[runtimeKey + u'\x01' + c.labName()];
@@ -103,9 +125,44 @@ QTreeWidgetItem *TargetsPane::groupFor(const TargetInfo &t, QHash<QString, QTree
 
 void TargetsPane::setTargets(const QList<TargetInfo> &targets, const QString &error)
 {
+    m_targets = targets;
+    m_listError = error;
+    for (const TargetInfo &t : targets)
+        m_pendingHosts.removeAll(t.host);
+    rebuild();
+}
+
+void TargetsPane::askForHost()
+{
+    bool ok = false;
+    const QString host = QInputDialog::getItem(this, tr("Add a host"),
+                                               tr("A host to reach over ssh, with your keys and ~/.ssh/config: a name, an alias, or "
+                                                  "USER@HOST:PORT. Qdisc Studio and its helper must be installed there."),
+                                               SshConfig::userHostAliases(), 0, true, &ok);
+    if (ok && !host.trimmed().isEmpty())
+        Q_EMIT hostRequested(host.trimmed());
+}
+
+void TargetsPane::setHostPending(const QString &host)
+{
+    m_hostErrors.remove(host);
+    if (!m_pendingHosts.contains(host))
+        m_pendingHosts.append(host);
+    rebuild();
+}
+
+void TargetsPane::hostFailed(const QString &host, const QString &error)
+{
+    m_pendingHosts.removeAll(host);
+    m_hostErrors.insert(host, error);
+    rebuild();
+}
+
+void TargetsPane::rebuild()
+{
     m_list->clear();
     QHash<QString, QTreeWidgetItem *> groups;
-    for (const TargetInfo &t : targets) {
+    for (const TargetInfo &t : std::as_const(m_targets)) {
         QTreeWidgetItem *group = groupFor(t, groups);
         if (t.device.isEmpty())
             continue; // a container that does not run: its group says so
@@ -122,8 +179,19 @@ void TargetsPane::setTargets(const QList<TargetInfo> &targets, const QString &er
         if (!t.up)
             item->setForeground(0, palette().brush(QPalette::Disabled, QPalette::Text));
     }
-    m_problem->setText(error);
-    m_problem->setVisible(!error.isEmpty());
+    for (const QString &host : std::as_const(m_pendingHosts)) {
+        //: a host of the targets pane while ssh logs in
+        auto *item = new QTreeWidgetItem(m_list, {tr("%1 (connecting…)").arg(host)});
+        item->setFlags(Qt::ItemIsEnabled);
+        item->setForeground(0, palette().brush(QPalette::Disabled, QPalette::Text));
+    }
+    QStringList problems;
+    if (!m_listError.isEmpty())
+        problems.append(m_listError);
+    for (auto it = m_hostErrors.cbegin(); it != m_hostErrors.cend(); ++it)
+        problems.append(it.value());
+    m_problem->setText(problems.join(u'\n'));
+    m_problem->setVisible(!problems.isEmpty());
     setCurrentTarget(m_current);
 }
 

@@ -34,10 +34,19 @@ public:
     QStringList targets() const;
     /** Shows namespace @p netns as @p label (its name goes to the tool tip), e.g. the demo lab's hosts. */
     void setNamespaceLabel(const QString &netns, const QString &label);
+    /**
+     * Asks for a host to reach over ssh (a name, an alias of ~/.ssh/config, `user@host:port`) and
+     * emits hostRequested() with it; the Add host button does this.
+     */
+    void askForHost();
+    /** @p host is being reached: listed as connecting until a list holds it or hostFailed() says why not. */
+    void setHostPending(const QString &host);
+    void hostFailed(const QString &host, const QString &error);
 
 Q_SIGNALS:
     void targetChosen(const QString &target);
     void refreshRequested();
+    void hostRequested(const QString &host);
 
 private:
     /** The group @p t is listed under, made on first use: its namespace, or its container under its runtime (and lab). */
@@ -49,6 +58,12 @@ private:
     QLabel *m_problem;
     QHash<QString, QString> m_namespaceLabels;
     QString m_current;
+    QList<TargetInfo> m_targets;  ///< the last list, shown again when a host's state changes
+    QString m_listError;
+    QStringList m_pendingHosts;   ///< hosts being reached, not listed yet
+    QHash<QString, QString> m_hostErrors;
+
+    void rebuild();
 };
 
 } // namespace qs

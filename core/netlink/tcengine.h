@@ -200,8 +200,14 @@ struct TargetInfo
     std::optional<ContainerInfo> container;
     /** A veth's other end, as a target, when it lies in another namespace listed too ("docker:r2/eth1"). */
     QString peer;
+    /** The host over ssh ("qs@lab4", SshHost::toString()); empty: this machine. Set by whoever listed it there. */
+    QString host;
 
-    QString target() const { return netns.isEmpty() ? device : device.isEmpty() ? netns : netns + u'/' + device; }
+    QString target() const
+    {
+        const QString local = netns.isEmpty() ? device : device.isEmpty() ? netns : netns + u'/' + device;
+        return host.isEmpty() ? local : QStringLiteral("ssh://") + host + u'/' + local;
+    }
     /** The form ListTargets and `targets --json` write; fromJson() reads it back. */
     QJsonObject toJson() const;
     static TargetInfo fromJson(const QJsonObject &object);

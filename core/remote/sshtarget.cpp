@@ -75,6 +75,51 @@ QString SshTarget::toString() const
     return Scheme.toString() + host.toString() + u'/' + target;
 }
 
+std::optional<SshHost> SshHost::parse(QStringView authority, QString *error)
+{
+    const auto fail = [&](const QString &why) {
+        *error = why;
+        return std::nullopt;
+    };
+    SshHost parsed;
+    if (const qsizetype at = authority.indexOf(u'@'); at >= 0) {
+        parsed.user = authority.left(at).toString();
+        authority = authority.mid(at + 1);
+        if (!isPlainName(parsed.user, 32))
+            return fail(tr("the user name may hold letters, digits, '.', '_' and '-' (not first), at most 32"));
+    }
+    QStringView port;
+    if (authority.startsWith(u'[')) {
+        const qsizetype close = authority.indexOf(u']');
+        if (close < 0 || !isIpv6Literal(authority.mid(1, close - 1)))
+            return fail(tr("an IPv6 address goes in brackets: [fd00::1]"));
+        parsed.host = authority.mid(1, close - 1).toString();
+        const QStringView after = authority.mid(close + 1);
+        if (!after.isEmpty() && !after.startsWith(u':'))
+            return fail(tr("only :PORT may follow the host"));
+        port = after.mid(1);
+        if (after.startsWith(u':') && port.isEmpty())
+            return fail(tr("the port after ':' is missing"));
+    } else {
+        const qsizetype colon = authority.indexOf(u':');
+        parsed.host = (colon < 0 ? authority : authority.left(colon)).toString();
+        if (colon >= 0) {
+            port = authority.mid(colon + 1);
+            if (port.isEmpty())
+                return fail(tr("the port after ':' is missing"));
+        }
+        if (!isPlainName(parsed.host, 253))
+            return fail(tr("the host is a name or an address: letters, digits, '.', '_' and '-' (not first), at most 253"));
+    }
+    if (!port.isEmpty()) {
+        bool ok = false;
+        parsed.port = port.toInt(&ok);
+        if (!ok || parsed.port < 1 || parsed.port > 65535 || port.front() == u'+')
+            return fail(tr("the port is a number from 1 to 65535"));
+    }
+    return parsed;
+}
+
 std::optional<SshTarget> SshTarget::parse(QStringView text, QString *error)
 {
     const auto fail = [&](const QString &why) {
@@ -88,44 +133,11 @@ std::optional<SshTarget> SshTarget::parse(QStringView text, QString *error)
     const qsizetype slash = rest.indexOf(u'/');
     if (slash < 0)
         return fail(tr("no TARGET follows the host"));
-    QStringView authority = rest.left(slash);
-    SshTarget parsed;
-    parsed.target = rest.mid(slash + 1).toString();
-    if (const qsizetype at = authority.indexOf(u'@'); at >= 0) {
-        parsed.host.user = authority.left(at).toString();
-        authority = authority.mid(at + 1);
-        if (!isPlainName(parsed.host.user, 32))
-            return fail(tr("the user name may hold letters, digits, '.', '_' and '-' (not first), at most 32"));
-    }
-    QStringView port;
-    if (authority.startsWith(u'[')) {
-        const qsizetype close = authority.indexOf(u']');
-        if (close < 0 || !isIpv6Literal(authority.mid(1, close - 1)))
-            return fail(tr("an IPv6 address goes in brackets: [fd00::1]"));
-        parsed.host.host = authority.mid(1, close - 1).toString();
-        const QStringView after = authority.mid(close + 1);
-        if (!after.isEmpty() && !after.startsWith(u':'))
-            return fail(tr("only :PORT may follow the host"));
-        port = after.mid(1);
-        if (after.startsWith(u':') && port.isEmpty())
-            return fail(tr("the port after ':' is missing"));
-    } else {
-        const qsizetype colon = authority.indexOf(u':');
-        parsed.host.host = (colon < 0 ? authority : authority.left(colon)).toString();
-        if (colon >= 0) {
-            port = authority.mid(colon + 1);
-            if (port.isEmpty())
-                return fail(tr("the port after ':' is missing"));
-        }
-        if (!isPlainName(parsed.host.host, 253))
-            return fail(tr("the host is a name or an address: letters, digits, '.', '_' and '-' (not first), at most 253"));
-    }
-    if (!port.isEmpty()) {
-        bool ok = false;
-        parsed.host.port = port.toInt(&ok);
-        if (!ok || parsed.host.port < 1 || parsed.host.port > 65535 || port.front() == u'+')
-            return fail(tr("the port is a number from 1 to 65535"));
-    }
+    QString why;
+    const auto host = SshHost::parse(rest.left(slash), &why);
+    if (!host)
+        return fail(why);
+    SshTarget parsed{*host, rest.mid(slash + 1).toString()};
     if (isRemote(parsed.target) || !isWellFormedTarget(parsed.target))
         return fail(tr("after the host comes a target of that host: IF, NETNS/IF or docker:CONTAINER/IF"));
     return parsed;

@@ -20,6 +20,8 @@ struct SshHost
     QString host; ///< without brackets
     int port = 0; ///< 0: ssh's own choice
 
+    /** `[user@]host[:port]`, as toString() writes it; nullopt with what is wrong in @p error. */
+    static std::optional<SshHost> parse(QStringView text, QString *error);
     /** "qs@198.18.0.2", "lab1:2222", "[fd00::1]:22": how targets and messages name the host. */
     QString toString() const;
     /** "ssh -p 2222 qs@lab4": how a person logs in there, for messages. */

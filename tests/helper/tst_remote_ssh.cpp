@@ -13,6 +13,7 @@
 #include "stats/monotonicclock.h"
 #include "systembusfixture.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QScopeGuard>
@@ -314,6 +315,29 @@ private Q_SLOTS:
         // The sample's time is this host's: the remote clock's offset taken out (the same machine here, so it is near now).
         QVERIFY2(std::abs(lastTime - qs::monotonicNowNs()) < 5'000'000'000, qPrintable(QString::number(lastTime - qs::monotonicNowNs())));
     }
+
+#ifdef QS_REMOTE_WINDOW_PATH
+    void windowChartsARemoteClass()
+    {
+        // The window runs in the client namespace (ssh must reach the host from there): as a
+        // process of its own, tst_remote_window, which says what it clicked and measured.
+        const CommandResult applied = runCli({QStringLiteral("apply"), QStringLiteral("--dev"), target(GrantedUser), file(QStringLiteral("htb.sh"))});
+        QVERIFY2(applied.ok(), qPrintable(applied.err));
+        const auto restore = qScopeGuard([this] { runCli({QStringLiteral("restore"), QStringLiteral("--dev"), target(GrantedUser)}); });
+        QDir().mkpath(QStringLiteral(QS_SCREENSHOT_DIR));
+        const CommandResult window = runCommand(
+            QStringLiteral("ip"),
+            {QStringLiteral("netns"), QStringLiteral("exec"), m_client->name(), QStringLiteral("env"), QStringLiteral("QT_QPA_PLATFORM=offscreen"),
+             QStringLiteral("QDISC_STUDIO_SSH=") + file(QStringLiteral("ssh")), QStringLiteral("QS_REMOTE_HOST=%1@%2").arg(GrantedUser, RemoteAddress),
+             QStringLiteral("QS_REMOTE_NETNS=") + m_remote->name(), QStringLiteral("QS_CLIENT_ADDRESS=") + ClientAddress.section(u'/', 0, 0),
+             QStringLiteral("QS_SCREENSHOT_DIR=" QS_SCREENSHOT_DIR), QStringLiteral(QS_REMOTE_WINDOW_PATH)},
+            120000);
+        for (const QString &line : window.out.split(u'\n'))
+            if (line.contains(u"QINFO") || line.contains(u"FAIL"))
+                qInfo("%s", qPrintable(line));
+        QVERIFY2(window.ok(), qPrintable(window.out.right(3000) + window.err.right(2000)));
+    }
+#endif
 
     void killedClientReverts()
     {
