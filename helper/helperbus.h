@@ -108,6 +108,8 @@ inline constexpr QLatin1String NoSuchTransaction{"org.qdiscstudio.Error.NoSuchTr
 inline constexpr QLatin1String TreeMismatch{"org.qdiscstudio.Error.TreeMismatch"};
 inline constexpr QLatin1String NoSnapshot{"org.qdiscstudio.Error.NoSnapshot"};
 inline constexpr QLatin1String Failed{"org.qdiscstudio.Error.Failed"};
+/** A call larger than its method takes (BusRelay), or more reads than a user's share (ReadBudget). */
+inline constexpr QLatin1String LimitsExceeded{"org.freedesktop.DBus.Error.LimitsExceeded"};
 } // namespace Error
 
 } // namespace qs::HelperBus

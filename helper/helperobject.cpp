@@ -137,7 +137,7 @@ bool HelperObject::handle(sd_bus_message *message)
         // The relay passed it on without its arguments (callRefusal()).
         const BusRelay::Refusal refusal = m_bus.takeRefusal(sd_bus_message_get_sender(message), serial);
         if (refusal.kind == BusRelay::Refusal::Kind::TooLarge) {
-            BusCall(&m_bus, message, {}).replyError(QLatin1String("org.freedesktop.DBus.Error.LimitsExceeded"), refusal.text);
+            BusCall(&m_bus, message, {}).replyError(HelperBus::Error::LimitsExceeded, refusal.text);
             return true;
         }
         if (refusal.kind == BusRelay::Refusal::Kind::WithDescriptors) {

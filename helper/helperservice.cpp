@@ -391,6 +391,22 @@ void HelperService::readThen(const QString &netns, const QString &what, Work wor
     });
 }
 
+void HelperService::readWithinBudget(const BusCall &call, const Caller &caller, const std::function<void()> &read)
+{
+    const qint64 start = monotonicNowNs();
+    if (!m_readBudget.allows(caller.uid, start)) {
+        call.replyError(HelperBus::Error::LimitsExceeded,
+                        QStringLiteral("user %1 had the kernel read for %2 ms of the last second; each user may take %3 ms a second of the "
+                                       "helper's time, so that nobody slows the others down: read less often")
+                            .arg(caller.uid)
+                            .arg(m_readBudget.spentNs(caller.uid, start) / 1'000'000)
+                            .arg(ReadBudget::MaxShareNs / 1'000'000));
+        return;
+    }
+    read();
+    m_readBudget.spend(caller.uid, start, monotonicNowNs());
+}
+
 void HelperService::revertEverythingPromised()
 {
     m_playbacks.endAll(Caller{QStringLiteral("helper-exit")}, HelperBus::RevertedHelperExit,
@@ -542,15 +558,17 @@ QString HelperService::GetTree(const QString &target)
     QString netns;
     if (!checkTarget(target, &netns))
         return {};
-    Work work = [this, target](const BusCall &call, const Caller &) {
-        QString error;
-        TcEngine *engine = m_net.engines().engineFor(target, &error);
-        const auto tree = engine ? engine->read(&error) : std::nullopt;
-        if (!tree) {
-            call.replyError(engine ? HelperBus::Error::Failed : HelperBus::Error::NoSuchTarget, error);
-            return;
-        }
-        call.reply({QString::fromUtf8(TreeJson::toDocument(*tree))});
+    Work work = [this, target](const BusCall &call, const Caller &caller) {
+        readWithinBudget(call, caller, [&] {
+            QString error;
+            TcEngine *engine = m_net.engines().engineFor(target, &error);
+            const auto tree = engine ? engine->read(&error) : std::nullopt;
+            if (!tree) {
+                call.replyError(engine ? HelperBus::Error::Failed : HelperBus::Error::NoSuchTarget, error);
+                return;
+            }
+            call.reply({QString::fromUtf8(TreeJson::toDocument(*tree))});
+        });
     };
     readThen(netns, target, std::move(work));
     return {};
@@ -562,16 +580,18 @@ void HelperService::ReadStats(const QString &target)
     QString netns;
     if (!checkTarget(target, &netns))
         return;
-    Work work = [this, target](const BusCall &call, const Caller &) {
-        QString error;
-        TcEngine *engine = m_net.engines().engineFor(target, &error);
-        const auto nodes = engine ? engine->readStats(&error) : std::nullopt;
-        if (!nodes) {
-            call.replyError(engine ? HelperBus::Error::Failed : HelperBus::Error::NoSuchTarget, error);
-            return;
-        }
-        const qint64 time = nodes->isEmpty() ? monotonicNowNs() : nodes->first().counters.timeNs;
-        call.reply({time, StatsWire::encode(*nodes)});
+    Work work = [this, target](const BusCall &call, const Caller &caller) {
+        readWithinBudget(call, caller, [&] {
+            QString error;
+            TcEngine *engine = m_net.engines().engineFor(target, &error);
+            const auto nodes = engine ? engine->readStats(&error) : std::nullopt;
+            if (!nodes) {
+                call.replyError(engine ? HelperBus::Error::Failed : HelperBus::Error::NoSuchTarget, error);
+                return;
+            }
+            const qint64 time = nodes->isEmpty() ? monotonicNowNs() : nodes->first().counters.timeNs;
+            call.reply({time, StatsWire::encode(*nodes)});
+        });
     };
     readThen(netns, target, std::move(work));
 }

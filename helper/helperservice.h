@@ -4,6 +4,7 @@
 #include "buscall.h"
 #include "helperbus.h"
 #include "authorizer.h"
+#include "readbudget.h"
 #include "safety/labs.h"
 #include "safety/playbacks.h"
 #include "safety/safetynet.h"
@@ -154,6 +155,8 @@ private:
      * org.qdiscstudio.lab when it is one of the caller's own lab), the helper's own does not.
      */
     void readThen(const QString &netns, const QString &what, Work work);
+    /** @p read (a dump of the kernel, which answers @p call) within the user's ReadBudget; answers LimitsExceeded beyond it. */
+    void readWithinBudget(const BusCall &call, const Caller &caller, const std::function<void()> &read);
     /** What changing @p target needs from the sender: org.qdiscstudio.lab for its own lab's target, else org.qdiscstudio.apply. */
     QString changeAction(const QString &target) const;
     /**
@@ -226,6 +229,7 @@ private:
     Settings m_settings;
     Authorizer m_authorizer;
     SafetyNet m_net; ///< the policy: snapshots, promises, engines
+    ReadBudget m_readBudget; ///< GetTree's and ReadStats' share of the helper's time, per user
     TreeWatcher m_watcher;
     Playbacks m_playbacks; ///< the policy of scenarios, beside the net
     Labs m_labs;           ///< and of demo labs

@@ -2,6 +2,7 @@
 // Labs' ids and names.
 
 #include "helpercontract.h"
+#include "readbudget.h"
 #include "safety/labs.h"
 #include "safety/revertbook.h"
 #include "safety/snapshotstore.h"
@@ -25,6 +26,33 @@ class TestHelperParts : public QObject
     }
 
 private Q_SLOTS:
+    void readBudgetBoundsEachUsersShare()
+    {
+        ReadBudget budget;
+        const qint64 second = ReadBudget::WindowNs;
+        qint64 now = 100 * second;
+        // A user reading without pause: 20 ms reads until a quarter of the second is spent.
+        int reads = 0;
+        while (budget.allows(1000, now) && reads < 100) {
+            budget.spend(1000, now, now + 20'000'000);
+            now += 20'000'000;
+            ++reads;
+        }
+        QCOMPARE(reads, int(ReadBudget::MaxShareNs / 20'000'000) + (ReadBudget::MaxShareNs % 20'000'000 ? 1 : 0));
+        QVERIFY(!budget.allows(1000, now));
+        // Others are not held back by that user, nor is root.
+        QVERIFY(budget.allows(1001, now));
+        budget.spend(0, now, now + second);
+        QVERIFY(budget.allows(0, now + second));
+        // A second later the share is there again, and a user who stopped reading is forgotten.
+        QVERIFY(budget.allows(1000, now + second));
+        QCOMPARE(budget.spentNs(1000, now + 2 * second), 0);
+        // A read longer than the share is let through once (it was allowed when it began), then waits.
+        budget.spend(1002, now, now + 2 * ReadBudget::MaxShareNs);
+        QVERIFY(!budget.allows(1002, now + 2 * ReadBudget::MaxShareNs));
+        QVERIFY(budget.allows(1002, now + 2 * ReadBudget::MaxShareNs + second));
+    }
+
     void transactionsAreUniqueAndOpaque()
     {
         QSet<QString> seen;
