@@ -33,7 +33,7 @@ QString HostsBackend::describe() const
 {
     if (m_remote.empty())
         return m_local->describe();
-    //: %1 says how this machine is reached, %2 how many other hosts are reached over ssh
+    //: %1 says how this machine is reached, %n how many other hosts are reached over ssh
     return tr("%1; %n other host(s) over ssh", nullptr, int(m_remote.size())).arg(m_local->describe());
 }
 

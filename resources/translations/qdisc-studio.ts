@@ -2444,10 +2444,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Reads only. Root reads any target directly; anyone else reads the root namespace directly and another namespace through the helper, which hands over a read-only socket (polkit action org.qdiscstudio.read).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Output as JSON, in the tree form of profiles; with --stats, a &quot;stats&quot; array too.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2481,10 +2477,6 @@
     </message>
     <message>
         <source>Reads only; no root needed. For a target in another namespace, anyone but root reads through the helper, which hands over a read-only socket (polkit action org.qdiscstudio.read).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>One line per sample: a JSON array with an object per node.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3645,6 +3637,78 @@
         <source>qdisc-studio export --format chaos-mesh &quot;Entering a tunnel&quot; --selector app=web &gt; tunnel.yaml</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>--map places trees on this host&apos;s targets; for another host&apos;s, give one --dev ssh://…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--direct works on this host only; %1 is reached through its own helper</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note: %1 runs Qdisc Studio %2 and this is %3; their helper interfaces are the same</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>takes no arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A target on another host is written ssh://[USER@]HOST[:PORT]/TARGET (HOST may be an alias of ~/.ssh/config). Your own ssh logs in (your keys, agent, known_hosts and ProxyJump; $QDISC_STUDIO_SSH names another ssh program) and runs qdisc-studio bridge there, which takes the call to that host&apos;s helper: its polkit decides for USER as it would on that host, and --hold and --revert-after are kept there. A host whose key ssh does not know, without Qdisc Studio or its helper, or with another version of the helper&apos;s interface is refused, by name. When this command dies or the network to the host is cut, the host&apos;s helper puts back a --hold change within %1 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reads only. Root reads any target directly; anyone else reads the root namespace directly and another namespace through the helper, which hands over a read-only socket (polkit action org.qdiscstudio.read). A target on another host (ssh://[USER@]HOST[:PORT]/TARGET) is read by that host&apos;s helper, over ssh.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A target on another host (ssh://[USER@]HOST[:PORT]/TARGET) is read by that host&apos;s helper, one call per sample over one ssh connection; the rates come from that host&apos;s own timestamps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One line per sample: a JSON array with an object per node; its &quot;timeNs&quot; is when the counters were read, on this host&apos;s CLOCK_MONOTONIC (for another host&apos;s target, that host&apos;s clock offset taken out).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Impair eth1 of the lab server lab4, logged in as qs, while this command runs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio apply --dev ssh://qs@lab4/eth1 --hold wan.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[--check]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Carry a remote Qdisc Studio&apos;s calls to this host&apos;s helper (run by ssh, not by hand).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qdisc Studio on another host runs this command over ssh to reach this host&apos;s helper: it joins the system bus as the user ssh logged in and carries D-Bus messages between the bus and its standard input and output. The helper and polkit see that user. It ends when the other side does, and when the other side sends nothing for %1 s (it sends something every second), so that the helper puts back what was to be put back on exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--check prints one line of JSON instead: this Qdisc Studio&apos;s &quot;version&quot;, the &quot;contract&quot; (a digest of the helper&apos;s D-Bus interface), the system bus&apos;s &quot;bus&quot; address, whether it could be reached (&quot;busError&quot;) and whether the &quot;helper&quot; is running, activatable or absent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status 1 when the system bus cannot be reached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print what this host offers, as JSON, and end.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What a remote Qdisc Studio would find on this host:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio bridge --check</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::ClsactKind</name>
@@ -4380,6 +4444,14 @@
         <source>the helper answered OpenLabSockets with %1 values instead of %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>helper of %1 not reachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>helper %1 of %2 over ssh</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::HfscClassKind</name>
@@ -4533,6 +4605,24 @@
     <message>
         <source>%1 takes no options</source>
         <extracomment>%1 is ingress or clsact.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::HostsBackend</name>
+    <message numerus="yes">
+        <source>%1; %n other host(s) over ssh</source>
+        <extracomment>%1 says how this machine is reached, %n how many other hosts are reached over ssh</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is not connected: add it to the targets first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is added already</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5883,6 +5973,10 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     <message>
         <source>The container of %1 restarted: showing its new instance</source>
         <extracomment>%1 is a target such as docker:r1/eth1</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reached over ssh: its targets are listed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -9616,6 +9710,53 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
 </context>
 <context>
+    <name>qs::SshHost</name>
+    <message>
+        <source>the user name may hold letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (not first), at most 32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an IPv6 address goes in brackets: [fd00::1]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only :PORT may follow the host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the port after &apos;:&apos; is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host is a name or an address: letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (not first), at most 253</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the port is a number from 1 to 65535</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::SshTarget</name>
+    <message>
+        <source>&quot;%1&quot; is not a remote target (ssh://[USER@]HOST[:PORT]/TARGET): %2</source>
+        <extracomment>%1 is what was given, %2 what is wrong with it; ssh://[USER@]HOST[:PORT]/TARGET stays as it is</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it does not start with ssh://</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no TARGET follows the host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after the host comes a target of that host: IF, NETNS/IF or docker:CONTAINER/IF</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::StoreFiles</name>
     <message>
         <source>only %1 of %2 bytes could be written</source>
@@ -9630,6 +9771,10 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>scenarios play through the Qdisc Studio helper or, when running as root, in this process; this backend has neither: install the helper, or run as root</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this way to the kernel reaches no other host</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -9776,6 +9921,27 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     <message>
         <source>%1 → %2</source>
         <extracomment>an interface and where its veth leads, in the targets pane: &quot;eth1 → node2/eth1&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a host reached over ssh: its interfaces are listed here and its helper makes the changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, reached over ssh: its helper makes the changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A host to reach over ssh, with your keys and ~/.ssh/config: a name, an alias, or USER@HOST:PORT. Qdisc Studio and its helper must be installed there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (connecting…)</source>
+        <extracomment>a host of the targets pane while ssh logs in</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -98,6 +98,17 @@
     </message>
 </context>
 <context>
+    <name>qs::HostsBackend</name>
+    <message numerus="yes">
+        <source>%1; %n other host(s) over ssh</source>
+        <extracomment>%1 says how this machine is reached, %n how many other hosts are reached over ssh</extracomment>
+        <translation>
+            <numerusform>%1; %n other host over ssh</numerusform>
+            <numerusform>%1; %n other hosts over ssh</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>qs::ImportDialog</name>
     <message numerus="yes">
         <source>%n line(s) could not be read; fix them to import.</source>
