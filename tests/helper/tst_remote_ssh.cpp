@@ -383,6 +383,22 @@ private Q_SLOTS:
         QVERIFY2(ms >= 0, qPrintable(m_bus.helperOutput().right(2000)));
     }
 
+    void autoRevertRunsOnTheHost()
+    {
+        // --revert-after without a terminal: the CLI ends at once, its ssh and bridge with it; the
+        // host's helper still puts back what was there when the time is up.
+        const CommandResult applied = runCli({QStringLiteral("apply"), QStringLiteral("--dev"), target(GrantedUser), QStringLiteral("--revert-after"),
+                                              QStringLiteral("2"), file(QStringLiteral("htb.sh"))});
+        QVERIFY2(applied.ok() && applied.err.contains(QStringLiteral("qdisc-studio confirm tx-")), qPrintable(applied.err));
+        QElapsedTimer timer;
+        timer.start();
+        QCOMPARE(remoteRootKind(), QStringLiteral("htb"));
+        const qint64 ms = msUntilReverted(5000);
+        qInfo("--revert-after 2 over ssh, the client gone: reverted %lld ms after the CLI ended", ms < 0 ? ms : timer.elapsed());
+        QVERIFY2(ms >= 0, qPrintable(m_bus.helperOutput().right(2000)));
+        QVERIFY(timer.elapsed() >= 1000);
+    }
+
     void unknownHostKeyIsRefused()
     {
         const CommandResult applied =
