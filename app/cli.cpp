@@ -1199,7 +1199,7 @@ bool Cli::reportChange(const BackendApplyResult &result, const QString &command,
     if (result.ok)
         return true;
     printError(command, m_remoteHost.isEmpty() ? result.error : m_remoteHost + QStringLiteral(": ") + result.error);
-    if (result.unreachable && (command == u"apply" || command == u"clear"))
+    if (result.unreachable && m_remoteHost.isEmpty() && (command == u"apply" || command == u"clear"))
         m_err << tr("as root, --direct does it in this process, without the helper (with its snapshot, but no --hold or --revert-after)")
               << u'\n';
     return false;

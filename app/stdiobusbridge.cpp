@@ -214,7 +214,10 @@ QString StdioBusBridge::run(int input, int output, int silenceMs)
     for (;;) {
         pollfd fds[3] = {{input, short(m_toBus.size() < MaxPendingBytes ? POLLIN : 0), 0},
                          {m_bus, short((toClient.size() < MaxPendingBytes ? POLLIN : 0) | (m_toBus.isEmpty() ? 0 : POLLOUT)), 0},
-                         {output, short(toClient.isEmpty() ? 0 : POLLOUT), 0}};
+                         {output, short(toClient.isEmpty() ? 0 : POLLOUT), 0}}; // POLLERR and POLLHUP are reported regardless
+        // Input held back (the bus is slow to take it) is not silence: the client is heard again once it is read.
+        if (m_toBus.size() >= MaxPendingBytes)
+            lastHeard = Clock::now();
         const auto silent = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - lastHeard).count();
         if (silent >= silenceMs)
             return QStringLiteral("the client was silent for %1 ms (killed, or its network cut)").arg(silent);
@@ -229,6 +232,8 @@ QString StdioBusBridge::run(int input, int output, int silenceMs)
                 lastHeard = Clock::now();
             }
         }
+        if (fds[2].revents & (POLLERR | POLLHUP))
+            return QStringLiteral("the client's channel closed");
         if (fds[1].revents & POLLIN) {
             const ssize_t n = ::read(m_bus, chunk, sizeof chunk);
             if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN))

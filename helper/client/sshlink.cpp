@@ -12,6 +12,8 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QStandardPaths>
+#include <QDir>
+#include <QTemporaryDir>
 
 namespace qs {
 
@@ -20,16 +22,29 @@ namespace {
 /** How long `bridge --check` may take, ssh's login included (ConnectTimeout bounds the TCP part). */
 constexpr int CheckTimeoutMs = 30000;
 
-/** A value in a D-Bus address: every byte but [-0-9A-Za-z_/.\*] as %XX (the D-Bus specification's escaping). */
+/** A value in a D-Bus address: every byte but [-0-9A-Za-z_/.*] as %XX (the D-Bus specification's escaping). */
 QString escapeAddressValue(const QString &value)
 {
     QString escaped;
     for (const char c : value.toUtf8()) {
         const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
-                           c == '/' || c == '.' || c == '\\' || c == '*';
+                           c == '/' || c == '.' || c == '*';
         escaped += plain ? QString(QLatin1Char(c)) : QStringLiteral("%%1").arg(uchar(c), 2, 16, QLatin1Char('0'));
     }
     return escaped;
+}
+
+/**
+ * Where this process's ssh master connections keep their sockets: a folder of its own (0700), in
+ * $XDG_RUNTIME_DIR when there is one.
+ */
+QString controlFolder()
+{
+    static const QTemporaryDir folder = [] {
+        const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
+        return QTemporaryDir((runtime.isEmpty() ? QDir::tempPath() : runtime) + QStringLiteral("/qs-ssh-XXXXXX"));
+    }();
+    return folder.isValid() ? folder.path() : QString();
 }
 
 /** The words ssh runs on the remote host: fixed, nothing from the target goes into them. */
@@ -60,7 +75,15 @@ QStringList SshLink::sshOptions()
     // -T: no terminal; -x, -a: no X11 or agent forwarded to the host; BatchMode: no password or
     // host key question (there is no terminal to ask on, and a window must not hang on one);
     // ServerAlive: a cut network ends ssh, and with it this side's connection, in about 6 s.
-    return {QStringLiteral("-T"),
+    // The check's login stays as a master for 5 s (ControlPersist), so that the connection's ssh
+    // logs in through it at once: Qt opens every D-Bus connection on its one D-Bus thread, and a
+    // second slow login there would hold up every other connection (the other hosts' heartbeats
+    // too) for as long as it takes.
+    QStringList master;
+    if (const QString folder = controlFolder(); !folder.isEmpty())
+        master = {QStringLiteral("-o"), QStringLiteral("ControlMaster=auto"), QStringLiteral("-o"), QStringLiteral("ControlPath=") + folder + QStringLiteral("/%C"),
+                  QStringLiteral("-o"), QStringLiteral("ControlPersist=5")};
+    return master + QStringList{QStringLiteral("-T"),
             QStringLiteral("-x"),
             QStringLiteral("-a"),
             QStringLiteral("-o"),
@@ -95,7 +118,7 @@ QString SshLink::describeSshFailure(const SshHost &host, int exitCode, const QSt
                                                           "impostor, and nothing was sent: log in once with %2 to check and accept "
                                                           "the key (or add it to known_hosts)")
             .arg(name, host.loginCommand());
-    if (standardError.contains(QStringLiteral("Permission denied")))
+    if (exitCode == 255 && standardError.contains(QStringLiteral("Permission denied")))
         return QCoreApplication::translate("qs::SshLink", "%1: the host refused the login (%2): ssh needs a key or agent the host "
                                                           "accepts, since no password can be asked here")
             .arg(name, lastLine(standardError));
@@ -156,9 +179,11 @@ std::unique_ptr<SshLink> SshLink::open(const SshHost &host, QString *error)
     QProcess check;
     check.start(ssh, sshOptions() + host.sshArguments() + bridgeCommand(true));
     if (!check.waitForFinished(CheckTimeoutMs) || check.exitStatus() != QProcess::NormalExit) {
+        const bool timedOut = check.state() != QProcess::NotRunning;
         check.kill();
         check.waitForFinished(1000);
-        *error = QCoreApplication::translate("qs::SshLink", "%1: ssh gave no answer within %2 s").arg(host.toString()).arg(CheckTimeoutMs / 1000);
+        *error = timedOut ? QCoreApplication::translate("qs::SshLink", "%1: ssh gave no answer within %2 s").arg(host.toString()).arg(CheckTimeoutMs / 1000)
+                          : QCoreApplication::translate("qs::SshLink", "%1: %2 could not be run or crashed: %3").arg(host.toString(), ssh, check.errorString());
         return nullptr;
     }
     const QString standardError = QString::fromLocal8Bit(check.readAllStandardError());

@@ -233,8 +233,13 @@ private Q_SLOTS:
 
     void applyLandsOnTheRemoteHost()
     {
+        m_sshd->readAll();
         const CommandResult applied = runCli({QStringLiteral("apply"), QStringLiteral("--dev"), target(GrantedUser), file(QStringLiteral("htb.sh"))});
         QVERIFY2(applied.ok(), qPrintable(applied.err + applied.out + m_bus.helperOutput().right(2000)));
+        // One login for the check and the connection: the connection's ssh went through the check's master.
+        m_sshd->waitForReadyRead(500);
+        const QString sshdLog = QString::fromUtf8(m_sshd->readAll());
+        QCOMPARE(sshdLog.count(QStringLiteral("Accepted publickey for ") + GrantedUser), 1);
         QCOMPARE(remoteRootKind(), QStringLiteral("htb"));
         // (tc -j ignores -j for htb classes: their text is read.)
         const CommandResult classes = m_remote->tc({QStringLiteral("class"), QStringLiteral("show"), QStringLiteral("dev"), QStringLiteral("veth0")});

@@ -117,12 +117,14 @@ private Q_SLOTS:
 
     void busAddressRunsTheBridge()
     {
-        SshHost host{QStringLiteral("qs"), QStringLiteral("lab4"), 0};
-        const QString address = SshLink::busAddress(QStringLiteral("/usr/bin/ssh"), host);
-        QVERIFY2(address.startsWith(u"unixexec:path=/usr/bin/ssh,argv0=ssh,argv1=-T,"), qPrintable(address));
-        // '=' in an option is escaped, as the D-Bus address syntax wants.
-        QVERIFY2(address.contains(u",argv5=BatchMode%3dyes,"), qPrintable(address));
-        QVERIFY2(address.endsWith(u",argv14=--,argv15=lab4,argv16=qdisc-studio,argv17=bridge"), qPrintable(address));
+        SshHost host{u"qs"_s, u"lab4"_s, 0};
+        const QString address = SshLink::busAddress(u"/usr/bin/ssh"_s, host);
+        QVERIFY2(address.startsWith(u"unixexec:path=/usr/bin/ssh,argv0=ssh,argv1=-o,argv2=ControlMaster%3dauto,argv3=-o,argv4=ControlPath%3d"_s),
+                 qPrintable(address));
+        // '=' and '%' are escaped, as the D-Bus address syntax wants; ssh's own %C reaches it whole.
+        QVERIFY2(address.contains(u"/%25C,argv5=-o,argv6=ControlPersist%3d5,argv7=-T,"_s), qPrintable(address));
+        QVERIFY2(address.contains(u",argv11=BatchMode%3dyes,"_s), qPrintable(address));
+        QVERIFY2(address.endsWith(u",argv20=--,argv21=lab4,argv22=qdisc-studio,argv23=bridge"_s), qPrintable(address));
     }
 
     void checkAnswersAreNamed_data()
