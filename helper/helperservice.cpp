@@ -395,12 +395,14 @@ void HelperService::readWithinBudget(const BusCall &call, const Caller &caller, 
 {
     const qint64 start = monotonicNowNs();
     if (!m_readBudget.allows(caller.uid, start)) {
+        // The debt beyond a full share is paid back at MaxShareNs per WindowNs.
+        const qint64 waitMs = (m_readBudget.spentNs(caller.uid, start) - ReadBudget::MaxShareNs) * (ReadBudget::WindowNs / ReadBudget::MaxShareNs) / 1'000'000 + 1;
         call.replyError(HelperBus::Error::LimitsExceeded,
-                        QStringLiteral("user %1 had the kernel read for %2 ms of the last second; each user may take %3 ms a second of the "
-                                       "helper's time, so that nobody slows the others down: read less often")
+                        QStringLiteral("the reads of user %1 took more than a user's share of the helper's time (%2 ms a second), so that "
+                                       "nobody slows the others down: read less often (the next read is let in after %3 ms)")
                             .arg(caller.uid)
-                            .arg(m_readBudget.spentNs(caller.uid, start) / 1'000'000)
-                            .arg(ReadBudget::MaxShareNs / 1'000'000));
+                            .arg(ReadBudget::MaxShareNs / 1'000'000)
+                            .arg(waitMs));
         return;
     }
     read();

@@ -1,33 +1,27 @@
 #include "readbudget.h"
 
 #include <algorithm>
-#include <numeric>
 
 namespace qs {
 
-namespace {
-constexpr qint64 BucketNs = ReadBudget::WindowNs / ReadBudget::BucketCount;
-} // namespace
-
-void ReadBudget::age(Spent &spent, qint64 nowNs)
+void ReadBudget::refill(Bucket &bucket, qint64 nowNs)
 {
-    const qint64 bucket = nowNs / BucketNs;
-    const qint64 passed = std::min<qint64>(bucket - spent.lastBucket, BucketCount);
-    for (qint64 i = 1; i <= passed; ++i)
-        spent.costNs[std::size_t((spent.lastBucket + i) % BucketCount)] = 0;
-    spent.lastBucket = std::max(spent.lastBucket, bucket);
+    const qint64 elapsed = std::max<qint64>(nowNs - bucket.atNs, 0); // a clock read out of order adds nothing
+    const double refilled = double(bucket.tokensNs) + double(elapsed) * double(MaxShareNs) / double(WindowNs);
+    bucket.tokensNs = refilled >= double(MaxShareNs) ? MaxShareNs : qint64(refilled);
+    bucket.atNs = std::max(bucket.atNs, nowNs);
 }
 
 qint64 ReadBudget::spentNs(qint64 uid, qint64 nowNs)
 {
-    const auto it = m_spent.find(uid);
-    if (it == m_spent.end())
+    const auto it = m_buckets.find(uid);
+    if (it == m_buckets.end())
         return 0;
-    age(*it, nowNs);
-    const qint64 total = std::accumulate(it->costNs.begin(), it->costNs.end(), qint64(0));
-    if (total == 0)
-        m_spent.erase(it); // a user who stopped reading costs nothing
-    return total;
+    refill(*it, nowNs);
+    const qint64 spent = MaxShareNs - it->tokensNs;
+    if (spent <= 0)
+        m_buckets.erase(it); // a full bucket is the default: nothing to remember
+    return std::max<qint64>(spent, 0);
 }
 
 bool ReadBudget::allows(qint64 uid, qint64 nowNs)
@@ -39,11 +33,11 @@ void ReadBudget::spend(qint64 uid, qint64 startNs, qint64 endNs)
 {
     if (uid == 0 || endNs <= startNs)
         return;
-    Spent &spent = m_spent[uid];
-    if (spent.lastBucket == 0)
-        spent.lastBucket = endNs / BucketNs;
-    age(spent, endNs);
-    spent.costNs[std::size_t((endNs / BucketNs) % BucketCount)] += endNs - startNs;
+    auto it = m_buckets.find(uid);
+    if (it == m_buckets.end())
+        it = m_buckets.insert(uid, Bucket{MaxShareNs, startNs});
+    refill(*it, endNs);
+    it->tokensNs -= endNs - startNs;
 }
 
 } // namespace qs
