@@ -1148,8 +1148,12 @@ int Cli::keepOrRevert(TargetBackend &backend, const QStringList &targets, const 
     const std::string target = targets.join(u',').toStdString();
     const std::string tx = transactions.join(u',').toStdString();
     if (!isatty(STDIN_FILENO)) {
+        // Another host's transaction is its helper's: confirm goes there.
+        const QString where = m_remoteHost.isEmpty() ? QString() : QStringLiteral("--dev %1/%2 ").arg(m_remoteHost, targets.value(0));
         for (const QString &transaction : transactions)
-            m_err << tr("the helper puts back what was there in %1 s unless `qdisc-studio confirm %2` keeps the change").arg(revertSeconds).arg(transaction)
+            m_err << tr("the helper puts back what was there in %1 s unless `qdisc-studio confirm %2` keeps the change")
+                         .arg(revertSeconds)
+                         .arg(where + transaction)
                   << u'\n';
         return ExitOk;
     }
@@ -1247,12 +1251,17 @@ int Cli::confirm(const QStringList &arguments)
         return usageError(QStringLiteral("confirm"), tr("give one TRANSACTION"));
     const QString transaction = parser.positionalArguments().first();
     log().debug("confirm tx={}: calling the helper", transaction.toStdString());
-    // Only the helper outlives the command that made a change, so only it has changes waiting.
-    const std::unique_ptr<TargetBackend> backend = changeBackend(false);
+    // Only the helper outlives the command that made a change, so only it has changes waiting;
+    // --dev ssh://HOST/… names another host's.
+    std::unique_ptr<TargetBackend> remote;
+    int routeStatus = ExitFailure;
+    if (parser.isSet(QStringLiteral("dev")) && !routeTarget(QStringLiteral("confirm"), parser.value(QStringLiteral("dev")), false, &remote, &routeStatus))
+        return routeStatus;
+    const std::unique_ptr<TargetBackend> backend = remote ? std::move(remote) : changeBackend(false);
     QString error;
     if (!backend->confirmAndWait(transaction, &error)) {
         log().debug("confirm tx={}: refused: {}", transaction.toStdString(), error.toStdString());
-        printError(QStringLiteral("confirm"), error);
+        printError(QStringLiteral("confirm"), m_remoteHost.isEmpty() ? error : m_remoteHost + QStringLiteral(": ") + error);
         return ExitFailure;
     }
     m_err << tr("kept") << u'\n';

@@ -457,7 +457,11 @@ CliHelp confirmHelp()
         Cli::tr("Exit status 1 when the transaction has nothing waiting for confirmation: it was confirmed, reverted, or applied "
                 "without --revert-after."),
     };
-    h.options = {helpOption()};
+    h.options = {helpOption(),
+                 {{QStringLiteral("dev")}, Cli::tr("TARGET"),
+                  Cli::tr("The target of the change when it is on another host (ssh://[USER@]HOST[:PORT]/TARGET): that host's helper "
+                          "holds the transaction. Not needed on this host."),
+                  {}, {}}};
     h.arguments = {{Cli::tr("TRANSACTION"), Cli::tr("The transaction id qdisc-studio apply printed.")}};
     h.examples = {{Cli::tr("Keep the change of transaction tx-0123…:"), Cli::tr("qdisc-studio confirm tx-0123456789abcdef0123456789abcdef")}};
     return h;

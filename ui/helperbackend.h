@@ -22,6 +22,8 @@ public:
     ~HelperBackend() override;
 
     QString describe() const override;
+    /** The way to another host's helper; null on this host's bus. */
+    const SshLink *link() const { return m_link.get(); }
     bool isAvailable() const override;
 
     void listTargets() override;

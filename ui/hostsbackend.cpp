@@ -19,15 +19,49 @@ BackendApplyResult refusal(const QString &error)
 }
 } // namespace
 
-HostsBackend::HostsBackend(std::unique_ptr<TargetBackend> local, QObject *parent) : TargetBackend(parent), m_local(std::move(local))
+HostsBackend::HostsBackend(std::unique_ptr<TargetBackend> local, QObject *parent)
+    : TargetBackend(parent), m_local(std::move(local)), m_linkCheck(new QTimer(this))
 {
+    // ssh ends when the network to the host stays cut (keepalives) or the host goes: checked
+    // every second, so that the host can be added again and its targets are not offered in vain.
+    m_linkCheck->setInterval(1000);
+    connect(m_linkCheck, &QTimer::timeout, this, &HostsBackend::dropLostHosts);
     forward(m_local.get(), {});
     connect(m_local.get(), &TargetBackend::availabilityChanged, this, &TargetBackend::availabilityChanged);
     connect(m_local.get(), &TargetBackend::labCreated, this, &TargetBackend::labCreated);
     connect(m_local.get(), &TargetBackend::labRemoved, this, &TargetBackend::labRemoved);
 }
 
-HostsBackend::~HostsBackend() = default;
+HostsBackend::~HostsBackend()
+{
+    // A login under way ends within ssh's ConnectTimeout; its link is closed with its thread.
+    for (QThread *thread : std::as_const(m_openings)) {
+        thread->wait();
+        delete thread;
+    }
+}
+
+void HostsBackend::dropLostHosts()
+{
+    for (auto it = m_remote.begin(); it != m_remote.end();) {
+        if (it->second->link()->connection().isConnected()) {
+            ++it;
+            continue;
+        }
+        const QString host = it->first;
+        for (auto t = m_transactions.begin(); t != m_transactions.end();)
+            t = t.value() == it->second.get() ? m_transactions.erase(t) : std::next(t);
+        it->second.release()->deleteLater(); // it may be in the middle of a signal
+        it = m_remote.erase(it);
+        m_hostOrder.removeAll(host);
+        m_listed.remove(host);
+        m_listErrors.remove(host);
+        emitTargets();
+        Q_EMIT hostAdded(host, tr("the connection to %1 ended (ssh left, or the network to it was cut): add it again").arg(host));
+    }
+    if (m_remote.empty())
+        m_linkCheck->stop();
+}
 
 QString HostsBackend::describe() const
 {
@@ -241,21 +275,25 @@ void HostsBackend::addHost(const QString &text)
     QString error;
     const auto host = SshHost::parse(text.trimmed(), &error);
     const QString name = host ? host->toString() : text;
-    if (host && (m_remote.count(name) || m_adding.contains(name)))
+    if (host && m_remote.count(name))
         error = tr("%1 is added already").arg(name);
+    if (host && m_adding.contains(name))
+        return; // its answer comes when ssh is done
     if (!error.isEmpty()) {
-        QMetaObject::invokeMethod(this, [this, text, error] { Q_EMIT hostAdded(text, error); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(this, [this, name, error] { Q_EMIT hostAdded(name, error); }, Qt::QueuedConnection);
         return;
     }
     m_adding.insert(name);
     // ssh logs in on a thread of its own; the link comes back here, to the window's thread.
     auto result = std::make_shared<std::pair<std::unique_ptr<SshLink>, QString>>();
     QThread *thread = QThread::create([host = *host, result] { result->first = SshLink::open(host, &result->second); });
-    connect(thread, &QThread::finished, this, [this, text, name, result, thread] {
+    m_openings.append(thread);
+    connect(thread, &QThread::finished, this, [this, name, result, thread] {
+        m_openings.removeAll(thread);
         thread->deleteLater();
         m_adding.remove(name);
         if (!result->first) {
-            Q_EMIT hostAdded(text, result->second);
+            Q_EMIT hostAdded(name, result->second);
             return;
         }
         auto backend = std::make_unique<HelperBackend>(std::move(result->first));
@@ -263,7 +301,8 @@ void HostsBackend::addHost(const QString &text)
         backend->listTargets();
         m_remote.emplace(name, std::move(backend));
         m_hostOrder.append(name);
-        Q_EMIT hostAdded(text, {});
+        m_linkCheck->start();
+        Q_EMIT hostAdded(name, {});
     });
     thread->start();
 }

@@ -4,6 +4,8 @@
 
 #include <QHash>
 #include <QSet>
+#include <QThread>
+#include <QTimer>
 
 #include <functional>
 
@@ -75,7 +77,12 @@ private:
     /** The lists of every host so far as one. */
     void emitTargets();
 
+    /** Drops the hosts whose connection ended, saying so (hostAdded with the reason). */
+    void dropLostHosts();
+
     std::unique_ptr<TargetBackend> m_local;
+    QList<QThread *> m_openings; ///< ssh logging in; waited for when the window closes
+    QTimer *m_linkCheck;
     std::map<QString, std::unique_ptr<HelperBackend>> m_remote; ///< by SshHost::toString()
     QStringList m_hostOrder;
     QSet<QString> m_adding;                           ///< hosts whose ssh runs now

@@ -715,13 +715,17 @@ void MainWindow::openTargetWhenListed(const QString &target)
 
 void MainWindow::addHost(const QString &host)
 {
-    m_targets->setHostPending(host);
+    // Pending under the name the answer will carry.
+    QString ignored;
+    const auto parsed = SshHost::parse(host.trimmed(), &ignored);
+    m_targets->setHostPending(parsed ? parsed->toString() : host);
     m_backend->addHost(host);
 }
 
 void MainWindow::onHostAdded(const QString &host, const QString &error)
 {
     if (error.isEmpty()) {
+        m_targets->hostReady(host);
         statusBar()->showMessage(tr("%1 reached over ssh: its targets are listed").arg(host), 5000);
         return;
     }

@@ -168,7 +168,11 @@ Q_SIGNALS:
     void scenarioCommandDone(const QString &target, const QString &command, const QString &error);
     /** Playback on @p target moved: a new step or state, and every half second while playing. */
     void scenarioProgress(const QString &target, const qs::ScenarioProgress &progress);
-    /** The answer to addHost(): @p host as given, @p error empty when its targets are listed from now on. */
+    /**
+     * The answer to addHost(): @p host as SshHost::toString() writes it (as given when it is not a
+     * host), @p error empty when its targets are listed from now on. Sent again with an error when
+     * the host's connection ends later (ssh gone, network cut): its targets are then no longer listed.
+     */
     void hostAdded(const QString &host, const QString &error);
 };
 

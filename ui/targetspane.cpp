@@ -158,6 +158,13 @@ void TargetsPane::hostFailed(const QString &host, const QString &error)
     rebuild();
 }
 
+void TargetsPane::hostReady(const QString &host)
+{
+    m_pendingHosts.removeAll(host);
+    m_hostErrors.remove(host);
+    rebuild();
+}
+
 void TargetsPane::rebuild()
 {
     m_list->clear();

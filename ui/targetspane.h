@@ -42,6 +42,8 @@ public:
     /** @p host is being reached: listed as connecting until a list holds it or hostFailed() says why not. */
     void setHostPending(const QString &host);
     void hostFailed(const QString &host, const QString &error);
+    /** @p host answered: no longer "connecting", whatever its list holds. */
+    void hostReady(const QString &host);
 
 Q_SIGNALS:
     void targetChosen(const QString &target);

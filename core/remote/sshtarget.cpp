@@ -93,7 +93,7 @@ std::optional<SshHost> SshHost::parse(QStringView authority, QString *error)
         const qsizetype close = authority.indexOf(u']');
         if (close < 0 || !isIpv6Literal(authority.mid(1, close - 1)))
             return fail(tr("an IPv6 address goes in brackets: [fd00::1]"));
-        parsed.host = authority.mid(1, close - 1).toString();
+        parsed.host = authority.mid(1, close - 1).toString().toLower();
         const QStringView after = authority.mid(close + 1);
         if (!after.isEmpty() && !after.startsWith(u':'))
             return fail(tr("only :PORT may follow the host"));
@@ -102,7 +102,7 @@ std::optional<SshHost> SshHost::parse(QStringView authority, QString *error)
             return fail(tr("the port after ':' is missing"));
     } else {
         const qsizetype colon = authority.indexOf(u':');
-        parsed.host = (colon < 0 ? authority : authority.left(colon)).toString();
+        parsed.host = (colon < 0 ? authority : authority.left(colon)).toString().toLower(); // names are not case-sensitive
         if (colon >= 0) {
             port = authority.mid(colon + 1);
             if (port.isEmpty())

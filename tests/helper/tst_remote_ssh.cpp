@@ -394,7 +394,7 @@ private Q_SLOTS:
         // host's helper still puts back what was there when the time is up.
         const CommandResult applied = runCli({QStringLiteral("apply"), QStringLiteral("--dev"), target(GrantedUser), QStringLiteral("--revert-after"),
                                               QStringLiteral("2"), file(QStringLiteral("htb.sh"))});
-        QVERIFY2(applied.ok() && applied.err.contains(QStringLiteral("qdisc-studio confirm tx-")), qPrintable(applied.err));
+        QVERIFY2(applied.ok() && applied.err.contains(QStringLiteral("qdisc-studio confirm --dev %1 tx-").arg(target(GrantedUser))), qPrintable(applied.err));
         QElapsedTimer timer;
         timer.start();
         QCOMPARE(remoteRootKind(), QStringLiteral("htb"));
@@ -402,6 +402,18 @@ private Q_SLOTS:
         qInfo("--revert-after 2 over ssh, the client gone: reverted %lld ms after the CLI ended", ms < 0 ? ms : timer.elapsed());
         QVERIFY2(ms >= 0, qPrintable(m_bus.helperOutput().right(2000)));
         QVERIFY(timer.elapsed() >= 1000);
+
+        // Kept with the command the CLI printed, which names the host: the transaction is its helper's.
+        const CommandResult again = runCli({QStringLiteral("apply"), QStringLiteral("--dev"), target(GrantedUser), QStringLiteral("--revert-after"),
+                                            QStringLiteral("30"), file(QStringLiteral("htb.sh"))});
+        const qsizetype at = again.err.indexOf(QStringLiteral("`qdisc-studio confirm "));
+        QVERIFY2(again.ok() && at >= 0, qPrintable(again.err));
+        const QStringList confirm = again.err.mid(at + 14).section(u'`', 0, 0).split(u' ');
+        QCOMPARE(confirm.mid(0, 3), (QStringList{QStringLiteral("confirm"), QStringLiteral("--dev"), target(GrantedUser)}));
+        const CommandResult kept = runCli(confirm);
+        QVERIFY2(kept.ok() && kept.err.contains(QStringLiteral("kept")), qPrintable(kept.err));
+        const CommandResult restored = runCli({QStringLiteral("restore"), QStringLiteral("--dev"), target(GrantedUser)});
+        QVERIFY2(restored.ok() && remoteRootKind() != u"htb", qPrintable(restored.err));
     }
 
     void unknownHostKeyIsRefused()
