@@ -14,6 +14,12 @@ namespace qs {
 namespace {
 constexpr int ReadStatsTimeoutMs = 10000;
 constexpr std::size_t KeptEstimates = 16;
+/**
+ * How far the offset may move per sample once it is set: a better estimate (a faster round trip)
+ * would otherwise shift one sample's interval by up to half a round trip and show as a spike.
+ * 0.2 ms is 0.2 % of a 100 ms interval; a clock drifting 100 ppm is followed at 1 s polling.
+ */
+constexpr qint64 MaxSlewNs = 200'000;
 } // namespace
 
 RemoteStatsReader::RemoteStatsReader(const QDBusConnection &connection, const QString &target) : m_connection(connection), m_target(target)
@@ -44,7 +50,7 @@ void RemoteStatsReader::addEstimate(Estimate estimate)
         m_estimates.pop_front();
     const Estimate &best = *std::min_element(m_estimates.begin(), m_estimates.end(),
                                              [](const Estimate &a, const Estimate &b) { return a.roundTripNs < b.roundTripNs; });
-    m_offsetNs = best.offsetNs;
+    m_offsetNs = m_estimates.size() == 1 ? best.offsetNs : m_offsetNs + std::clamp(best.offsetNs - m_offsetNs, -MaxSlewNs, MaxSlewNs);
     m_offsetRoundTripNs = best.roundTripNs;
 }
 

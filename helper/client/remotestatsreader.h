@@ -16,8 +16,9 @@ namespace qs {
  * The remote helper stamps each dump with its own CLOCK_MONOTONIC. The offset to this host's is
  * estimated as NTP does, from the call's round trip (the remote time against the midpoint of
  * sending and receiving), and the estimate of the fastest of the last 16 round trips is kept:
- * its error is at most half that round trip. Samples are stamped with the remote time minus that
- * offset, so rates come from the remote kernel's own intervals, not from ssh's jitter.
+ * its error is at most half that round trip. The offset then moves towards a better estimate by
+ * at most 0.2 ms a sample, so that no sample's interval jumps. Samples are stamped with the remote
+ * time minus that offset, so rates come from the remote kernel's own intervals, not from ssh's jitter.
  */
 class RemoteStatsReader : public StatsReader
 {

@@ -3709,6 +3709,10 @@
         <source>qdisc-studio bridge --check</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The target of the change when it is on another host (ssh://[USER@]HOST[:PORT]/TARGET): that host&apos;s helper holds the transaction. Not needed on this host.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::ClsactKind</name>
@@ -4623,6 +4627,10 @@
     </message>
     <message>
         <source>%1 is added already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection to %1 ended (ssh left, or the network to it was cut): add it again</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

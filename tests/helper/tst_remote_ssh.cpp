@@ -335,6 +335,7 @@ private Q_SLOTS:
             {QStringLiteral("netns"), QStringLiteral("exec"), m_client->name(), QStringLiteral("env"), QStringLiteral("QT_QPA_PLATFORM=offscreen"),
              QStringLiteral("QDISC_STUDIO_SSH=") + file(QStringLiteral("ssh")), QStringLiteral("QS_REMOTE_HOST=%1@%2").arg(GrantedUser, RemoteAddress),
              QStringLiteral("QS_REMOTE_NETNS=") + m_remote->name(), QStringLiteral("QS_CLIENT_ADDRESS=") + ClientAddress.section(u'/', 0, 0),
+             QStringLiteral("QS_CLIENT_DEVICE=vc"),
              QStringLiteral("QS_SCREENSHOT_DIR=" QS_SCREENSHOT_DIR), QStringLiteral(QS_REMOTE_WINDOW_PATH)},
             120000);
         for (const QString &line : window.out.split(u'\n'))

@@ -3,6 +3,7 @@
 //   QS_REMOTE_HOST     the host as added ("qs-ssh-granted@198.18.70.2")
 //   QS_REMOTE_NETNS    the remote host's namespace, where tc reads the kernel's own counters
 //   QS_CLIENT_ADDRESS  this namespace's address, where the remote host's TCP flow goes
+//   QS_CLIENT_DEVICE   this namespace's end of the link, cut to see the window drop the host
 //   QDISC_STUDIO_SSH   the ssh the window runs (the test's keys and known_hosts)
 // It adds the host by clicking Add host and typing it, chooses the remote veth0 in the targets
 // pane, and compares the chart's rates of class 1:10 under a shaped flow with tc -s deltas.
@@ -15,7 +16,9 @@
 #include "stats/monotonicclock.h"
 #include "targetspane.h"
 
+#include <QElapsedTimer>
 #include <QInputDialog>
+#include <QScopeGuard>
 #include <QTest>
 #include <QTimer>
 #include <QToolButton>
@@ -85,7 +88,7 @@ private Q_SLOTS:
         sender.start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("exec"), remoteNetns, QStringLiteral("iperf3"), QStringLiteral("-c"),
                                             clientAddress, QStringLiteral("-t"), QStringLiteral("9")});
         QVERIFY(sender.waitForStarted());
-        const auto stop = qScopeGuard([&] {
+        auto stop = qScopeGuard([&] {
             sender.kill();
             server.kill();
             sender.waitForFinished();
@@ -119,6 +122,24 @@ private Q_SLOTS:
         const QString shots = qEnvironmentVariable("QS_SCREENSHOT_DIR");
         if (!shots.isEmpty())
             window.grab().save(shots + QStringLiteral("/remote-host-1280x800.png"));
+        stop.dismiss();
+        sender.kill();
+        server.kill();
+        sender.waitForFinished();
+        server.waitForFinished();
+
+        // The link to the host cut: ssh's keepalives give up, the window drops the host and says so;
+        // once the link is back the host can be added again.
+        const QString device = qEnvironmentVariable("QS_CLIENT_DEVICE");
+        QVERIFY(runCommand(QStringLiteral("ip"), {QStringLiteral("link"), QStringLiteral("set"), device, QStringLiteral("down")}).ok());
+        QElapsedTimer cut;
+        cut.start();
+        QTRY_VERIFY_WITH_TIMEOUT(!pane->targets().contains(target), 30000);
+        qInfo("link cut: the window dropped %s after %lld ms", qPrintable(host), cut.elapsed());
+        QVERIFY(list->findItems(host, Qt::MatchExactly).isEmpty());
+        QVERIFY(runCommand(QStringLiteral("ip"), {QStringLiteral("link"), QStringLiteral("set"), device, QStringLiteral("up")}).ok());
+        window.addHost(host);
+        QTRY_VERIFY_WITH_TIMEOUT(pane->targets().contains(target), 30000);
     }
 };
 
