@@ -672,8 +672,18 @@ int Cli::targets(const QStringList &arguments)
     QCommandLineParser parser;
     if (const auto done = parse(parser, QStringLiteral("targets"), arguments))
         return *done;
+    if (parser.positionalArguments().size() > 1)
+        return usageError(QStringLiteral("targets"), tr("give at most one HOST, as ssh://[USER@]HOST[:PORT]"));
     QString error;
-    const QList<TargetInfo> list = listTargets(&error);
+    QList<TargetInfo> list;
+    if (parser.positionalArguments().isEmpty()) {
+        list = listTargets(&error);
+    } else if (const auto remote = remoteTargets(parser.positionalArguments().first(), &error)) {
+        list = *remote;
+    } else {
+        printError(QStringLiteral("targets"), error);
+        return ExitFailure;
+    }
     if (list.isEmpty() && !error.isEmpty()) {
         m_err << error << u'\n';
         return ExitFailure;
@@ -751,6 +761,37 @@ bool openRemoteReading(const QString &target, RemoteReading *remote, QString *er
 }
 
 } // namespace
+
+std::optional<QList<TargetInfo>> Cli::remoteTargets(const QString &hostText, QString *error)
+{
+    QString text = hostText;
+    if (!SshTarget::isRemote(text)) {
+        *error = tr("\"%1\" is not a host: write it ssh://[USER@]HOST[:PORT]").arg(hostText.left(80));
+        return std::nullopt;
+    }
+    text = text.mid(SshTarget::Scheme.size());
+    if (text.endsWith(u'/'))
+        text.chop(1);
+    const auto host = SshHost::parse(text, error);
+    if (!host)
+        return std::nullopt;
+    const auto link = SshLink::open(*host, error);
+    if (!link)
+        return std::nullopt;
+    QDBusMessage call = QDBusMessage::createMethodCall(HelperBus::Service, HelperBus::Path, HelperBus::Interface, QStringLiteral("ListTargets"));
+    const QDBusMessage reply = link->connection().call(call, QDBus::Block, 60000);
+    if (reply.type() != QDBusMessage::ReplyMessage || reply.arguments().isEmpty()) {
+        *error = host->toString() + QStringLiteral(": ") + HelperClient::describe(QDBusError(reply));
+        return std::nullopt;
+    }
+    QList<TargetInfo> list;
+    for (const QJsonValue &entry : QJsonDocument::fromJson(reply.arguments().constFirst().toString().toUtf8()).array()) {
+        TargetInfo info = TargetInfo::fromJson(entry.toObject());
+        info.placeOnHost(host->toString());
+        list.append(info);
+    }
+    return list;
+}
 
 int Cli::show(const QStringList &arguments)
 {

@@ -21,6 +21,7 @@ namespace qs {
 class TargetBackend;
 struct BackendApplyResult;
 struct Placement;
+struct TargetInfo;
 
 /** The exit statuses of every subcommand: done, failed, or called wrongly (a usage error). */
 constexpr int ExitOk = 0;
@@ -103,6 +104,8 @@ private:
      * another user is warned, not refused).
      */
     std::unique_ptr<TargetBackend> changeBackend(bool direct);
+    /** `targets ssh://HOST`: the targets that host's helper lists, each marked as that host's. */
+    std::optional<QList<TargetInfo>> remoteTargets(const QString &hostText, QString *error);
     /**
      * A target of --dev as the road to it sees it: a local one as it is; for
      * ssh://HOST/TARGET, TARGET, with the road to HOST's helper opened in @p remote (SshLink) and

@@ -263,7 +263,7 @@ CliHelp targetsHelp()
 {
     CliHelp h;
     h.name = QStringLiteral("targets");
-    h.synopsis = {Cli::tr("[options]")};
+    h.synopsis = {Cli::tr("[options] [ssh://[USER@]HOST[:PORT]]")};
     h.summary = Cli::tr("List the interfaces of every network namespace and container, with their root qdisc.");
     h.description = {
         Cli::tr("Lists the interfaces of the root network namespace, of every namespace in /run/netns and of every running "
@@ -275,6 +275,8 @@ CliHelp targetsHelp()
         Cli::tr("Reads only, through netlink and the runtimes' own APIs (their sockets: $DOCKER_HOST or /var/run/docker.sock, "
                 "$CONTAINER_HOST or /run/podman/podman.sock). Without root, namespaces that may not be entered and runtimes "
                 "that refuse the user are left out; a runtime that refuses is said on standard error."),
+        Cli::tr("With ssh://HOST, the targets of that host as its helper lists them, over ssh (see apply), each written "
+                "ssh://HOST/TARGET as the other subcommands take it."),
     };
     h.options = {
         helpOption(),
@@ -284,6 +286,7 @@ CliHelp targetsHelp()
     h.examples = {
         {Cli::tr("Every interface:"), Cli::tr("qdisc-studio targets")},
         {Cli::tr("The interfaces that are up:"), Cli::tr("qdisc-studio targets | awk '$3 == \"up\" { print $1 }'")},
+        {Cli::tr("The interfaces of the lab server lab4:"), Cli::tr("qdisc-studio targets ssh://qs@lab4")},
     };
     return h;
 }

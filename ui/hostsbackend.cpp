@@ -96,11 +96,9 @@ void HostsBackend::forward(TargetBackend *inner, const QString &host)
     const auto outer = [prefix](const QString &target) { return prefix + target; };
     connect(inner, &TargetBackend::targetsListed, this, [this, host](const QList<TargetInfo> &targets, const QString &error) {
         QList<TargetInfo> marked = targets;
-        for (TargetInfo &t : marked) {
-            t.host = host;
-            if (!host.isEmpty() && !t.peer.isEmpty())
-                t.peer = SshTarget::Scheme.toString() + host + u'/' + t.peer;
-        }
+        if (!host.isEmpty())
+            for (TargetInfo &t : marked)
+                t.placeOnHost(host);
         m_listed.insert(host, marked);
         m_listErrors.insert(host, error.isEmpty() || host.isEmpty() ? error : host + QStringLiteral(": ") + error);
         emitTargets();

@@ -208,6 +208,13 @@ struct TargetInfo
         const QString local = netns.isEmpty() ? device : device.isEmpty() ? netns : netns + u'/' + device;
         return host.isEmpty() ? local : QStringLiteral("ssh://") + host + u'/' + local;
     }
+    /** Marks an entry another host's helper listed as that host's (@p host as SshHost writes it): its target and peer get ssh://HOST/. */
+    void placeOnHost(const QString &hostName)
+    {
+        host = hostName;
+        if (!peer.isEmpty())
+            peer = QStringLiteral("ssh://") + hostName + u'/' + peer;
+    }
     /** The form ListTargets and `targets --json` write; fromJson() reads it back. */
     QJsonObject toJson() const;
     static TargetInfo fromJson(const QJsonObject &object);

@@ -2412,10 +2412,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>[options]</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Every interface:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3711,6 +3707,30 @@
     </message>
     <message>
         <source>The target of the change when it is on another host (ssh://[USER@]HOST[:PORT]/TARGET): that host&apos;s helper holds the transaction. Not needed on this host.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give at most one HOST, as ssh://[USER@]HOST[:PORT]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a host: write it ssh://[USER@]HOST[:PORT]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[options] [ssh://[USER@]HOST[:PORT]]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With ssh://HOST, the targets of that host as its helper lists them, over ssh (see apply), each written ssh://HOST/TARGET as the other subcommands take it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The interfaces of the lab server lab4:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio targets ssh://qs@lab4</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

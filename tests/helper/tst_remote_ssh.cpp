@@ -248,6 +248,12 @@ private Q_SLOTS:
         const uid_t granted = ::getpwnam(GrantedUser.toUtf8().constData())->pw_uid;
         QVERIFY2(m_bus.helperOutput().contains(QStringLiteral("uid=%1").arg(granted)), qPrintable(m_bus.helperOutput().right(2000)));
 
+        // The host's targets as the CLI lists them: each as the other subcommands take it.
+        const CommandResult listed = runCli({QStringLiteral("targets"), QStringLiteral("ssh://%1@%2").arg(GrantedUser, RemoteAddress)});
+        QVERIFY2(listed.ok(), qPrintable(listed.err));
+        const QStringList vethLine = listed.out.split(u'\n').filter(target(GrantedUser) + u' ');
+        QVERIFY2(vethLine.size() == 1 && vethLine.first().contains(QStringLiteral(" htb")), qPrintable(listed.out));
+
         const CommandResult restored = runCli({QStringLiteral("restore"), QStringLiteral("--dev"), target(GrantedUser)});
         QVERIFY2(restored.ok(), qPrintable(restored.err + restored.out));
         QVERIFY(remoteRootKind() != u"htb");
