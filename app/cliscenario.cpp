@@ -13,6 +13,9 @@
 #include "netlink/tcengine.h"
 #include "profiles/builtinpresets.h"
 #include "profiles/profilestore.h"
+#include "remote/sshtarget.h"
+#include "hostsbackend.h"
+#include "scenarioensemble.h"
 #include "scenario/rampparameter.h"
 #include "scenario/scenarioprogress.h"
 #include "scenario/scenariostore.h"
@@ -20,6 +23,7 @@
 #include "tc/tcsummary.h"
 
 #include <QCommandLineParser>
+#include <QDateTime>
 #include <QDBusConnection>
 #include <QEventLoop>
 #include <QJsonArray>
@@ -124,6 +128,8 @@ QStringList CliScenario::problems(const Scenario &scenario, const ProfileStore &
 QString CliScenario::describeStep(const ScenarioStep &step, const ProfileStore &profiles, const TimelineStep *compiled)
 {
     switch (step.kind) {
+    case ScenarioStep::Kind::Hold:
+        return tr("holds the condition before it");
     case ScenarioStep::Kind::Tree:
         return step.tree.qdiscs.isEmpty() ? tr("no qdisc (the device's default)") : TcSummary::tree(step.tree);
     case ScenarioStep::Kind::Preset:
@@ -202,13 +208,29 @@ int CliScenario::play(const QStringList &arguments)
         scenario->onEnd = scenario->onAbort = ScenarioEnding::KeepLast;
 
     QString target = parser.value(QStringLiteral("dev"));
+    if (scenario->isMultiTarget() && !target.isEmpty()) {
+        // One lane of a scenario for several targets, on its own.
+        if (!scenario->targets.contains(target))
+            return usageError(command, tr("scenario \"%1\" plays on %2: --dev names one of them, or leave --dev out to play on all")
+                                           .arg(scenario->name, scenario->targets.join(QStringLiteral(", "))));
+        *scenario = scenario->lane(target);
+    }
+    // On several targets, or on another host: every lane played by its host's helper, one start for all.
+    const bool ensemble = (target.isEmpty() && scenario->isMultiTarget()) || SshTarget::isRemote(target) ||
+                          (target.isEmpty() && scenario->targets.size() == 1 && SshTarget::isRemote(scenario->targets.first()));
+    if (ensemble && !target.isEmpty())
+        scenario->targets = {target};
     if (target.isEmpty() && scenario->targets.size() == 1)
         target = scenario->targets.first(); // the scenario says where it is meant to play
-    if (target.isEmpty())
+    if (ensemble) {
+        for (const QString &t : std::as_const(scenario->targets))
+            if (!Scenario::isTarget(t))
+                return usageError(command, notATarget(t));
+    } else if (target.isEmpty())
         return usageError(command, scenario->targets.isEmpty()
                                        ? tr("give --dev TARGET: scenario \"%1\" names no target").arg(scenario->name)
                                        : tr("give --dev TARGET: scenario \"%1\" is meant for %2").arg(scenario->name, scenario->targets.join(QStringLiteral(", "))));
-    if (!isWellFormedTarget(target))
+    else if (!isWellFormedTarget(target))
         return usageError(command, notATarget(target));
 
     const ProfileStore profiles;
@@ -226,6 +248,8 @@ int CliScenario::play(const QStringList &arguments)
         printError(command, error);
         return ExitUsage;
     }
+    if (ensemble)
+        return playOnSeveral(*resolved, json, direct, revertOnExit);
 
     // Ctrl-C, SIGTERM and SIGHUP stop the playback the normal way, so the tree from before is
     // put back before the process ends.
@@ -463,6 +487,216 @@ int CliScenario::play(const QStringList &arguments)
         return ExitFailure;
     default: // stopped by someone else (the window, another command)
         printError(command, tr("playback on %1 was stopped from elsewhere").arg(target));
+        return ExitFailure;
+    }
+}
+
+int CliScenario::playOnSeveral(const Scenario &scenario, bool json, bool direct, bool revertOnExit)
+{
+    const QString command = QStringLiteral("play");
+    CliInterruption interruption;
+    QEventLoop loop;
+    const auto wake = [&loop] { loop.quit(); };
+
+    // This machine's way to the kernel, as for one target; the hosts' over ssh beside it.
+    const bool anyLocal = std::any_of(scenario.targets.cbegin(), scenario.targets.cend(), [](const QString &t) { return !SshTarget::isRemote(t); });
+    std::unique_ptr<TargetBackend> local;
+    QString whyNotHelper;
+    if (!direct)
+        local = helperBackendOnSystemBus(&whyNotHelper);
+    if (!local && anyLocal) {
+        if (geteuid() != 0) {
+            printError(command, tr("playing a scenario needs the Qdisc Studio helper on the system bus, or root: %1").arg(whyNotHelper));
+            return ExitFailure;
+        }
+        if (!direct)
+            m_err << tr("%1: playing in this process (running as root)").arg(whyNotHelper) << u'\n';
+    }
+    if (!local)
+        local = std::make_unique<DirectBackend>();
+    HostsBackend backend(std::move(local));
+
+    // Every host logs in first; one that cannot is said before anything is asked of the others.
+    QStringList hosts;
+    for (const QString &t : scenario.targets) {
+        QString error;
+        if (const auto remote = SshTarget::isRemote(t) ? SshTarget::parse(t, &error) : std::nullopt; remote && !hosts.contains(remote->host.toString()))
+            hosts.append(remote->host.toString());
+    }
+    QHash<QString, QString> hostAnswers;
+    {
+        QObject context;
+        QObject::connect(&backend, &TargetBackend::hostAdded, &context, [&](const QString &host, const QString &error) {
+            hostAnswers.insert(host, error);
+            wake();
+        });
+        for (const QString &host : std::as_const(hosts)) {
+            log().info("play: connecting to {}", host.toStdString());
+            backend.addHost(host);
+        }
+        waitFor(interruption, [&] { return hostAnswers.size() >= hosts.size(); }, AnswerTimeout, true, loop);
+    }
+    if (interruption.signal()) {
+        printError(command, tr("interrupted (signal %1); nothing was applied").arg(interruption.signal()));
+        return 128 + interruption.signal();
+    }
+    bool hostsOk = true;
+    for (const QString &host : std::as_const(hosts)) {
+        if (!hostAnswers.contains(host) || !hostAnswers.value(host).isEmpty()) {
+            printError(command, hostAnswers.contains(host) ? hostAnswers.value(host) : tr("%1: no answer within %2 s").arg(host).arg(AnswerTimeout.count()));
+            hostsOk = false;
+        }
+    }
+    if (!hostsOk) {
+        m_err << tr("nothing was applied") << u'\n';
+        return ExitFailure;
+    }
+
+    ScenarioPlayOptions options;
+    options.revertOnExit = revertOnExit; // as on one target: a killed command leaves no lane playing
+    options.loops = scenario.loops;
+    ScenarioEnsemble ensemble(backend, scenario, options);
+    const auto lanes = [&] { return ensemble.lanes(); };
+    std::optional<QStringList> refusal;
+    bool usage = false;
+    std::optional<std::pair<ScenarioProgress::State, QString>> ended;
+    QObject context;
+    QObject::connect(&ensemble, &ScenarioEnsemble::refused, &context, [&](const QStringList &errors, bool isUsage) {
+        refusal = errors;
+        usage = isUsage;
+        wake();
+    });
+    QObject::connect(&ensemble, &ScenarioEnsemble::ended, &context, [&](ScenarioProgress::State state, const QString &error) {
+        ended = {state, error};
+        wake();
+    });
+    QObject::connect(&ensemble, &ScenarioEnsemble::started, &context, [&](qint64 startAtNs) {
+        const QDateTime wall = QDateTime::currentDateTime().addMSecs((startAtNs - monotonicNowNs()) / 1'000'000);
+        if (json) {
+            QJsonArray targets;
+            for (const ScenarioEnsemble::Lane &lane : lanes())
+                targets.append(QJsonObject{{QStringLiteral("target"), lane.target},
+                                           {QStringLiteral("clockOffsetNs"), double(lane.clock.offsetNs)},
+                                           {QStringLiteral("clockUncertaintyNs"), double(lane.clock.uncertaintyNs())}});
+            QJsonArray steps;
+            qint64 startMs = 0;
+            for (int i = 0; i < scenario.steps.size(); ++i) {
+                steps.append(QJsonObject{{QStringLiteral("name"), scenario.steps[i].displayName(i)},
+                                         {QStringLiteral("startMs"), double(startMs)},
+                                         {QStringLiteral("durationMs"), double(scenario.steps[i].durationMs)}});
+                startMs += scenario.steps[i].durationMs;
+            }
+            m_out << QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("event"), QStringLiteral("schedule")},
+                                                                {QStringLiteral("scenario"), scenario.name},
+                                                                {QStringLiteral("targets"), targets},
+                                                                {QStringLiteral("startAtNs"), double(startAtNs)},
+                                                                {QStringLiteral("loops"), scenario.loops},
+                                                                {QStringLiteral("passDurationMs"), double(scenario.passDurationMs())},
+                                                                {QStringLiteral("onEnd"), endingWord(scenario.onEnd)},
+                                                                {QStringLiteral("onAbort"), endingWord(scenario.onAbort)},
+                                                                {QStringLiteral("steps"), steps},
+                                                                {QStringLiteral("takenAtNs"), double(monotonicNowNs())}})
+                                           .toJson(QJsonDocument::Compact))
+                  << u'\n';
+        } else {
+            //: %1 the scenario, %n how many targets, %2 the length of one pass, %3 how many passes ("2 passes", "until stopped")
+            m_out << tr("Playing \"%1\" on %n target(s): %2 a pass, %3.", nullptr, int(lanes().size()))
+                         .arg(scenario.name, Scenario::formatDurationMs(scenario.passDurationMs()),
+                              scenario.loops == 0 ? tr("until stopped") : tr("%n pass(es)", nullptr, scenario.loops))
+                  << u'\n';
+            for (const ScenarioEnsemble::Lane &lane : lanes()) {
+                m_out << QStringLiteral("  ") << lane.target;
+                if (lane.clock.roundTripNs > 0)
+                    //: another host's clock against this one's: %1 the offset, %2 how far it may be off (in ms)
+                    m_out << QStringLiteral("  ") << tr("clock %1 ms (± %2 ms)")
+                                                         .arg(QString::number(double(lane.clock.offsetNs) / 1e6, 'f', 3),
+                                                              QString::number(double(lane.clock.uncertaintyNs()) / 1e6, 'f', 3));
+                m_out << u'\n';
+            }
+            m_out << tr("Step 1 starts on every target at %1.").arg(wall.toString(QStringLiteral("HH:mm:ss.zzz"))) << u'\n'
+                  << tr("Ctrl-C stops it and will %1.").arg(endingText(scenario.onAbort)) << u'\n';
+        }
+        m_out.flush();
+    });
+    QObject::connect(&ensemble, &ScenarioEnsemble::laneProgress, &context, [&](const QString &target, const ScenarioProgress &p) {
+        if (!json)
+            return;
+        QJsonObject o = p.toJson();
+        o.insert(QStringLiteral("event"), QStringLiteral("progress"));
+        o.insert(QStringLiteral("target"), target);
+        o.insert(QStringLiteral("takenAtNs"), double(p.takenAtNs));
+        m_out << QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact)) << u'\n';
+        m_out.flush();
+    });
+    QObject::connect(&ensemble, &ScenarioEnsemble::stepLanded, &context, [&](int pass, int step, const QString &name, qint64 firstNs, qint64 lastNs) {
+        if (json) {
+            m_out << QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("event"), QStringLiteral("landed")},
+                                                                {QStringLiteral("loop"), pass},
+                                                                {QStringLiteral("step"), step},
+                                                                {QStringLiteral("stepName"), name},
+                                                                {QStringLiteral("firstNs"), double(firstNs)},
+                                                                {QStringLiteral("lastNs"), double(lastNs)},
+                                                                {QStringLiteral("spreadNs"), double(lastNs - firstNs)}})
+                                           .toJson(QJsonDocument::Compact))
+                  << u'\n';
+        } else {
+            //: one line per step once every target has it: time, step of steps, name, pass of passes, targets, spread in ms
+            m_out << tr("%1  step %2/%3  %4  (loop %5/%6)  on %7 targets within %8 ms")
+                         .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")))
+                         .arg(step + 1)
+                         .arg(scenario.steps.size())
+                         .arg(name)
+                         .arg(pass)
+                         .arg(loopsText(scenario.loops))
+                         .arg(lanes().size())
+                         .arg(QString::number(double(lastNs - firstNs) / 1e6, 'f', 1))
+                  << u'\n';
+        }
+        m_out.flush();
+    });
+
+    log().info("play: scenario \"{}\" on {} target(s) over {} host(s)", scenario.name.toStdString(), scenario.targets.size(), hosts.size() + (anyLocal ? 1 : 0));
+    ensemble.start();
+    waitFor(interruption, [&] { return refusal.has_value() || ended.has_value(); }, 0ms, true, loop);
+    if (refusal) {
+        for (const QString &e : std::as_const(*refusal))
+            printError(command, e);
+        m_err << tr("scenario \"%1\" cannot play on every target; nothing was applied").arg(scenario.name) << u'\n';
+        return usage ? ExitUsage : ExitFailure;
+    }
+    if (!ended) {
+        const int signal = interruption.signal();
+        log().info("play: signal {}: stopping every lane ({})", signal, endingWord(scenario.onAbort).toStdString());
+        ensemble.stop();
+        // Not cut short by another signal: the exit status promises the trees were put back.
+        waitFor(interruption, [&] { return ended.has_value(); }, StopTimeout, false, loop);
+        if (!ended) {
+            printError(command, tr("stopping was not confirmed on every target within %1 s").arg(StopTimeout.count()));
+            return ExitFailure;
+        }
+        if (ended->first == ScenarioProgress::State::Failed) {
+            printError(command, nestedSentence(ended->second));
+            return ExitFailure;
+        }
+        if (!json)
+            m_out << tr("%1  stopped (signal %2): %3").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))).arg(signal)
+                         .arg(scenario.onAbort == ScenarioEnding::Restore ? tr("the tree from before is back") : tr("the last condition stays"))
+                  << u'\n';
+        return 128 + signal;
+    }
+    switch (ended->first) {
+    case ScenarioProgress::State::Finished:
+        if (!json)
+            m_out << tr("%1  finished: %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")))
+                         .arg(scenario.onEnd == ScenarioEnding::Restore ? tr("the tree from before is back") : tr("the last condition stays"))
+                  << u'\n';
+        return ExitOk;
+    case ScenarioProgress::State::Failed:
+        //: %1 says which target failed and why; the other targets' playbacks were stopped
+        printError(command, tr("playback failed: %1; the other targets were stopped").arg(nestedSentence(ended->second)));
+        return ExitFailure;
+    default:
+        printError(command, tr("playback was stopped"));
         return ExitFailure;
     }
 }

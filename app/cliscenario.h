@@ -46,6 +46,8 @@ public:
     static QString describeStep(const ScenarioStep &step, const ProfileStore &profiles, const TimelineStep *compiled = nullptr);
 
 private:
+    /** play on several targets, or on another host's: each lane by its host's helper against one start (ScenarioEnsemble). */
+    int playOnSeveral(const Scenario &scenario, bool json, bool direct, bool revertOnExit);
     int list(bool json);
     int show(const QString &nameOrPath, bool json);
     int check(const QString &nameOrPath, const QString &target, bool json);

@@ -41,6 +41,9 @@ inline constexpr QLatin1String RevertOnExit{"revertOnExit"};
 inline constexpr unsigned MaxRevertSeconds = 24 * 60 * 60;
 /** PlayScenario's option: passes through the steps (u, 0 = forever), overriding the scenario's. */
 inline constexpr QLatin1String ScenarioLoops{"loops"};
+/** PlayScenario's option: step 1 due at this CLOCK_MONOTONIC time of the helper (x, ns), at most MaxScenarioStartLeadMs ahead. */
+inline constexpr QLatin1String ScenarioStartAt{"startAt"};
+inline constexpr qint64 MaxScenarioStartLeadMs = Playbacks::MaxStartLeadMs;
 
 /** Reasons carried by the Reverted signal. */
 inline constexpr QLatin1String RevertedTimeout = RevertReason::Timeout;

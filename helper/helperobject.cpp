@@ -42,10 +42,11 @@ const DocumentMethod *documentMethod(QAnyStringView member)
 HelperObject::HelperObject(BusConnection &bus, HelperService &service) : m_bus(bus), m_service(service), m_contract(HelperContract::compiledIn())
 {
     HelperService *s = &m_service;
-    // A method answers itself (now or later) and returns nothing, except GetVersion.
+    // A method answers itself (now or later) and returns nothing, except GetVersion and GetClock.
     const auto none = [](auto &&call) { return [call](const QVariantList &a) { call(a); return QVariantList(); }; };
     m_methods = {
         {QStringLiteral("GetVersion"), [s](const QVariantList &) { return QVariantList{s->GetVersion()}; }},
+        {QStringLiteral("GetClock"), [s](const QVariantList &) { return QVariantList{s->GetClock()}; }},
         {QStringLiteral("Authorize"), none([s](const QVariantList &a) { s->Authorize(text(a, 0)); })},
         {QStringLiteral("ListTargets"), none([s](const QVariantList &) { s->ListTargets(); })},
         {QStringLiteral("GetTree"), none([s](const QVariantList &a) { s->GetTree(text(a, 0)); })},

@@ -519,6 +519,12 @@ QString HelperService::GetVersion()
     return QStringLiteral(QS_VERSION);
 }
 
+qint64 HelperService::GetClock()
+{
+    touch();
+    return monotonicNowNs();
+}
+
 QString HelperService::Authorize(const QString &target)
 {
     touch();
@@ -912,18 +918,34 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
         return;
     bool revertOnExit = false;
     std::optional<int> loops;
+    std::optional<qint64> startAt;
     for (auto it = options.begin(); it != options.end(); ++it) {
         if (it.key() == HelperBus::RevertOnExit && it.value().typeId() == QMetaType::Bool) {
             revertOnExit = it.value().toBool();
+        } else if (it.key() == HelperBus::ScenarioStartAt && it.value().typeId() == QMetaType::LongLong) {
+            startAt = it.value().toLongLong();
+            const qint64 now = monotonicNowNs();
+            if (*startAt <= now || *startAt - now > HelperBus::MaxScenarioStartLeadMs * 1'000'000) {
+                refuse(HelperBus::Error::InvalidArguments,
+                       *startAt <= now ? QStringLiteral("the start time (%1) passed %2 ms before the request was handled; nothing was applied")
+                                             .arg(*startAt)
+                                             .arg((now - *startAt) / 1'000'000)
+                                       : QStringLiteral("the start time (%1) lies %2 s ahead; a start may lie %3 s ahead at most")
+                                             .arg(*startAt)
+                                             .arg((*startAt - now) / 1'000'000'000)
+                                             .arg(HelperBus::MaxScenarioStartLeadMs / 1000));
+                return;
+            }
         } else if (it.key() == HelperBus::ScenarioLoops && isWholeNumber(it.value()) && it.value().toLongLong() >= 0 &&
                    it.value().toLongLong() <= Scenario::MaxLoops) {
             loops = int(it.value().toLongLong());
         } else {
             refuse(HelperBus::Error::InvalidArguments,
-                   QStringLiteral("option \"%1\" is unknown or has a wrong value; PlayScenario knows %2 (a boolean) and %3 (a whole "
-                                  "number of passes, 0…%4; 0: until stopped)")
+                   QStringLiteral("option \"%1\" is unknown or has a wrong value; PlayScenario knows %2 (a boolean), %3 (a whole "
+                                  "number of passes, 0…%4; 0: until stopped) and %5 (x: a time of the helper's CLOCK_MONOTONIC in ns)")
                        .arg(it.key().left(64), HelperBus::RevertOnExit, HelperBus::ScenarioLoops)
-                       .arg(Scenario::MaxLoops));
+                       .arg(Scenario::MaxLoops)
+                       .arg(HelperBus::ScenarioStartAt));
             return;
         }
     }
@@ -954,9 +976,16 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
         refuse(HelperBus::Error::InvalidArguments, playing);
         return;
     }
-    authorizeThen(changeAction(target), target, [this, target, scenario = std::move(*scenario), revertOnExit](const BusCall &call, const Caller &caller) {
+    authorizeThen(changeAction(target), target, [this, target, scenario = std::move(*scenario), revertOnExit, startAt](const BusCall &call, const Caller &caller) {
         holdProgress(target); // the reply goes before the progress of step 1
-        const SafetyOutcome outcome = m_playbacks.play(caller, target, scenario, revertOnExit);
+        // Checked again: polkit may have taken longer than the start left (a time passed would start late, out of step with the other hosts).
+        if (startAt && *startAt <= monotonicNowNs()) {
+            replyRefusal(call, SafetyOutcome::refused(SafetyOutcome::Refusal::InvalidRequest,
+                                                      QStringLiteral("the start time passed while polkit was asked; nothing was applied")));
+            releaseProgress();
+            return;
+        }
+        const SafetyOutcome outcome = m_playbacks.play(caller, target, scenario, revertOnExit, startAt);
         if (replyRefusal(call, outcome)) {
             if (revertOnExit)
                 trackClient(call.service()); // its promise is kept when it leaves

@@ -95,6 +95,7 @@ public:
 
     // D-Bus methods (see the XML for their contract)
     QString GetVersion();
+    qint64 GetClock();
     QString Authorize(const QString &target);
     QString ListTargets();
     QString GetTree(const QString &target);

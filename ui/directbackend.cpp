@@ -315,7 +315,7 @@ void DirectBackend::playScenario(const QString &target, const Scenario &scenario
         if (options.loops)
             played.loops = *options.loops;
         const SafetyOutcome checked = Playbacks::checkScenario(played);
-        return checked.ok() ? m_playbacks.play(m_self, target, played, options.revertOnExit) : checked;
+        return checked.ok() ? m_playbacks.play(m_self, target, played, options.revertOnExit, options.startAtNs) : checked;
     });
 }
 

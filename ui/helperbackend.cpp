@@ -341,10 +341,19 @@ void HelperBackend::playScenario(const QString &target, const Scenario &scenario
     map.insert(HelperBus::RevertOnExit, options.revertOnExit);
     if (options.loops)
         map.insert(HelperBus::ScenarioLoops, uint(*options.loops));
+    if (options.startAtNs)
+        map.insert(HelperBus::ScenarioStartAt, qlonglong(*options.startAtNs));
     const QString document = QString::fromUtf8(QJsonDocument(scenario.toJson()).toJson(QJsonDocument::Compact));
     authorizeThen(
         target, [this, target, document, map] { answerScenarioCommand(target, QStringLiteral("play"), m_client.proxy().PlayScenario(target, document, map)); },
         [this, target](const QDBusPendingCall &refusal) { answerScenarioCommand(target, QStringLiteral("play"), refusal); });
+}
+
+void HelperBackend::authorize(const QString &target)
+{
+    authorizeThen(
+        target, [this, target] { Q_EMIT scenarioCommandDone(target, QStringLiteral("authorize"), {}); },
+        [this, target](const QDBusPendingCall &refusal) { answerScenarioCommand(target, QStringLiteral("authorize"), refusal); });
 }
 
 void HelperBackend::pauseScenario(const QString &target)

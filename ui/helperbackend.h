@@ -42,6 +42,7 @@ public:
 
     /** PlayScenario … GetScenarioProgress; progress comes from the helper's ScenarioProgress signal. */
     void playScenario(const QString &target, const Scenario &scenario, const ScenarioPlayOptions &options) override;
+    void authorize(const QString &target) override;
     void pauseScenario(const QString &target) override;
     void resumeScenario(const QString &target) override;
     void stopScenario(const QString &target) override;

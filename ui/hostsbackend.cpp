@@ -240,6 +240,24 @@ void HostsBackend::playScenario(const QString &target, const Scenario &scenario,
     routeScenarioCommand(target, QStringLiteral("play"), [&](TargetBackend &b, const QString &t) { b.playScenario(t, scenario, options); });
 }
 
+void HostsBackend::authorize(const QString &target)
+{
+    routeScenarioCommand(target, QStringLiteral("authorize"), [](TargetBackend &b, const QString &t) { b.authorize(t); });
+}
+
+std::optional<HostClock> HostsBackend::clockOf(const QString &target, QString *error)
+{
+    const Route r = route(target);
+    if (!r.backend) {
+        *error = r.error;
+        return std::nullopt;
+    }
+    if (r.backend == m_local.get())
+        return m_local->clockOf(r.target, error);
+    // Eight exchanges: the fastest of them sets the offset (a round trip on a LAN takes about a millisecond).
+    return HostClock::measure(static_cast<HelperBackend *>(r.backend)->link()->connection(), 8, error);
+}
+
 void HostsBackend::pauseScenario(const QString &target)
 {
     routeScenarioCommand(target, QStringLiteral("pause"), [](TargetBackend &b, const QString &t) { b.pauseScenario(t); });

@@ -50,6 +50,8 @@ public:
     void removeLab(const QString &labId) override;
 
     void playScenario(const QString &target, const Scenario &scenario, const ScenarioPlayOptions &options) override;
+    void authorize(const QString &target) override;
+    std::optional<HostClock> clockOf(const QString &target, QString *error) override;
     void pauseScenario(const QString &target) override;
     void resumeScenario(const QString &target) override;
     void stopScenario(const QString &target) override;

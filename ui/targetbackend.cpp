@@ -97,6 +97,16 @@ void TargetBackend::playScenario(const QString &target, const Scenario &, const 
                               Qt::QueuedConnection);
 }
 
+void TargetBackend::authorize(const QString &target)
+{
+    QMetaObject::invokeMethod(this, [this, target] { Q_EMIT scenarioCommandDone(target, QStringLiteral("authorize"), {}); }, Qt::QueuedConnection);
+}
+
+std::optional<HostClock> TargetBackend::clockOf(const QString &, QString *)
+{
+    return HostClock{};
+}
+
 void TargetBackend::pauseScenario(const QString &target)
 {
     QMetaObject::invokeMethod(this, [this, target] { Q_EMIT scenarioCommandDone(target, QStringLiteral("pause"), scenariosNotSupported()); },

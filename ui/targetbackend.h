@@ -1,5 +1,6 @@
 #pragma once
 
+#include "hostclock.h"
 #include "lab/labsockets.h"
 #include "model/qdisctree.h"
 #include "netlink/tcengine.h"
@@ -47,6 +48,8 @@ struct ScenarioPlayOptions
     /** When this client goes away (crash included): stop and put back the tree from before the scenario. */
     bool revertOnExit = true;
     std::optional<int> loops; ///< overrides the scenario's loop count (0: forever)
+    /** Step 1 due at this CLOCK_MONOTONIC time of the host that plays (ns): a start shared with other targets. */
+    std::optional<qint64> startAtNs;
 };
 
 /** A demo lab made for this client (see LabNetwork): two namespaces joined by a veth pair. */
@@ -114,6 +117,18 @@ public:
      * anything is applied. The defaults answer that the backend plays no scenarios.
      */
     virtual void playScenario(const QString &target, const Scenario &scenario, const ScenarioPlayOptions &options);
+    /**
+     * Asks now for what changing @p target needs (polkit, for the helper), so that a later change
+     * or playback waits for nobody: a start shared by several targets must not wait for a
+     * password. Answers with scenarioCommandDone(target, "authorize", error); nothing to ask here by default.
+     */
+    virtual void authorize(const QString &target);
+    /**
+     * The clock of the host that plays @p target's scenarios against this process's
+     * CLOCK_MONOTONIC: the same clock here (offset 0); another host's measured over its helper
+     * connection (blocking, a few round trips). nullopt with why in @p error.
+     */
+    virtual std::optional<HostClock> clockOf(const QString &target, QString *error);
     /** Each answers with scenarioCommandDone(target, "pause" / "resume" / "stop" / "seek", error). */
     virtual void pauseScenario(const QString &target);
     virtual void resumeScenario(const QString &target);

@@ -94,6 +94,11 @@ void Playbacks::retire(std::unique_ptr<ScenarioPlayer> player)
 
 SafetyOutcome Playbacks::checkScenario(const Scenario &scenario)
 {
+    if (!scenario.perTarget.isEmpty())
+        return SafetyOutcome::refused(Refusal::InvalidRequest,
+                                      QStringLiteral("steps[%1].on: a helper plays one target's lane of a scenario for several targets; the "
+                                                     "client sends each target its own (Scenario::lane)")
+                                          .arg(scenario.perTarget.first().step));
     qsizetype nodes = 0;
     for (qsizetype i = 0; i < scenario.steps.size(); ++i) {
         const ScenarioStep &step = scenario.steps[i];
@@ -140,7 +145,8 @@ QString Playbacks::busy(const QString &target) const
 
 // --- playing ---------------------------------------------------------------------------------
 
-SafetyOutcome Playbacks::play(const Caller &caller, const QString &target, const Scenario &scenario, bool revertOnExit)
+SafetyOutcome Playbacks::play(const Caller &caller, const QString &target, const Scenario &scenario, bool revertOnExit,
+                              std::optional<qint64> startAtNs)
 {
     const QString action = QStringLiteral("play-scenario");
     if (const QString playing = busy(target); !playing.isEmpty())
@@ -210,7 +216,10 @@ SafetyOutcome Playbacks::play(const Caller &caller, const QString &target, const
                .arg(Scenario::formatDurationMs(scenario.passDurationMs()))
                .arg(scenario.loops == 0 ? QStringLiteral("forever") : QString::number(scenario.loops))
                .arg(revertOnExit ? QStringLiteral("yes") : QStringLiteral("no"))});
-    raw->start();
+    if (startAtNs)
+        raw->startAt(*startAtNs);
+    else
+        raw->start();
     // A refusal of step 1 ends the playback at once (playerEnded() forgot it); the player itself
     // is deleted only when the event loop comes back.
     const ScenarioProgress started = raw->progress();

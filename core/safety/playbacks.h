@@ -73,6 +73,8 @@ public:
      * InvalidRequest or InvalidTree, with the sentence.
      */
     static SafetyOutcome checkScenario(const Scenario &scenario);
+    /** How far ahead a shared start may lie: the clients' time to send every host its lane, with room to spare. */
+    static constexpr qint64 MaxStartLeadMs = 60'000;
     /** The sentence that refuses a second playback on @p target (it names the scenario and its owner); empty when none plays. */
     QString busy(const QString &target) const;
 
@@ -82,9 +84,12 @@ public:
      * when the caller leaves (ownerLeft()), a promise lasting as long as the playback. Refused when
      * something plays there already, when the caller plays MaxPerUser already, when a step's foreign
      * node is not the kernel's, when the scenario cannot play on that tree; KernelRefused when its
-     * first step fails. Its progress follows as progressed().
+     * first step fails. Its progress follows as progressed(). With @p startAtNs (CLOCK_MONOTONIC,
+     * at most MaxStartLeadMs ahead) step 1 waits for that time, the start it shares with other
+     * targets; a failure of step 1 then ends the playback as failed.
      */
-    SafetyOutcome play(const Caller &caller, const QString &target, const Scenario &scenario, bool revertOnExit);
+    SafetyOutcome play(const Caller &caller, const QString &target, const Scenario &scenario, bool revertOnExit,
+                       std::optional<qint64> startAtNs = std::nullopt);
     SafetyOutcome pause(const Caller &caller, const QString &target);
     SafetyOutcome resume(const Caller &caller, const QString &target);
     /** Ends the playback as its onAbort says, and drops the promise it made. */

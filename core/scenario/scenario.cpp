@@ -4,12 +4,14 @@
 #include "profiles/builtinpresets.h"
 #include "profiles/profilestore.h"
 #include "profiles/storefiles.h"
+#include "remote/sshtarget.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
 
 #include <algorithm>
+#include <functional>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -135,9 +137,144 @@ std::optional<RampTarget> rampTargetFromJson(const QJsonValue &value, const QStr
     return target;
 }
 
-std::optional<ScenarioStep> stepFromJson(const QJsonValue &value, const QString &path,
+/**
+ * Reads the condition of @p o into @p step: one of "tree", "profile", "preset", "ramp" or
+ * "hold" (true). None at all makes a Hold when @p noneIsHold (a step that only says what some
+ * targets play), an error otherwise. False after errors (appended under @p path).
+ */
+bool conditionFromJson(const QJsonObject &o, const QString &path, bool noneIsHold, ScenarioStep *step, QStringList *errors)
+{
+    const qsizetype before = errors->size();
+    QStringList kinds;
+    for (const char *key : {"tree", "profile", "preset", "ramp", "hold"}) {
+        if (o.contains(QLatin1String(key)))
+            kinds.append(QString::fromLatin1(key));
+    }
+    if (kinds.isEmpty() && noneIsHold) {
+        step->kind = ScenarioStep::Kind::Hold;
+        return true;
+    }
+    if (kinds.size() != 1) {
+        errors->append(at(
+            path,
+            kinds.isEmpty()
+                ? Scenario::tr("a step needs one of \"tree\", \"profile\", \"preset\", \"ramp\" or \"hold\"")
+                //: %1 lists the keys found ("tree", "preset").
+                : Scenario::tr("a step takes only one of \"tree\", \"profile\", \"preset\", "
+                               "\"ramp\" or \"hold\", not %1")
+                      .arg(kinds.join(QStringLiteral(", ")))));
+        return false;
+    }
+    const QString kind = kinds.first();
+    const QString kindPath = path + u'.' + kind;
+    const QJsonValue body = o.value(kind);
+    if (kind == u"hold") {
+        step->kind = ScenarioStep::Kind::Hold;
+        if (body != QJsonValue(true))
+            errors->append(at(kindPath, Scenario::tr("expected true: the condition in effect stays for the step")));
+    } else if (kind == u"tree") {
+        step->kind = ScenarioStep::Kind::Tree;
+        if (auto tree = TreeJson::fromJson(body, kindPath, errors)) {
+            if (!tree->device.isEmpty())
+                errors->append(at(kindPath + QStringLiteral(".target"),
+                                  Scenario::tr("a step's tree has no target: the scenario plays on "
+                                               "the target chosen when it is played")));
+            step->tree = *tree;
+        }
+    } else if (kind == u"profile" || kind == u"preset") {
+        step->kind = kind == u"profile" ? ScenarioStep::Kind::Profile : ScenarioStep::Kind::Preset;
+        if (!body.isString() || body.toString().trimmed().isEmpty())
+            errors->append(at(
+                kindPath,
+                kind == u"profile"
+                    ? Scenario::tr("expected the name of a profile")
+                    : Scenario::tr("expected the name of a built-in preset, like \"LTE (4G)\"")));
+        step->reference = body.toString();
+    } else {
+        step->kind = ScenarioStep::Kind::Ramp;
+        if (!body.isObject()) {
+            errors->append(
+                at(kindPath, Scenario::tr("expected an object like {\"parameters\": [...]}")));
+            return false;
+        }
+        const QJsonObject ramp = body.toObject();
+        reportUnknownKeys(ramp,
+                          {QStringLiteral("curve"), QStringLiteral("updatesPerSecond"),
+                           QStringLiteral("parameters")},
+                          kindPath, errors);
+        const QJsonValue curve = ramp.value(QStringLiteral("curve"));
+        if (!curve.isUndefined()) {
+            const auto parsed =
+                curve.isString() ? rampCurveFromName(curve.toString()) : std::nullopt;
+            if (!parsed)
+                errors->append(at(kindPath + QStringLiteral(".curve"),
+                                  Scenario::tr("expected \"linear\" or \"exponential\"")));
+            else
+                step->curve = *parsed;
+        }
+        const QJsonValue rate = ramp.value(QStringLiteral("updatesPerSecond"));
+        if (!rate.isUndefined()) {
+            const auto n = wholeNumber(rate);
+            if (!n || *n < 1 || *n > ScenarioStep::MaxUpdatesPerSecond)
+                errors->append(at(kindPath + QStringLiteral(".updatesPerSecond"),
+                                  Scenario::tr("expected a whole number from 1 to %1")
+                                      .arg(ScenarioStep::MaxUpdatesPerSecond)));
+            else
+                step->updatesPerSecond = int(*n);
+        }
+        const QJsonValue parameters = ramp.value(QStringLiteral("parameters"));
+        const QString parametersPath = kindPath + QStringLiteral(".parameters");
+        if (!parameters.isArray() || parameters.toArray().isEmpty()) {
+            errors->append(at(parametersPath,
+                              Scenario::tr("a ramp needs an array of at least one parameter")));
+        } else {
+            const QJsonArray array = parameters.toArray();
+            for (qsizetype i = 0; i < array.size(); ++i) {
+                if (auto target = rampTargetFromJson(
+                        array[i], parametersPath + QStringLiteral("[%1]").arg(i), errors))
+                    step->ramps.append(*target);
+            }
+        }
+    }
+    return errors->size() == before;
+}
+
+/** The "on" object of a step: for each target it names, what that target plays instead. */
+void perTargetFromJson(const QJsonValue &value, int stepIndex, const QString &path, QList<TargetStep> *perTarget, QStringList *errors)
+{
+    if (!value.isObject() || value.toObject().isEmpty()) {
+        errors->append(at(path, Scenario::tr("expected an object like {\"ssh://lab4/eth1\": {\"preset\": \"3G\"}}")));
+        return;
+    }
+    const QJsonObject on = value.toObject();
+    for (auto it = on.begin(); it != on.end(); ++it) {
+        const QString targetPath = path + QStringLiteral("[\"%1\"]").arg(it.key().left(80));
+        if (!Scenario::isTarget(it.key())) {
+            errors->append(at(targetPath, Scenario::tr("expected a target written as IF, NETNS/IF or ssh://HOST/IF")));
+            continue;
+        }
+        if (!it.value().isObject()) {
+            errors->append(at(targetPath, Scenario::tr("expected an object like {\"preset\": \"3G\"}")));
+            continue;
+        }
+        const QJsonObject condition = it.value().toObject();
+        const qsizetype before = errors->size();
+        reportUnknownKeys(condition,
+                          {QStringLiteral("tree"), QStringLiteral("profile"), QStringLiteral("preset"), QStringLiteral("ramp"),
+                           QStringLiteral("hold")},
+                          targetPath, errors);
+        TargetStep entry;
+        entry.step = stepIndex;
+        entry.target = it.key();
+        if (conditionFromJson(condition, targetPath, false, &entry.condition, errors) && errors->size() == before)
+            perTarget->append(entry);
+    }
+}
+
+std::optional<ScenarioStep> stepFromJson(const QJsonValue &value, int index, QList<TargetStep> *perTarget,
                                          QStringList *errors)
 {
+    const QString path = QStringLiteral("steps[%1]").arg(index);
     if (!value.isObject()) {
         errors->append(at(path, Scenario::tr("expected an object")));
         return std::nullopt;
@@ -146,7 +283,8 @@ std::optional<ScenarioStep> stepFromJson(const QJsonValue &value, const QString 
     const qsizetype before = errors->size();
     reportUnknownKeys(o,
                       {QStringLiteral("name"), QStringLiteral("duration"), QStringLiteral("tree"),
-                       QStringLiteral("profile"), QStringLiteral("preset"), QStringLiteral("ramp")},
+                       QStringLiteral("profile"), QStringLiteral("preset"), QStringLiteral("ramp"),
+                       QStringLiteral("hold"), QStringLiteral("on")},
                       path, errors);
     ScenarioStep step;
     const QJsonValue name = o.value(QStringLiteral("name"));
@@ -181,100 +319,21 @@ std::optional<ScenarioStep> stepFromJson(const QJsonValue &value, const QString 
             step.durationMs = *ms;
     }
 
-    QStringList kinds;
-    for (const char *key : {"tree", "profile", "preset", "ramp"}) {
-        if (o.contains(QLatin1String(key)))
-            kinds.append(QString::fromLatin1(key));
-    }
-    if (kinds.size() != 1) {
-        errors->append(at(
-            path,
-            kinds.isEmpty()
-                ? Scenario::tr("a step needs one of \"tree\", \"profile\", \"preset\" or \"ramp\"")
-                //: %1 lists the keys found ("tree", "preset").
-                : Scenario::tr("a step takes only one of \"tree\", \"profile\", \"preset\" or "
-                               "\"ramp\", not %1")
-                      .arg(kinds.join(QStringLiteral(", ")))));
-        return std::nullopt;
-    }
-    const QString kind = kinds.first();
-    const QString kindPath = path + u'.' + kind;
-    const QJsonValue body = o.value(kind);
-    if (kind == u"tree") {
-        step.kind = ScenarioStep::Kind::Tree;
-        if (auto tree = TreeJson::fromJson(body, kindPath, errors)) {
-            if (!tree->device.isEmpty())
-                errors->append(at(kindPath + QStringLiteral(".target"),
-                                  Scenario::tr("a step's tree has no target: the scenario plays on "
-                                               "the target chosen when it is played")));
-            step.tree = *tree;
-        }
-    } else if (kind == u"profile" || kind == u"preset") {
-        step.kind = kind == u"profile" ? ScenarioStep::Kind::Profile : ScenarioStep::Kind::Preset;
-        if (!body.isString() || body.toString().trimmed().isEmpty())
-            errors->append(at(
-                kindPath,
-                kind == u"profile"
-                    ? Scenario::tr("expected the name of a profile")
-                    : Scenario::tr("expected the name of a built-in preset, like \"LTE (4G)\"")));
-        step.reference = body.toString();
-    } else {
-        step.kind = ScenarioStep::Kind::Ramp;
-        if (!body.isObject()) {
-            errors->append(
-                at(kindPath, Scenario::tr("expected an object like {\"parameters\": [...]}")));
-            return std::nullopt;
-        }
-        const QJsonObject ramp = body.toObject();
-        reportUnknownKeys(ramp,
-                          {QStringLiteral("curve"), QStringLiteral("updatesPerSecond"),
-                           QStringLiteral("parameters")},
-                          kindPath, errors);
-        const QJsonValue curve = ramp.value(QStringLiteral("curve"));
-        if (!curve.isUndefined()) {
-            const auto parsed =
-                curve.isString() ? rampCurveFromName(curve.toString()) : std::nullopt;
-            if (!parsed)
-                errors->append(at(kindPath + QStringLiteral(".curve"),
-                                  Scenario::tr("expected \"linear\" or \"exponential\"")));
-            else
-                step.curve = *parsed;
-        }
-        const QJsonValue rate = ramp.value(QStringLiteral("updatesPerSecond"));
-        if (!rate.isUndefined()) {
-            const auto n = wholeNumber(rate);
-            if (!n || *n < 1 || *n > ScenarioStep::MaxUpdatesPerSecond)
-                errors->append(at(kindPath + QStringLiteral(".updatesPerSecond"),
-                                  Scenario::tr("expected a whole number from 1 to %1")
-                                      .arg(ScenarioStep::MaxUpdatesPerSecond)));
-            else
-                step.updatesPerSecond = int(*n);
-        }
-        const QJsonValue parameters = ramp.value(QStringLiteral("parameters"));
-        const QString parametersPath = kindPath + QStringLiteral(".parameters");
-        if (!parameters.isArray() || parameters.toArray().isEmpty()) {
-            errors->append(at(parametersPath,
-                              Scenario::tr("a ramp needs an array of at least one parameter")));
-        } else {
-            const QJsonArray array = parameters.toArray();
-            for (qsizetype i = 0; i < array.size(); ++i) {
-                if (auto target = rampTargetFromJson(
-                        array[i], parametersPath + QStringLiteral("[%1]").arg(i), errors))
-                    step.ramps.append(*target);
-            }
-        }
-    }
-    if (errors->size() != before)
+    const bool hasOn = o.contains(QStringLiteral("on"));
+    if (hasOn)
+        perTargetFromJson(o.value(QStringLiteral("on")), index, path + QStringLiteral(".on"), perTarget, errors);
+    if (!conditionFromJson(o, path, hasOn, &step, errors) || errors->size() != before)
         return std::nullopt;
     return step;
 }
 
-QJsonObject stepToJson(const ScenarioStep &step)
+/** Writes @p step's condition into @p o, as conditionFromJson() reads it. */
+void conditionToJson(const ScenarioStep &step, QJsonObject &o)
 {
-    QJsonObject o{{QStringLiteral("duration"), Scenario::formatDurationMs(step.durationMs)}};
-    if (!step.name.isEmpty())
-        o.insert(QStringLiteral("name"), step.name);
     switch (step.kind) {
+    case ScenarioStep::Kind::Hold:
+        o.insert(QStringLiteral("hold"), true);
+        break;
     case ScenarioStep::Kind::Tree:
         o.insert(QStringLiteral("tree"), TreeJson::toJson(step.tree));
         break;
@@ -301,6 +360,26 @@ QJsonObject stepToJson(const ScenarioStep &step)
         break;
     }
     }
+}
+
+QJsonObject stepToJson(const ScenarioStep &step, int index, const QList<TargetStep> &perTarget)
+{
+    QJsonObject o{{QStringLiteral("duration"), Scenario::formatDurationMs(step.durationMs)}};
+    if (!step.name.isEmpty())
+        o.insert(QStringLiteral("name"), step.name);
+    QJsonObject on;
+    for (const TargetStep &t : perTarget) {
+        if (t.step != index)
+            continue;
+        QJsonObject condition;
+        conditionToJson(t.condition, condition);
+        on.insert(t.target, condition);
+    }
+    if (!on.isEmpty())
+        o.insert(QStringLiteral("on"), on);
+    // A step that only says what some targets play is written without "hold" (the other targets hold).
+    if (on.isEmpty() || step.kind != ScenarioStep::Kind::Hold)
+        conditionToJson(step, o);
     return o;
 }
 
@@ -322,9 +401,39 @@ qint64 Scenario::passDurationMs() const
 
 bool Scenario::hasReferences() const
 {
-    return std::any_of(steps.begin(), steps.end(), [](const ScenarioStep &step) {
+    const auto isReference = [](const ScenarioStep &step) {
         return step.kind == ScenarioStep::Kind::Profile || step.kind == ScenarioStep::Kind::Preset;
-    });
+    };
+    return std::any_of(steps.begin(), steps.end(), isReference) ||
+           std::any_of(perTarget.begin(), perTarget.end(), [&](const TargetStep &t) { return isReference(t.condition); });
+}
+
+bool Scenario::isTarget(QStringView text)
+{
+    QString ignored;
+    return SshTarget::isRemote(text) ? SshTarget::parse(text, &ignored).has_value() : isWellFormedTarget(text);
+}
+
+bool Scenario::isMultiTarget() const
+{
+    return targets.size() > 1 || !perTarget.isEmpty();
+}
+
+Scenario Scenario::lane(const QString &target) const
+{
+    Scenario lane = *this;
+    lane.targets = {target};
+    lane.perTarget.clear();
+    for (const TargetStep &t : perTarget) {
+        if (t.target != target || t.step < 0 || t.step >= lane.steps.size())
+            continue;
+        ScenarioStep &step = lane.steps[t.step];
+        ScenarioStep condition = t.condition;
+        condition.name = step.name;
+        condition.durationMs = step.durationMs;
+        step = condition;
+    }
+    return lane;
 }
 
 QString Scenario::stepLabel(const QString &name, int index)
@@ -334,6 +443,67 @@ QString Scenario::stepLabel(const QString &name, int index)
         return tr("step %1").arg(index + 1);
     //: %1 is the 1-based step number, %2 the step's name, at the start of an error.
     return tr("step %1 (%2)").arg(index + 1).arg(name);
+}
+
+/** The errors of a step's condition that need no tree, each passed to @p error. */
+static void checkCondition(const ScenarioStep &step, const std::function<void(const QString &)> &error)
+{
+    switch (step.kind) {
+    case ScenarioStep::Kind::Hold:
+        break;
+    case ScenarioStep::Kind::Tree:
+        if (!step.tree.device.isEmpty() || !step.tree.netns.isEmpty())
+            error(Scenario::tr("its tree names the target %1; a step's tree has no target (the scenario "
+                     "plays on the target chosen "
+                     "when it is played)")
+                      .arg(step.tree.target()));
+        for (const ValidationIssue &issue : step.tree.validate()) {
+            if (issue.isError())
+                error(issue.field + QStringLiteral(": ") + nestedSentence(issue.message));
+        }
+        break;
+    case ScenarioStep::Kind::Profile:
+        if (step.reference.trimmed().isEmpty())
+            error(Scenario::tr("the profile has no name"));
+        break;
+    case ScenarioStep::Kind::Preset:
+        if (step.reference.trimmed().isEmpty())
+            error(Scenario::tr("the preset has no name"));
+        break;
+    case ScenarioStep::Kind::Ramp:
+        if (step.ramps.isEmpty())
+            error(Scenario::tr("a ramp needs at least one parameter"));
+        if (step.updatesPerSecond < 1 ||
+            step.updatesPerSecond > ScenarioStep::MaxUpdatesPerSecond)
+            error(Scenario::tr("a ramp updates 1 to %1 times a second; this one %2")
+                      .arg(ScenarioStep::MaxUpdatesPerSecond)
+                      .arg(step.updatesPerSecond));
+        for (const RampTarget &target : step.ramps) {
+            if (!RampParameter::unitOf(target.parameter)) {
+                error(Scenario::tr("%1 is not a parameter a ramp can move; use one of: %2")
+                          .arg(quoted(target.parameter),
+                               RampParameter::names().join(QStringLiteral(", "))));
+                continue;
+            }
+            const double max = RampParameter::maximumOf(target.parameter);
+            if (std::isnan(target.to) || target.to < 0 || target.to > max)
+                error(Scenario::tr("%1 cannot ramp to %2: the value must be from %3 to %4")
+                          .arg(target.parameter,
+                               std::isnan(target.to) ? QStringLiteral("NaN")
+                                                     : QString::number(target.to, 'g', 17),
+                               RampParameter::formatValue(target.parameter, 0),
+                               RampParameter::formatValue(target.parameter, max)));
+            else if (step.curve == RampCurve::Exponential && target.to <= 0)
+                // The start value needs the tree in effect: ScenarioTimeline::compile() checks
+                // it.
+                error(Scenario::tr("an exponential ramp cannot start or end at 0: %1 ends at %2; use a "
+                         "linear ramp, or end at a small "
+                         "value above 0")
+                          .arg(target.parameter,
+                               RampParameter::formatValue(target.parameter, target.to)));
+        }
+        break;
+    }
 }
 
 QStringList Scenario::validate() const
@@ -349,7 +519,7 @@ QStringList Scenario::validate() const
                           .arg(MaxLoops)
                           .arg(loops));
     for (const QString &target : targets) {
-        if (!isWellFormedTarget(target))
+        if (!isTarget(target))
             errors.append(notATarget(target));
     }
     for (int i = 0; i < steps.size(); ++i) {
@@ -368,60 +538,21 @@ QStringList Scenario::validate() const
         else if (step.durationMs > MaxStepDurationMs)
             error(tr("the duration %1 is longer than a step may last (%2)")
                       .arg(formatDurationMs(step.durationMs), formatDurationMs(MaxStepDurationMs)));
-        switch (step.kind) {
-        case ScenarioStep::Kind::Tree:
-            if (!step.tree.device.isEmpty() || !step.tree.netns.isEmpty())
-                error(tr("its tree names the target %1; a step's tree has no target (the scenario "
-                         "plays on the target chosen "
-                         "when it is played)")
-                          .arg(step.tree.target()));
-            for (const ValidationIssue &issue : step.tree.validate()) {
-                if (issue.isError())
-                    error(issue.field + QStringLiteral(": ") + nestedSentence(issue.message));
-            }
-            break;
-        case ScenarioStep::Kind::Profile:
-            if (step.reference.trimmed().isEmpty())
-                error(tr("the profile has no name"));
-            break;
-        case ScenarioStep::Kind::Preset:
-            if (step.reference.trimmed().isEmpty())
-                error(tr("the preset has no name"));
-            break;
-        case ScenarioStep::Kind::Ramp:
-            if (step.ramps.isEmpty())
-                error(tr("a ramp needs at least one parameter"));
-            if (step.updatesPerSecond < 1 ||
-                step.updatesPerSecond > ScenarioStep::MaxUpdatesPerSecond)
-                error(tr("a ramp updates 1 to %1 times a second; this one %2")
-                          .arg(ScenarioStep::MaxUpdatesPerSecond)
-                          .arg(step.updatesPerSecond));
-            for (const RampTarget &target : step.ramps) {
-                if (!RampParameter::unitOf(target.parameter)) {
-                    error(tr("%1 is not a parameter a ramp can move; use one of: %2")
-                              .arg(quoted(target.parameter),
-                                   RampParameter::names().join(QStringLiteral(", "))));
-                    continue;
-                }
-                const double max = RampParameter::maximumOf(target.parameter);
-                if (std::isnan(target.to) || target.to < 0 || target.to > max)
-                    error(tr("%1 cannot ramp to %2: the value must be from %3 to %4")
-                              .arg(target.parameter,
-                                   std::isnan(target.to) ? QStringLiteral("NaN")
-                                                         : QString::number(target.to, 'g', 17),
-                                   RampParameter::formatValue(target.parameter, 0),
-                                   RampParameter::formatValue(target.parameter, max)));
-                else if (step.curve == RampCurve::Exponential && target.to <= 0)
-                    // The start value needs the tree in effect: ScenarioTimeline::compile() checks
-                    // it.
-                    error(tr("an exponential ramp cannot start or end at 0: %1 ends at %2; use a "
-                             "linear ramp, or end at a small "
-                             "value above 0")
-                              .arg(target.parameter,
-                                   RampParameter::formatValue(target.parameter, target.to)));
-            }
-            break;
+        checkCondition(step, error);
+    }
+    for (qsizetype i = 0; i < targets.size(); ++i) {
+        if (targets.indexOf(targets[i]) != i)
+            errors.append(tr("%1 is named twice in targets").arg(targets[i]));
+    }
+    for (const TargetStep &t : perTarget) {
+        if (t.step < 0 || t.step >= steps.size()) {
+            errors.append(tr("a condition for %1 belongs to step %2, which the scenario does not have").arg(t.target).arg(t.step + 1));
+            continue;
         }
+        const QString label = stepLabel(steps[t.step].name, t.step) + QStringLiteral(" on ") + t.target + QStringLiteral(": ");
+        if (!targets.contains(t.target))
+            errors.append(label + tr("the target is not among the scenario's targets; add it to \"targets\""));
+        checkCondition(t.condition, [&](const QString &message) { errors.append(label + message); });
     }
     return errors;
 }
@@ -429,8 +560,8 @@ QStringList Scenario::validate() const
 QJsonObject Scenario::toJson() const
 {
     QJsonArray stepArray;
-    for (const ScenarioStep &step : steps)
-        stepArray.append(stepToJson(step));
+    for (int i = 0; i < steps.size(); ++i)
+        stepArray.append(stepToJson(steps[i], i, perTarget));
     QJsonObject o{{QStringLiteral("schemaVersion"), SchemaVersion},
                   {QStringLiteral("name"), name},
                   {QStringLiteral("loops"),
@@ -481,8 +612,8 @@ std::optional<Scenario> Scenario::fromJson(const QJsonObject &o, QStringList *er
             const QJsonArray array = targets.toArray();
             for (qsizetype i = 0; i < array.size(); ++i) {
                 const QString path = QStringLiteral("targets[%1]").arg(i);
-                if (!array[i].isString() || !isWellFormedTarget(array[i].toString()))
-                    errors->append(at(path, tr("expected a target written as IF or NETNS/IF")));
+                if (!array[i].isString() || !isTarget(array[i].toString()))
+                    errors->append(at(path, tr("expected a target written as IF, NETNS/IF or ssh://HOST/IF")));
                 else
                     scenario.targets.append(array[i].toString());
             }
@@ -530,7 +661,7 @@ std::optional<Scenario> Scenario::fromJson(const QJsonObject &o, QStringList *er
                                .arg(array.size()));
         else {
             for (qsizetype i = 0; i < array.size(); ++i) {
-                if (auto step = stepFromJson(array[i], QStringLiteral("steps[%1]").arg(i), errors))
+                if (auto step = stepFromJson(array[i], int(i), &scenario.perTarget, errors))
                     scenario.steps.append(*step);
             }
         }
@@ -556,9 +687,14 @@ std::optional<Scenario> Scenario::resolveReferences(const ProfileStore *profiles
         return std::nullopt;
     };
     Scenario resolved = *this;
-    for (int i = 0; i < resolved.steps.size(); ++i) {
-        ScenarioStep &step = resolved.steps[i];
-        const QString label = stepLabel(step.name, i);
+    // The steps, then what single targets play instead (labelled "step 2 (Outage) on TARGET").
+    const qsizetype count = resolved.steps.size() + resolved.perTarget.size();
+    for (qsizetype n = 0; n < count; ++n) {
+        const bool own = n < resolved.steps.size();
+        const int i = own ? int(n) : resolved.perTarget[n - resolved.steps.size()].step;
+        ScenarioStep &step = own ? resolved.steps[i] : resolved.perTarget[n - resolved.steps.size()].condition;
+        const QString label = own ? stepLabel(step.name, i)
+                                  : stepLabel(resolved.steps.value(i).name, i) + QStringLiteral(" on ") + resolved.perTarget[n - resolved.steps.size()].target;
         if (step.kind == ScenarioStep::Kind::Preset) {
             const auto preset = BuiltinPresets::find(step.reference);
             if (!preset)

@@ -30,7 +30,8 @@ struct RampTarget
  */
 struct ScenarioStep
 {
-    enum class Kind { Tree, Profile, Preset, Ramp };
+    /** Hold: nothing changes; the condition in effect when the step begins stays (a scenario for several targets). */
+    enum class Kind { Tree, Profile, Preset, Ramp, Hold };
 
     static constexpr int DefaultUpdatesPerSecond = 10;
     static constexpr int MaxUpdatesPerSecond = 50;
@@ -47,6 +48,19 @@ struct ScenarioStep
     /** The name, or "Step N" (1-based @p index) when it has none. */
     QString displayName(int index) const;
     friend bool operator==(const ScenarioStep &, const ScenarioStep &) = default;
+};
+
+/**
+ * In a scenario for several targets: what one target plays during step @ref step instead of
+ * the step's own condition (its name and duration are the step's; those of @ref condition are
+ * unused).
+ */
+struct TargetStep
+{
+    int step = 0;           ///< 0-based index into Scenario::steps
+    QString target;         ///< one of Scenario::targets
+    ScenarioStep condition; ///< kind and body: tree, reference or ramps (or Hold)
+    friend bool operator==(const TargetStep &, const TargetStep &) = default;
 };
 
 /** What playback leaves on the target when the last loop ends, or when it is stopped early. */
@@ -68,6 +82,15 @@ enum class ScenarioEnding {
  *      {"name": "Fade", "duration": "5s", "ramp": {"curve": "linear" | "exponential",
  *        "updatesPerSecond": 10, "parameters": [{"parameter": "netem.delay", "at": "1:", "to": "200ms"}]}}]}
  *
+ * A scenario for several targets (local ones and ssh://HOST/… ones) lists them all in "targets".
+ * A step's own condition is then played on every target, except on those its "on" object names,
+ * which play theirs; a step with only "on" leaves the other targets as they are ("hold": true is
+ * that condition written out). Each target thus plays a lane (lane()): the same steps, the same
+ * durations, so that each host's helper can play its own lanes against one start time.
+ *
+ *      {"name": "Site 4 degrades", "duration": "30s",
+ *       "on": {"ssh://lab4/eth1": {"preset": "3G"}, "veth0": {"hold": true}}}
+ *
  * Durations are written with a unit: "ms", "s", "min" or "h" ("1.5s", "2min"). Parsing is
  * strict: unknown keys, wrong types, durations under MinStepDurationMs, a numeric "loops": 0
  * (repeating until stopped is written "forever"), unknown parameters and values out of range are
@@ -87,16 +110,27 @@ public:
 
     QString name;
     QString description;
-    QStringList targets; ///< where it is meant to play; empty: chosen when playing
+    QStringList targets; ///< where it is meant to play (IF, NETNS/IF, ssh://HOST/…); empty: chosen when playing
     int loops = 1;       ///< passes through the steps; 0: forever (written "forever"; a 0 in a file is refused)
     ScenarioEnding onEnd = ScenarioEnding::Restore;
     ScenarioEnding onAbort = ScenarioEnding::Restore;
     QList<ScenarioStep> steps;
+    QList<TargetStep> perTarget; ///< the "on" objects of the steps, in step order
 
     /** One pass through the steps. */
     qint64 passDurationMs() const;
     /** Some step names a profile or preset (resolveReferences() replaces them with trees). */
     bool hasReferences() const;
+    /** A target a scenario can name: IF, NETNS/IF, or one on another host (ssh://[USER@]HOST[:PORT]/…). */
+    static bool isTarget(QStringView text);
+    /** Plays on several targets at once: names more than one target, or a step says what one target plays. */
+    bool isMultiTarget() const;
+    /**
+     * What @p target plays: the same steps with its own conditions where a step names it (the
+     * others as the step says), targets just @p target, no per-target conditions: a scenario for
+     * one target, as a host's helper plays it.
+     */
+    Scenario lane(const QString &target) const;
     /** Every error that does not need the target's tree: empty steps, durations, loops, update rates, ramp parameters. */
     QStringList validate() const;
     /** "step 2 (Outage)" or "step 2": how every error names the step it is about (@p index counts from 0). */

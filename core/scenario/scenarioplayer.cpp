@@ -93,6 +93,11 @@ int ScenarioPlayer::loopForPeople() const
 
 void ScenarioPlayer::start()
 {
+    startAt(nowNs());
+}
+
+void ScenarioPlayer::startAt(qint64 startNs)
+{
     if (m_state != ScenarioProgress::State::Stopped || m_passStartNs != 0)
         return; // playing, paused, or already played: a player plays once
     if (!m_timeline) {
@@ -105,8 +110,8 @@ void ScenarioPlayer::start()
     m_timeline = m_firstTimeline;
     startPass();
     m_state = ScenarioProgress::State::Playing;
-    m_passStartNs = nowNs();
-    onTimer(); // applies step 1 at once and arms the timer for what follows
+    m_passStartNs = startNs;
+    onTimer(); // applies step 1 when due now, and arms the timer for what follows
 }
 
 void ScenarioPlayer::pause()
@@ -219,6 +224,8 @@ ScenarioProgress ScenarioPlayer::progress() const
     switch (m_state) {
     case ScenarioProgress::State::Playing:
         p.positionMs = std::clamp(positionAt(now), qint64(0), p.passDurationMs);
+        if (m_loop == 1 && m_step < 0 && now < m_passStartNs)
+            p.startsInMs = (m_passStartNs - now + NsPerMs - 1) / NsPerMs;
         break;
     case ScenarioProgress::State::Paused:
         p.positionMs = m_pausedPositionMs;

@@ -54,6 +54,12 @@ public:
 
     /** Applies step 1 and plays; progressChanged() follows. */
     void start();
+    /**
+     * Plays with step 1 due at @p startNs (CLOCK_MONOTONIC, as the clock reads): a start shared
+     * with players on other targets and hosts. Until then the state is Playing, nothing is
+     * applied, and progress says how long until the start (ScenarioProgress::startsInMs).
+     */
+    void startAt(qint64 startNs);
     /** Holds the current values (nothing applied) until resume(). */
     void pause();
     /** Continues from where pause() held, on a schedule shifted by the pause. */

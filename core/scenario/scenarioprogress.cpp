@@ -88,6 +88,9 @@ QString ScenarioProgress::describe() const
     }
     switch (state) {
     case State::Playing:
+        if (startsInMs > 0)
+            //: a scenario waiting for the start time it shares with other targets; %1 in seconds ("1.5")
+            return tr("starting in %1 s").arg(QString::number(double(startsInMs) / 1000.0, 'f', 1));
         //: %1 says where: "step 2 of 3 (Outage), loop 1 of 2".
         return where.isEmpty() ? tr("playing") : tr("playing %1").arg(where);
     case State::Paused:
@@ -118,6 +121,8 @@ QJsonObject ScenarioProgress::toJson() const
                   {QStringLiteral("takenAtNs"), integerToJson(takenAtNs)}};
     if (!error.isEmpty())
         o.insert(QStringLiteral("error"), error);
+    if (startsInMs > 0)
+        o.insert(QStringLiteral("startsInMs"), integerToJson(startsInMs));
     return o;
 }
 
@@ -160,8 +165,11 @@ std::optional<ScenarioProgress> ScenarioProgress::fromJson(const QJsonObject &o)
     const auto passDurationMs = integer("passDurationMs", 0, std::numeric_limits<qint64>::max());
     const auto takenAtNs = integer("takenAtNs", std::numeric_limits<qint64>::min(),
                                    std::numeric_limits<qint64>::max());
-    if (!loop || !loops || !step || !steps || !positionMs || !passDurationMs || !takenAtNs)
+    const bool waits = o.contains(QStringLiteral("startsInMs"));
+    const auto startsInMs = waits ? integer("startsInMs", 1, std::numeric_limits<qint64>::max()) : std::optional<qint64>(0);
+    if (!loop || !loops || !step || !steps || !positionMs || !passDurationMs || !takenAtNs || !startsInMs)
         return std::nullopt;
+    progress.startsInMs = *startsInMs;
     progress.loop = int(*loop);
     progress.loops = int(*loops);
     progress.step = int(*step);

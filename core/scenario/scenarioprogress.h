@@ -27,6 +27,7 @@ public:
     qint64 positionMs = 0;   ///< in the pass
     qint64 passDurationMs = 0;
     qint64 takenAtNs = 0;    ///< CLOCK_MONOTONIC when this was taken: a viewer extrapolates the playhead while Playing
+    qint64 startsInMs = 0;   ///< Playing, waiting for a start time shared with other targets: how long until step 1 (else 0)
     QString error;           ///< Failed: why
 
     bool isActive() const { return state == State::Playing || state == State::Paused; }

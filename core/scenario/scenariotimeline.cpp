@@ -77,6 +77,12 @@ ScenarioTimeline::compile(const Scenario &scenario, const QdiscTree &current, QS
             compiled.startTree = boundTo(step.tree, current);
             compiled.endTree = compiled.startTree;
             break;
+        case ScenarioStep::Kind::Hold:
+            // Brings nothing: the tree in effect stays (re-applying it changes nothing in the kernel).
+            compiled.startTree = inEffect;
+            compiled.endTree = inEffect;
+            timeline.m_steps.append(compiled);
+            continue;
         case ScenarioStep::Kind::Ramp: {
             compiled.isRamp = true;
             compiled.curve = step.curve;

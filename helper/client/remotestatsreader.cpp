@@ -2,6 +2,7 @@
 
 #include "helperbus.h"
 #include "helperclient.h"
+#include "hostclock.h"
 #include "remote/statswire.h"
 #include "stats/monotonicclock.h"
 
@@ -39,7 +40,7 @@ std::optional<QList<NodeStats>> RemoteStatsReader::readStats(QString *error)
         return std::nullopt;
     }
     const qint64 remoteTime = reply.arguments().at(0).toLongLong();
-    addEstimate({remoteTime - (sent + received) / 2, received - sent});
+    addEstimate({HostClock::offsetFrom(sent, remoteTime, received), received - sent});
     return StatsWire::decode(reply.arguments().at(1).toString(), remoteTime - m_offsetNs, error);
 }
 

@@ -50,6 +50,10 @@ QList<TimelineBlock> TimelineBlock::fromScenario(const Scenario &scenario)
         block.startMs = startMs;
         block.durationMs = step.durationMs;
         switch (step.kind) {
+        case ScenarioStep::Kind::Hold:
+            //: a scenario step that changes nothing on this target: what was in effect stays
+            block.detail = tr("holds the condition before it");
+            break;
         case ScenarioStep::Kind::Tree:
             block.detail = treeDetail(step.tree);
             inEffect = step.tree;
