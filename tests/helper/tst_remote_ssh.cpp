@@ -11,7 +11,8 @@
 
 #include "../kernel/labnamespace.h"
 #include "stats/monotonicclock.h"
-#include "systembusfixture.h"
+#include "sshhostfixture.h"
+#include "../kernel/tcnotifications.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -33,34 +34,14 @@ using namespace qs::test;
 
 namespace {
 
-const QString GrantedUser = QStringLiteral("qs-ssh-granted");
-const QString DeniedUser = QStringLiteral("qs-ssh-denied");
-const QString ClientAddress = QStringLiteral("198.18.70.1/24");
-const QString RemoteAddress = QStringLiteral("198.18.70.2");
+const QString &GrantedUser = SshHostFixture::GrantedUser; // references: the fixture's strings are made in another unit
+const QString &DeniedUser = SshHostFixture::DeniedUser;
+const QString &ClientAddress = SshHostFixture::ClientAddress;
+const QString &RemoteAddress = SshHostFixture::RemoteAddress;
 /** Where the remote end takes a dead client for gone: the bridge's silence (10 s) and the helper's revert. */
 constexpr qint64 RevertBoundMs = 12000;
-
-bool writeFile(const QString &path, const QByteArray &bytes, QFile::Permissions permissions)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size() && file.setPermissions(permissions);
-}
-
-/** A user sshd lets in: a shell to run the bridge with, no home, no password (the test's key logs in). */
-bool ensureLoginUser(const QString &user, const QString &group, QString *error)
-{
-    if (::getpwnam(user.toUtf8().constData()))
-        return true;
-    QStringList arguments{QStringLiteral("--system"), QStringLiteral("--no-create-home"), QStringLiteral("--home-dir"), QStringLiteral("/"),
-                          QStringLiteral("--shell"), QStringLiteral("/bin/sh")};
-    arguments << (::getgrnam(user.toUtf8().constData()) ? QStringList{QStringLiteral("--gid"), user} : QStringList{QStringLiteral("--user-group")});
-    if (!group.isEmpty())
-        arguments << QStringLiteral("--groups") << group;
-    const CommandResult r = runCommand(QStringLiteral("useradd"), arguments << user);
-    if (!r.ok())
-        *error = QStringLiteral("useradd %1: %2").arg(user, r.err);
-    return r.ok();
-}
+/** How close a step of a scenario lands on its targets, and how soon after it was due (README: "one start on every host"). */
+constexpr qint64 MultiTargetSpreadBoundNs = 25'000'000;
 
 } // namespace
 
@@ -69,37 +50,17 @@ class TestRemoteSsh : public QObject
     Q_OBJECT
 
 private:
-    SystemBusFixture m_bus;
-    std::unique_ptr<LabNamespace> m_client;
-    std::unique_ptr<LabNamespace> m_remote;
-    QTemporaryDir m_dir;
-    QTemporaryDir m_state;
-    std::unique_ptr<QProcess> m_sshd;
+    SshHostFixture m_host{QStringLiteral(QS_APP_PATH), QStringLiteral(QS_HELPER_PATH)};
+    SystemBusFixture &m_bus = m_host.bus();
+    LabNamespace *m_client = nullptr;
+    LabNamespace *m_remote = nullptr;
+    QProcess *m_sshd = nullptr;
 
-    QString file(const QString &name) const { return m_dir.filePath(name); }
-    QString target(const QString &user) const { return QStringLiteral("ssh://%1@%2/veth0").arg(user, RemoteAddress); }
-
-    bool startHelper(QString *error)
-    {
-        // `ip netns exec` execs the helper itself: the fixture sees the helper's own pid own the name.
-        return m_bus.startHelper(QStringLiteral("ip"),
-                                 {QStringLiteral("netns"), QStringLiteral("exec"), m_remote->name(), QStringLiteral(QS_HELPER_PATH),
-                                  QStringLiteral("--idle-timeout"), QStringLiteral("0"), QStringLiteral("--state-dir"), m_state.path(),
-                                  QStringLiteral("--log"), QStringLiteral("stderr")},
-                                 error);
-    }
-
-    /** The CLI in the client namespace, as root there (its ssh logs in as the user the target names). */
-    QStringList cli(const QStringList &arguments, const QString &ssh = {}) const
-    {
-        return QStringList{QStringLiteral("netns"), QStringLiteral("exec"), m_client->name(), QStringLiteral("env"),
-                           QStringLiteral("QDISC_STUDIO_SSH=") + (ssh.isEmpty() ? file(QStringLiteral("ssh")) : ssh), QStringLiteral(QS_APP_PATH)} +
-               arguments;
-    }
-    CommandResult runCli(const QStringList &arguments, const QString &ssh = {}) const
-    {
-        return runCommand(QStringLiteral("ip"), cli(arguments, ssh), 60000);
-    }
+    QString file(const QString &name) const { return m_host.file(name); }
+    QString target(const QString &user) const { return m_host.target(user); }
+    bool startHelper(QString *error) { return m_host.startHelper(error); }
+    QStringList cli(const QStringList &arguments, const QString &ssh = {}) const { return m_host.cli(arguments, ssh); }
+    CommandResult runCli(const QStringList &arguments, const QString &ssh = {}) const { return m_host.runCli(arguments, ssh); }
 
     QString remoteRootKind() const
     {
@@ -147,70 +108,11 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY2(geteuid() == 0, "needs root: namespaces, sshd, a private system bus and polkitd");
-        QVERIFY(m_dir.isValid() && m_state.isValid());
         QString error;
-        QVERIFY2(m_bus.start(&error), qPrintable(error)); // creates the group qs-test-admins
-        QVERIFY2(ensureLoginUser(GrantedUser, QStringLiteral("qs-test-admins"), &error), qPrintable(error));
-        QVERIFY2(ensureLoginUser(DeniedUser, {}, &error), qPrintable(error));
-
-        m_client = std::make_unique<LabNamespace>(QStringLiteral("qs-sshc"));
-        m_remote = std::make_unique<LabNamespace>(QStringLiteral("qs-sshr"));
-        QVERIFY(m_client->ok() && m_remote->ok());
-        QVERIFY(linkByVeth(*m_client, QStringLiteral("vc"), ClientAddress, *m_remote, QStringLiteral("veth0"), RemoteAddress + QStringLiteral("/24")));
-
-        // Keys: the host's, the client's; the client knows the host's key, the host the client's.
-        ::chmod(QFile::encodeName(m_dir.path()).constData(), 0755);
-        for (const QString &key : {QStringLiteral("host_key"), QStringLiteral("client_key")}) {
-            const CommandResult made = runCommand(QStringLiteral("ssh-keygen"), {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"),
-                                                                                 QStringLiteral("-N"), QString(), QStringLiteral("-f"), file(key)});
-            QVERIFY2(made.ok(), qPrintable(made.err));
-        }
-        QFile hostPublic(file(QStringLiteral("host_key.pub")));
-        QFile clientPublic(file(QStringLiteral("client_key.pub")));
-        QVERIFY(hostPublic.open(QIODevice::ReadOnly) && clientPublic.open(QIODevice::ReadOnly));
-        const QFile::Permissions readable = QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther;
-        const QFile::Permissions runnable = readable | QFile::ExeOwner | QFile::ExeGroup | QFile::ExeOther;
-        QVERIFY(writeFile(file(QStringLiteral("authorized_keys")), clientPublic.readAll(), readable));
-        QVERIFY(writeFile(file(QStringLiteral("known_hosts")), RemoteAddress.toUtf8() + ' ' + hostPublic.readAll(), readable));
-        QVERIFY(writeFile(file(QStringLiteral("no_known_hosts")), {}, readable));
-        for (const QString &known : {QStringLiteral("known_hosts"), QStringLiteral("no_known_hosts")}) {
-            const QString config = QStringLiteral("ssh_config_") + known;
-            QVERIFY(writeFile(file(config),
-                              QStringLiteral("Host *\n  IdentityFile %1\n  IdentitiesOnly yes\n  UserKnownHostsFile %2\n"
-                                             "  GlobalKnownHostsFile /dev/null\n  StrictHostKeyChecking yes\n  LogLevel ERROR\n")
-                                  .arg(file(QStringLiteral("client_key")), file(known))
-                                  .toUtf8(),
-                              readable));
-            const QString wrapper = known == u"known_hosts" ? QStringLiteral("ssh") : QStringLiteral("ssh_unknown_host");
-            QVERIFY(writeFile(file(wrapper), QStringLiteral("#!/bin/sh\nexec /usr/bin/ssh -F %1 \"$@\"\n").arg(file(config)).toUtf8(), runnable));
-        }
-        QVERIFY(writeFile(file(QStringLiteral("htb.sh")),
-                          "tc qdisc add dev veth0 root handle 1: htb default 10\n"
-                          "tc class add dev veth0 parent 1: classid 1:10 htb rate 10mbit\n",
-                          readable));
-
-        // sshd: the test's keys and users, and the environment the bridge needs: the private bus,
-        // and this build's qdisc-studio first on the PATH.
-        const QString appDir = QFileInfo(QStringLiteral(QS_APP_PATH)).absolutePath();
-        QVERIFY(writeFile(file(QStringLiteral("sshd_config")),
-                          QStringLiteral("ListenAddress %1\nPort 22\nHostKey %2\nAuthorizedKeysFile %3\nStrictModes no\nUsePAM yes\n"
-                                         "PasswordAuthentication no\nKbdInteractiveAuthentication no\nPermitRootLogin no\n"
-                                         "AllowUsers %4 %5\nPidFile %6\nLogLevel VERBOSE\n"
-                                         "SetEnv DBUS_SYSTEM_BUS_ADDRESS=%7 PATH=%8:/usr/bin:/bin\n")
-                              .arg(RemoteAddress, file(QStringLiteral("host_key")), file(QStringLiteral("authorized_keys")), GrantedUser, DeniedUser,
-                                   file(QStringLiteral("sshd.pid")), m_bus.address(), appDir)
-                              .toUtf8(),
-                          readable));
-        ::mkdir("/run/sshd", 0755); // sshd's privilege separation folder
-        m_sshd = std::make_unique<QProcess>();
-        m_sshd->setProcessChannelMode(QProcess::MergedChannels);
-        m_sshd->start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("exec"), m_remote->name(), QStringLiteral("/usr/sbin/sshd"),
-                                             QStringLiteral("-D"), QStringLiteral("-e"), QStringLiteral("-f"), file(QStringLiteral("sshd_config"))});
-        QVERIFY2(m_sshd->waitForStarted(), qPrintable(m_sshd->errorString()));
-        QVERIFY2(m_remote->waitForListener(22, 10000), qPrintable(QString::fromUtf8(m_sshd->readAll())));
-
-        QVERIFY2(startHelper(&error), qPrintable(error));
+        QVERIFY2(m_host.start(&error), qPrintable(error));
+        m_client = &m_host.client();
+        m_remote = &m_host.remote();
+        m_sshd = &m_host.sshd();
     }
 
     void cleanupTestCase()
@@ -221,13 +123,7 @@ private Q_SLOTS:
         while (timer.elapsed() < 10000 && runCommand(QStringLiteral("pgrep"), {QStringLiteral("-f"), file(QStringLiteral("ssh_config"))}).ok())
             QThread::msleep(100);
         const CommandResult left = runCommand(QStringLiteral("pgrep"), {QStringLiteral("-af"), file(QStringLiteral("ssh_config"))});
-        if (m_sshd) {
-            m_sshd->kill();
-            m_sshd->waitForFinished();
-        }
-        m_bus.stop();
-        m_remote.reset();
-        m_client.reset();
+        m_host.stop();
         QVERIFY2(!left.ok(), qPrintable(QStringLiteral("ssh processes left: ") + left.out));
     }
 
@@ -350,6 +246,97 @@ private Q_SLOTS:
         QVERIFY2(window.ok(), qPrintable(window.out.right(3000) + window.err.right(2000)));
     }
 #endif
+
+    void scenarioOnThreeTargetsLandsTogether()
+    {
+        // Three targets in three namespaces: veth0 of the remote host (reached as 198.18.70.2), v0
+        // of another namespace behind that host's helper, reached as a second host (198.18.70.3:
+        // its own ssh connection and clock measurement), and v0 of a namespace of this machine,
+        // played by the CLI's own player (--direct). Each kernel's tc notifications say when
+        // each step landed; the namespaces share this machine's clock.
+        LabNamespace second(QStringLiteral("qs-sshm"));
+        LabNamespace local(QStringLiteral("qs-sshl"));
+        QVERIFY(second.ok() && local.ok());
+        for (LabNamespace *ns : {&second, &local})
+            QVERIFY(ns->ip({QStringLiteral("link"), QStringLiteral("add"), QStringLiteral("v0"), QStringLiteral("type"), QStringLiteral("veth"),
+                            QStringLiteral("peer"), QStringLiteral("name"), QStringLiteral("v1")}).ok() &&
+                    ns->up(QStringLiteral("v0")) && ns->up(QStringLiteral("v1")));
+        const QStringList targets{target(GrantedUser), QStringLiteral("ssh://%1@%2/%3/v0").arg(GrantedUser, SshHostFixture::SecondAddress, second.name()),
+                                  local.name() + QStringLiteral("/v0")};
+        TcNotifications onRemote(m_remote->name());
+        TcNotifications onSecond(second.name());
+        TcNotifications onLocal(local.name());
+        QVERIFY(onRemote.ok() && onSecond.ok() && onLocal.ok());
+
+        const auto tbf = [](int kbit) {
+            return QJsonObject{{QStringLiteral("tree"),
+                                QJsonObject{{QStringLiteral("qdiscs"),
+                                             QJsonArray{QJsonObject{{QStringLiteral("kind"), QStringLiteral("tbf")},
+                                                                    {QStringLiteral("handle"), QStringLiteral("1:")},
+                                                                    {QStringLiteral("parent"), QStringLiteral("root")},
+                                                                    {QStringLiteral("params"), QJsonObject{{QStringLiteral("rate"), QStringLiteral("%1kbit").arg(kbit)},
+                                                                                                           {QStringLiteral("burst"), QStringLiteral("64kb")},
+                                                                                                           {QStringLiteral("limit"), QStringLiteral("128kb")}}}}}}}}};
+        };
+        const auto step = [&](const QString &name, const QJsonObject &all, const QJsonObject &on) {
+            QJsonObject o = all;
+            o.insert(QStringLiteral("name"), name);
+            o.insert(QStringLiteral("duration"), QStringLiteral("1500ms"));
+            if (!on.isEmpty())
+                o.insert(QStringLiteral("on"), on);
+            return o;
+        };
+        // The rates each target holds step by step (kbit; 0: the step holds what was there).
+        const QList<QList<int>> rates{{10000, 2000, 4000}, {10000, 0, 5000}, {10000, 3000, 4000}};
+        const QJsonArray steps{step(QStringLiteral("all 10 Mbit/s"), tbf(10000), {}),
+                               step(QStringLiteral("site A degrades"), {}, {{targets[0], tbf(2000)}, {targets[2], tbf(3000)}}),
+                               step(QStringLiteral("all change"), tbf(4000), {{targets[1], tbf(5000)}})};
+        const QJsonObject scenario{{QStringLiteral("schemaVersion"), 1}, {QStringLiteral("name"), QStringLiteral("three sites")},
+                                   {QStringLiteral("targets"), QJsonArray::fromStringList(targets)}, {QStringLiteral("steps"), steps}};
+        QFile file(m_host.file(QStringLiteral("three-sites.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(QJsonDocument(scenario).toJson()) > 0);
+        file.close();
+
+        const CommandResult played = m_host.runCli({QStringLiteral("play"), QStringLiteral("--direct"), QStringLiteral("--json"), file.fileName()}, {}, 60000);
+        QVERIFY2(played.ok(), qPrintable(played.err + played.out.right(2000) + m_bus.helperOutput().right(2000)));
+        qint64 startAtNs = 0;
+        int landedLines = 0;
+        for (const QString &line : played.out.split(u'\n', Qt::SkipEmptyParts)) {
+            const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
+            const QString event = o.value(u"event").toString();
+            if (event == u"schedule")
+                startAtNs = qint64(o.value(u"startAtNs").toDouble());
+            landedLines += event == u"landed";
+        }
+        QVERIFY2(startAtNs > 0 && landedLines == 3, qPrintable(played.out.left(3000)));
+
+        // Each step's landing on each target: the kernel's first notice of its rate once the step is due.
+        const std::vector<TcNotifications::Change> changes[3] = {onRemote.changes(), onSecond.changes(), onLocal.changes()};
+        for (int s = 0; s < 3; ++s) {
+            const qint64 dueNs = startAtNs + qint64(s) * 1'500'000'000;
+            QList<qint64> landed;
+            for (int t = 0; t < 3; ++t) {
+                const auto inStep = [&](const TcNotifications::Change &c) { return c.atNs >= dueNs - 1'000'000 && c.atNs < dueNs + 1'500'000'000; };
+                if (rates[t][s] == 0) { // held: nothing changed there during the step
+                    QVERIFY2(std::none_of(changes[t].cbegin(), changes[t].cend(), inStep), qPrintable(targets[t]));
+                    continue;
+                }
+                const auto it = std::find_if(changes[t].cbegin(), changes[t].cend(), [&](const TcNotifications::Change &c) {
+                    return inStep(c) && c.kind == u"tbf" && c.tbfRateBytes == quint64(rates[t][s]) * 1000 / 8;
+                });
+                QVERIFY2(it != changes[t].cend(), qPrintable(QStringLiteral("step %1 never reached %2").arg(s + 1).arg(targets[t])));
+                landed.append(it->atNs);
+            }
+            const auto [first, last] = std::minmax_element(landed.cbegin(), landed.cend());
+            qInfo("step %d landed on %lld targets within %.2f ms, %.2f ms after it was due", s + 1, qlonglong(landed.size()),
+                  double(*last - *first) / 1e6, double(*last - dueNs) / 1e6);
+            QVERIFY(*last - *first <= MultiTargetSpreadBoundNs);
+            QVERIFY(*last - dueNs <= MultiTargetSpreadBoundNs);
+        }
+        // The scenario's onEnd put back what each target had: no tbf is left.
+        for (LabNamespace *ns : {m_remote, &second, &local})
+            QVERIFY(!ns->tc({QStringLiteral("qdisc"), QStringLiteral("show")}).out.contains(QStringLiteral("tbf")));
+    }
 
     void killedClientReverts()
     {
