@@ -537,8 +537,8 @@ CliHelp playHelp()
 {
     CliHelp h;
     h.name = QStringLiteral("play");
-    h.synopsis = {Cli::tr("[options] --dev TARGET SCENARIO")};
-    h.summary = Cli::tr("Play a scenario, a timeline of network conditions, on a target.");
+    h.synopsis = {Cli::tr("[options] --dev TARGET SCENARIO"), Cli::tr("[options] SCENARIO")};
+    h.summary = Cli::tr("Play a scenario, a timeline of network conditions, on a target or on several at once.");
     h.description = {
         Cli::tr("Plays SCENARIO on TARGET: its steps in order, each held for its duration (a preset, a profile or a tree written "
                 "out) or ramping parameters from one value to another (netem.delay 20ms to 200ms over 5 s, ten updates a second), "
@@ -555,6 +555,14 @@ CliHelp playHelp()
         Cli::tr("When the last pass ends, the scenario's onEnd is carried out: by default the tree from before is put back. Ctrl-C, "
                 "SIGTERM and SIGHUP stop the playback and carry out its onAbort (by default the tree from before is put back; "
                 "--keep leaves the last condition); the command ends once that is done."),
+        Cli::tr("Without --dev, a scenario that names several targets in \"targets\" (this host's, and other hosts' as "
+                "ssh://[USER@]HOST/TARGET) plays on all of them at once: each target its lane (the steps' own conditions, or what "
+                "a step's \"on\" gives that target), played by its own host's helper. Every host is logged in to, every tree "
+                "read, every lane checked and polkit asked for every target before anything is applied; each host's clock is "
+                "measured over its connection and one start, 1.5 s ahead, is sent to every host in its own clock, so a step "
+                "lands on every target within milliseconds. A line is printed once every target has begun a step, with how far "
+                "apart they did; a lane that fails, or a host that is lost, stops the others. --dev TARGET plays that target's "
+                "lane alone."),
         Cli::tr("It plays through qdisc-studio-helper on the system bus (polkit action org.qdiscstudio.apply), which stops the "
                 "playback and puts back the tree from before when this command is killed while it plays (kill -9 included, and "
                 "also with --keep: a scenario cut off halfway is no condition anyone chose), unless --no-revert-on-exit. Once "
@@ -578,7 +586,10 @@ CliHelp playHelp()
         directOption(Cli::tr("Play in this process even when the helper is there (root only).")),
         jsonOption(Cli::tr("One JSON object a line: the \"schedule\", then each progress report with \"event\" (\"step\", "
                            "\"state\" or \"progress\"), \"state\", \"loop\", \"step\", \"stepName\", \"positionMs\", \"takenAtNs\", "
-                           "\"stepDueNs\" (when the step was due) and \"stepStartedNs\" (when the kernel had it).")),
+                           "\"stepDueNs\" (when the step was due) and \"stepStartedNs\" (when the kernel had it). On several targets: "
+                           "the \"schedule\" with \"startAtNs\" and each target's \"clockOffsetNs\" and \"clockUncertaintyNs\", each "
+                           "target's reports (\"event\": \"progress\", with \"target\"), and a \"landed\" line per step begun "
+                           "everywhere (\"firstNs\", \"lastNs\", \"spreadNs\"); all times on this host's clock.")),
     };
     h.arguments = {
         {Cli::tr("SCENARIO"), Cli::tr("A scenario file, or the name of one of your scenarios or of a built-in one.")},
@@ -589,6 +600,8 @@ CliHelp playHelp()
          Cli::tr("qdisc-studio play --dev lab/veth1 --loop 0 commute.json")},
         {Cli::tr("Progress for a script, leaving the last condition in place:"),
          Cli::tr("qdisc-studio play --dev eth1 --json --keep degrade.json")},
+        {Cli::tr("One scenario on the targets it names, here and on other hosts, from one start:"),
+         Cli::tr("qdisc-studio play sites.json")},
     };
     h.exitStatus = {
         {QStringLiteral("0"), Cli::tr("The scenario played to its end.")},

@@ -516,42 +516,6 @@ int CliScenario::playOnSeveral(const Scenario &scenario, bool json, bool direct,
         local = std::make_unique<DirectBackend>();
     HostsBackend backend(std::move(local));
 
-    // Every host logs in first; one that cannot is said before anything is asked of the others.
-    QStringList hosts;
-    for (const QString &t : scenario.targets) {
-        QString error;
-        if (const auto remote = SshTarget::isRemote(t) ? SshTarget::parse(t, &error) : std::nullopt; remote && !hosts.contains(remote->host.toString()))
-            hosts.append(remote->host.toString());
-    }
-    QHash<QString, QString> hostAnswers;
-    {
-        QObject context;
-        QObject::connect(&backend, &TargetBackend::hostAdded, &context, [&](const QString &host, const QString &error) {
-            hostAnswers.insert(host, error);
-            wake();
-        });
-        for (const QString &host : std::as_const(hosts)) {
-            log().info("play: connecting to {}", host.toStdString());
-            backend.addHost(host);
-        }
-        waitFor(interruption, [&] { return hostAnswers.size() >= hosts.size(); }, AnswerTimeout, true, loop);
-    }
-    if (interruption.signal()) {
-        printError(command, tr("interrupted (signal %1); nothing was applied").arg(interruption.signal()));
-        return 128 + interruption.signal();
-    }
-    bool hostsOk = true;
-    for (const QString &host : std::as_const(hosts)) {
-        if (!hostAnswers.contains(host) || !hostAnswers.value(host).isEmpty()) {
-            printError(command, hostAnswers.contains(host) ? hostAnswers.value(host) : tr("%1: no answer within %2 s").arg(host).arg(AnswerTimeout.count()));
-            hostsOk = false;
-        }
-    }
-    if (!hostsOk) {
-        m_err << tr("nothing was applied") << u'\n';
-        return ExitFailure;
-    }
-
     ScenarioPlayOptions options;
     options.revertOnExit = revertOnExit; // as on one target: a killed command leaves no lane playing
     options.loops = scenario.loops;
@@ -560,6 +524,7 @@ int CliScenario::playOnSeveral(const Scenario &scenario, bool json, bool direct,
     std::optional<QStringList> refusal;
     bool usage = false;
     std::optional<std::pair<ScenarioProgress::State, QString>> ended;
+    bool started = false;
     QObject context;
     QObject::connect(&ensemble, &ScenarioEnsemble::refused, &context, [&](const QStringList &errors, bool isUsage) {
         refusal = errors;
@@ -571,6 +536,7 @@ int CliScenario::playOnSeveral(const Scenario &scenario, bool json, bool direct,
         wake();
     });
     QObject::connect(&ensemble, &ScenarioEnsemble::started, &context, [&](qint64 startAtNs) {
+        started = true;
         const QDateTime wall = QDateTime::currentDateTime().addMSecs((startAtNs - monotonicNowNs()) / 1'000'000);
         if (json) {
             QJsonArray targets;
@@ -655,7 +621,7 @@ int CliScenario::playOnSeveral(const Scenario &scenario, bool json, bool direct,
         m_out.flush();
     });
 
-    log().info("play: scenario \"{}\" on {} target(s) over {} host(s)", scenario.name.toStdString(), scenario.targets.size(), hosts.size() + (anyLocal ? 1 : 0));
+    log().info("play: scenario \"{}\" on {} target(s)", scenario.name.toStdString(), scenario.targets.size());
     ensemble.start();
     waitFor(interruption, [&] { return refusal.has_value() || ended.has_value(); }, 0ms, true, loop);
     if (refusal) {
@@ -677,6 +643,10 @@ int CliScenario::playOnSeveral(const Scenario &scenario, bool json, bool direct,
         if (ended->first == ScenarioProgress::State::Failed) {
             printError(command, nestedSentence(ended->second));
             return ExitFailure;
+        }
+        if (!started) {
+            printError(command, tr("interrupted (signal %1); nothing was applied").arg(signal));
+            return 128 + signal;
         }
         if (!json)
             m_out << tr("%1  stopped (signal %2): %3").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))).arg(signal)

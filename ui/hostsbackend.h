@@ -60,7 +60,7 @@ public:
 
     void addHost(const QString &host) override;
     /** The hosts added so far ("qs@lab4"), in the order they were. */
-    QStringList hosts() const { return m_hostOrder; }
+    QStringList hosts() const override { return m_hostOrder; }
     TargetBackend *local() const { return m_local.get(); }
 
 private:

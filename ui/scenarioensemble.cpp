@@ -51,6 +51,8 @@ QString ScenarioEnsemble::phase() const
 {
     switch (m_phase) {
     case Phase::Idle:
+    case Phase::Connecting:
+        return QStringLiteral("connecting");
     case Phase::Reading:
         return QStringLiteral("reading");
     case Phase::Authorizing:
@@ -84,7 +86,22 @@ void ScenarioEnsemble::start()
     connect(&m_backend, &TargetBackend::treeRead, this, &ScenarioEnsemble::onTreeRead);
     connect(&m_backend, &TargetBackend::scenarioCommandDone, this, &ScenarioEnsemble::onCommandDone);
     connect(&m_backend, &TargetBackend::scenarioProgress, this, &ScenarioEnsemble::onProgress);
-    connect(&m_backend, &TargetBackend::hostAdded, this, &ScenarioEnsemble::onHostLost);
+    connect(&m_backend, &TargetBackend::hostAdded, this, &ScenarioEnsemble::onHostAnswer);
+    m_phase = Phase::Connecting;
+    const QStringList reached = m_backend.hosts();
+    for (const Lane &lane : std::as_const(m_lanes)) {
+        const QString host = hostOf(lane.target);
+        if (!host.isEmpty() && !reached.contains(host) && !m_connecting.contains(host))
+            m_connecting.append(host);
+    }
+    for (const QString &host : std::as_const(m_connecting))
+        m_backend.addHost(host);
+    if (m_connecting.isEmpty())
+        readAll();
+}
+
+void ScenarioEnsemble::readAll()
+{
     m_phase = Phase::Reading;
     for (const Lane &lane : std::as_const(m_lanes))
         m_backend.readTree(lane.target);
@@ -242,8 +259,21 @@ void ScenarioEnsemble::onProgress(const QString &target, const ScenarioProgress 
         finishIfAllEnded();
 }
 
-void ScenarioEnsemble::onHostLost(const QString &host, const QString &error)
+void ScenarioEnsemble::onHostAnswer(const QString &host, const QString &error)
 {
+    if (m_phase == Phase::Connecting) {
+        if (!m_connecting.removeOne(host))
+            return;
+        if (!error.isEmpty())
+            m_errors.append(error.startsWith(host) ? error : tr("%1: %2").arg(host, error));
+        if (m_connecting.isEmpty()) {
+            if (m_errors.isEmpty())
+                readAll();
+            else
+                refuse(m_errors, false);
+        }
+        return;
+    }
     if (error.isEmpty())
         return; // a host added, not one lost
     for (Lane &lane : m_lanes) {
@@ -261,7 +291,7 @@ void ScenarioEnsemble::stop()
 {
     if (m_phase == Phase::Ended)
         return;
-    if (m_phase == Phase::Idle || m_phase == Phase::Reading || m_phase == Phase::Authorizing) {
+    if (m_phase == Phase::Idle || m_phase == Phase::Connecting || m_phase == Phase::Reading || m_phase == Phase::Authorizing) {
         m_phase = Phase::Ended; // nothing was sent to play anywhere
         Q_EMIT ended(ScenarioProgress::State::Stopped, {});
         return;

@@ -20,7 +20,8 @@ namespace qs {
  * so that a step lands everywhere together however far the hosts are.
  *
  * start() goes through phases, each for every lane before the next begins, so that nothing is
- * applied anywhere unless every lane can play: the trees are read and each lane compiled against
+ * applied anywhere unless every lane can play: the hosts not reached yet are logged in to
+ * (TargetBackend::addHost), the trees are read and each lane compiled against
  * its own (every error of every lane reported at once), polkit is asked for each target and each
  * host's clock measured, then one start is chosen StartLeadMs ahead (plus four of the slowest
  * round trip) and sent to every host in its own clock. Once playing, a lane that fails or whose
@@ -62,7 +63,7 @@ public:
     const QList<Lane> &lanes() const { return m_lanes; }
     /** The shared start on this process's clock (0 until started()). */
     qint64 startAtNs() const { return m_startAtNs; }
-    /** The phase reached, for a caller that gives up waiting: "reading", "authorizing", "starting", "playing", "stopping", "ended". */
+    /** The phase reached, for a caller that gives up waiting: "connecting", "reading", "authorizing", "starting", "playing", "stopping", "ended". */
     QString phase() const;
 
 Q_SIGNALS:
@@ -78,13 +79,15 @@ Q_SIGNALS:
     void ended(qs::ScenarioProgress::State state, const QString &error);
 
 private:
-    enum class Phase { Idle, Reading, Authorizing, Starting, Playing, Stopping, Ended };
+    enum class Phase { Idle, Connecting, Reading, Authorizing, Starting, Playing, Stopping, Ended };
 
     Lane *laneOf(const QString &target);
     void onTreeRead(const QString &target, const std::optional<QdiscTree> &tree, const QString &error);
     void onCommandDone(const QString &target, const QString &command, const QString &error);
     void onProgress(const QString &target, const ScenarioProgress &progress);
-    void onHostLost(const QString &host, const QString &error);
+    /** While connecting: a host reached (or not); once playing: a host lost. */
+    void onHostAnswer(const QString &host, const QString &error);
+    void readAll();
     void authorizeAll();
     void measureAndPlay();
     /** A lane failed while the others play or start: they are stopped; @p error is what ended() will say. */
@@ -101,6 +104,7 @@ private:
     bool m_usageErrors = false;
     qint64 m_startAtNs = 0;
     QString m_failure; ///< the first lane's failure, said by ended()
+    QStringList m_connecting; ///< hosts whose login is under way
     /** (loop, step) → the lanes' start times so far, until every lane has begun it. */
     std::map<std::pair<int, int>, QList<qint64>> m_landing;
 };

@@ -146,6 +146,8 @@ public:
      * that this backend reaches no other host.
      */
     virtual void addHost(const QString &host);
+    /** The hosts reached so far (as SshHost writes them: "qs@lab4"); none by default. */
+    virtual QStringList hosts() const { return {}; }
 
     /**
      * The blocking forms of apply(), clear(), restore() and confirm(), for the command line: each

@@ -399,6 +399,84 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(rateText(tbfRate(window.tree())), rateText(OriginalRateBytes), 5000);
         QVERIFY(window.findChild<NodeEditor *>(QStringLiteral("editor"))->isEnabled());
     }
+
+    void playOnSeveralTargets()
+    {
+        // A scenario of the user's for two targets: Play on one of them plays both lanes from one
+        // start (ScenarioEnsemble through the window's backend); each kernel gets its own lane;
+        // Pause waits; Stop ends both and puts back both trees. On a target the scenario does not
+        // name, Play says so and applies nothing.
+        m_lab = std::make_unique<TwoHostLab>(QStringLiteral("qs-scs"));
+        QVERIFY(m_lab->ok);
+        const LabNamespace &a = m_lab->a;
+        const LabNamespace &b = m_lab->b;
+        QVERIFY(a.tc(OriginalQdisc).ok());
+        QStringList originalB = OriginalQdisc;
+        originalB[3] = QStringLiteral("vb");
+        QVERIFY(b.tc(originalB).ok());
+        const QString onA = a.target(QStringLiteral("va"));
+        const QString onB = b.target(QStringLiteral("vb"));
+
+        const auto tbfStep = [](const QString &name, qint64 ms, const QString &rate) {
+            ScenarioStep step;
+            step.name = name;
+            step.durationMs = ms;
+            step.tree = treeOf(QStringLiteral("tc qdisc add dev x root handle 1: tbf rate %1 burst 20kb latency 40ms").arg(rate));
+            step.tree.device.clear();
+            step.tree.netns.clear();
+            return step;
+        };
+        Scenario scenario;
+        scenario.name = QStringLiteral("Two sites");
+        scenario.targets = {onA, onB};
+        scenario.steps = {tbfStep(QStringLiteral("Both 10 Mbit/s"), 1500, QStringLiteral("10mbit")),
+                          tbfStep(QStringLiteral("B degrades"), 60000, QStringLiteral("10mbit"))};
+        scenario.steps[1].kind = ScenarioStep::Kind::Hold;
+        scenario.steps[1].tree = QdiscTree();
+        scenario.perTarget = {TargetStep{1, onB, tbfStep({}, 0, QStringLiteral("2mbit"))}};
+        QString error;
+        QVERIFY2(ScenarioStore().save(scenario, &error), qPrintable(error));
+
+        m_window = std::make_unique<MainWindow>(std::make_unique<DirectBackend>());
+        MainWindow &window = *m_window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        panel()->reload();
+        window.chooseTarget(onA);
+        QTRY_COMPARE(window.currentTarget(), onA);
+        QVERIFY(panel()->selectScenario(scenario.name));
+
+        click(button("play"));
+        QTRY_VERIFY_WITH_TIMEOUT(panel()->isPlayingSeveral() && panel()->progress().state == ScenarioProgress::State::Playing, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(rateText(tcTbfRate(a, QStringLiteral("va"))), rateText(1'250'000), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(rateText(tcTbfRate(b, QStringLiteral("vb"))), rateText(1'250'000), 5000);
+        // Step 2: B's own condition, A holds.
+        QTRY_COMPARE_WITH_TIMEOUT(rateText(tcTbfRate(b, QStringLiteral("vb"))), rateText(250'000), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(panel()->progress().step, 1, 5000);
+        QCOMPARE(rateText(tcTbfRate(a, QStringLiteral("va"))), rateText(1'250'000));
+        QVERIFY(!button("pause")->isEnabled());
+        QVERIFY(button("stop")->isEnabled());
+        QDir().mkpath(QStringLiteral(QS_SCREENSHOT_DIR));
+        QVERIFY(window.grab().toImage().save(QStringLiteral(QS_SCREENSHOT_DIR "/scenario-several.png")));
+
+        click(button("stop"));
+        QTRY_VERIFY_WITH_TIMEOUT(!panel()->isPlayingSeveral() && !panel()->isActive(), 10000);
+        QVERIFY2(panel()->errorText().isEmpty(), qPrintable(panel()->errorText()));
+        QTRY_COMPARE_WITH_TIMEOUT(rateText(tcTbfRate(a, QStringLiteral("va"))), rateText(OriginalRateBytes), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(rateText(tcTbfRate(b, QStringLiteral("vb"))), rateText(OriginalRateBytes), 5000);
+
+        // A target the scenario does not name: said, nothing applied.
+        QVERIFY(a.ip({QStringLiteral("link"), QStringLiteral("add"), QStringLiteral("vx"), QStringLiteral("type"), QStringLiteral("dummy")}).ok());
+        const QString other = a.target(QStringLiteral("vx"));
+        window.chooseTarget(other);
+        QTRY_COMPARE(window.currentTarget(), other);
+        QVERIFY(panel()->selectScenario(scenario.name));
+        click(button("play"));
+        QTRY_VERIFY(panel()->errorText().contains(onB));
+        QVERIFY(!panel()->isPlayingSeveral());
+        QCOMPARE(rateText(tcTbfRate(a, QStringLiteral("va"))), rateText(OriginalRateBytes));
+    }
 };
 
 QTEST_MAIN(TstScenarioWindow)

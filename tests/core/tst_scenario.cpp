@@ -487,6 +487,94 @@ private Q_SLOTS:
                  QStringLiteral("0.3%"));
     }
 
+    void severalTargets()
+    {
+        // A step for every target, one that only says what one target plays (the others hold),
+        // and a step whose own condition one target replaces.
+        const QByteArray json = "{\"schemaVersion\": 1, \"name\": \"Sites\",\n"
+            "            \"targets\": [\"ssh://qs@Lab4/eth1\", \"lab/veth1\", \"eth0\"],\n"
+            "            \"steps\": [\n"
+            "              {\"name\": \"Clean\", \"duration\": \"10s\", \"preset\": \"LTE (4G)\"},\n"
+            "              {\"name\": \"Site 4 degrades\", \"duration\": \"30s\", \"on\": {\"ssh://qs@Lab4/eth1\": {\"preset\": \"3G (UMTS/HSPA)\"}}},\n"
+            "              {\"name\": \"All\", \"duration\": \"5s\", \"hold\": true, \"on\": {\"eth0\": {\"ramp\": {\"parameters\": [{\"parameter\": \"netem.delay\", \"to\": \"200ms\"}]}}}},\n"
+            "              {\"name\": \"Back\", \"duration\": \"5s\", \"preset\": \"LTE (4G)\", \"on\": {\"lab/veth1\": {\"hold\": true}}}]}";
+        QStringList errors;
+        const auto scenario = Scenario::fromJsonBytes(json, &errors);
+        QVERIFY2(scenario, qPrintable(joined(errors)));
+        QVERIFY2(scenario->validate().isEmpty(), qPrintable(joined(scenario->validate())));
+        QVERIFY(scenario->isMultiTarget());
+        QCOMPARE(scenario->perTarget.size(), 3);
+        QCOMPARE(scenario->steps[1].kind, ScenarioStep::Kind::Hold); // only "on": the others hold
+        // Written back as read.
+        const auto back = Scenario::fromJsonBytes(scenario->toJsonBytes(), &errors);
+        QVERIFY2(back, qPrintable(joined(errors)));
+        QCOMPARE(*back, *scenario);
+
+        // Each target's lane: the same steps and durations, its own conditions.
+        const Scenario site4 = scenario->lane(QStringLiteral("ssh://qs@Lab4/eth1"));
+        QCOMPARE(site4.targets, QStringList{QStringLiteral("ssh://qs@Lab4/eth1")});
+        QVERIFY(site4.perTarget.isEmpty() && !site4.isMultiTarget());
+        QCOMPARE(site4.steps.size(), 4);
+        QCOMPARE(site4.steps[1].kind, ScenarioStep::Kind::Preset);
+        QCOMPARE(site4.steps[1].reference, QStringLiteral("3G (UMTS/HSPA)"));
+        QCOMPARE(site4.steps[1].name, QStringLiteral("Site 4 degrades"));
+        QCOMPARE(site4.steps[1].durationMs, qint64(30000));
+        QCOMPARE(site4.steps[2].kind, ScenarioStep::Kind::Hold);
+        const Scenario lab = scenario->lane(QStringLiteral("lab/veth1"));
+        QCOMPARE(lab.steps[1].kind, ScenarioStep::Kind::Hold);
+        QCOMPARE(lab.steps[3].kind, ScenarioStep::Kind::Hold);
+        const Scenario eth0 = scenario->lane(QStringLiteral("eth0"));
+        QCOMPARE(eth0.steps[2].kind, ScenarioStep::Kind::Ramp);
+        QCOMPARE(eth0.steps[3].kind, ScenarioStep::Kind::Preset);
+        QCOMPARE(eth0.passDurationMs(), scenario->passDurationMs());
+
+        // A lane compiles: a hold keeps the tree in effect (here: the preset of step 1).
+        const auto resolved = eth0.resolveReferences(nullptr, nullptr);
+        QVERIFY(resolved);
+        const auto labResolved = lab.resolveReferences(nullptr, nullptr);
+        QdiscTree current;
+        current.device = QStringLiteral("veth1");
+        current.netns = QStringLiteral("lab");
+        const auto timeline = ScenarioTimeline::compile(*labResolved, current, &errors);
+        QVERIFY2(timeline, qPrintable(joined(errors)));
+        QCOMPARE(timeline->steps()[1].startTree, timeline->steps()[0].endTree);
+        QCOMPARE(timeline->steps()[3].startTree, timeline->steps()[2].endTree);
+        // References of single targets are resolved with the steps'.
+        const auto all = scenario->resolveReferences(nullptr, nullptr);
+        QVERIFY(all && !all->hasReferences());
+    }
+
+    void severalTargetsErrors()
+    {
+        const auto errorsOf = [](const QByteArray &json) {
+            QStringList errors;
+            const auto scenario = Scenario::fromJsonBytes(json, &errors);
+            return scenario ? scenario->validate() : errors;
+        };
+        const QByteArray head = "{\"schemaVersion\": 1, \"name\": \"S\", \"targets\": [\"a/eth0\", \"ssh://qs@lab4/eth1\"], \"steps\": [";
+        // A target not among the scenario's.
+        QStringList errors = errorsOf(head + "{\"duration\": \"1s\", \"on\": {\"eth9\": {\"hold\": true}}}]}");
+        QVERIFY2(errors.size() == 1 && errors[0].contains(QStringLiteral("step 1 on eth9")) && errors[0].contains(QStringLiteral("\"targets\"")),
+                 qPrintable(joined(errors)));
+        // Not a target; an empty "on"; two conditions; "hold" other than true; a step with nothing.
+        errors = errorsOf(head + "{\"duration\": \"1s\", \"on\": {\"ssh://-oProxyCommand=x/eth0\": {\"hold\": true}}}]}");
+        QVERIFY2(errors.size() == 1 && errors[0].startsWith(QStringLiteral("steps[0].on[")), qPrintable(joined(errors)));
+        errors = errorsOf(head + "{\"duration\": \"1s\", \"on\": {}}]}");
+        QVERIFY2(errors.size() == 1 && errors[0].startsWith(QStringLiteral("steps[0].on: ")), qPrintable(joined(errors)));
+        errors = errorsOf(head + "{\"duration\": \"1s\", \"on\": {\"a/eth0\": {\"hold\": true, \"preset\": \"LTE (4G)\"}}}]}");
+        QVERIFY2(errors.size() == 1 && errors[0].contains(QStringLiteral("only one of")), qPrintable(joined(errors)));
+        errors = errorsOf(head + "{\"duration\": \"1s\", \"hold\": false}]}");
+        QVERIFY2(errors.size() == 1 && errors[0].startsWith(QStringLiteral("steps[0].hold: ")), qPrintable(joined(errors)));
+        errors = errorsOf(head + "{\"duration\": \"1s\"}]}");
+        QVERIFY2(errors.size() == 1 && errors[0].contains(QStringLiteral("\"hold\"")), qPrintable(joined(errors)));
+        // A bad ramp for one target is named with its step and target.
+        errors = errorsOf(head + "{\"duration\": \"1s\", \"on\": {\"a/eth0\": {\"ramp\": {\"updatesPerSecond\": 99, \"parameters\": [{\"parameter\": \"netem.delay\", \"to\": \"1ms\"}]}}}}]}");
+        QVERIFY2(!errors.isEmpty() && errors[0].startsWith(QStringLiteral("steps[0].on[\"a/eth0\"].ramp.updatesPerSecond")), qPrintable(joined(errors)));
+        // A target named twice.
+        errors = errorsOf("{\"schemaVersion\": 1, \"name\": \"S\", \"targets\": [\"eth0\", \"eth0\"], \"steps\": [{\"duration\": \"1s\", \"hold\": true}]}");
+        QVERIFY2(errors.size() == 1 && errors[0].contains(QStringLiteral("twice")), qPrintable(joined(errors)));
+    }
+
     void jsonDefaults()
     {
         QStringList errors;

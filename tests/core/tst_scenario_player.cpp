@@ -204,6 +204,35 @@ private Q_SLOTS:
         QCOMPARE(player.progress().state, ScenarioProgress::State::Finished);
     }
 
+    void startAtWaitsForTheSharedStart()
+    {
+        // A start shared with other targets: nothing before it, step 1 when it comes, the
+        // schedule counted from it (not from when start was called).
+        FakeKernel kernel;
+        ScenarioPlayer player(scenarioOf({treeStep(QStringLiteral("A"), 100, 10000), treeStep(QStringLiteral("B"), 100, 20000)}), before(),
+                              kernel.function());
+        QSignalSpy started(&player, &ScenarioPlayer::stepStarted);
+        QSignalSpy ended(&player, &ScenarioPlayer::ended);
+        QStringList errors;
+        QVERIFY(player.prepare(&errors));
+        const qint64 startNs = monotonicNowNs() + 300 * Ms;
+        player.startAt(startNs);
+        QVERIFY(kernel.applies.isEmpty());
+        const ScenarioProgress waiting = player.progress();
+        QCOMPARE(waiting.state, ScenarioProgress::State::Playing);
+        QVERIFY2(waiting.startsInMs > 200 && waiting.startsInMs <= 300, qPrintable(QString::number(waiting.startsInMs)));
+        QCOMPARE(waiting.positionMs, qint64(0));
+        QVERIFY(ScenarioProgress::fromJson(waiting.toJson()) == waiting);
+        QVERIFY(waiting.describe().startsWith(QStringLiteral("starting in")));
+        QVERIFY(ended.wait(3000));
+        QCOMPARE(kernel.delays(), (QList<quint64>{10000, 20000}));
+        QVERIFY(kernel.applies[0].ns >= startNs);
+        const QList<Started> s = startedOf(started);
+        QCOMPARE(s[0].dueNs, startNs);
+        QCOMPARE(s[1].dueNs, startNs + 100 * Ms);
+        QCOMPARE(player.progress().startsInMs, qint64(0));
+    }
+
     void restoreOnEnd()
     {
         FakeKernel kernel;

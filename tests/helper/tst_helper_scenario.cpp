@@ -804,6 +804,46 @@ private Q_SLOTS:
     }
 
     // (f) Whatever is wrong is said, and nothing is applied.
+    // (i) A start shared with other hosts (startAt, on the helper's clock from GetClock): nothing
+    // until then, step 1 at that time; a time passed or too far ahead, and a scenario for several
+    // targets, are refused with nothing changed.
+    void startAtWaitsForTheSharedStart()
+    {
+        const Scenario scenario = scenarioOf(QStringLiteral("shared start"),
+                                             {treeStep(QStringLiteral("a"), 300, TbfScript.arg(QStringLiteral("10mbit"))),
+                                              treeStep(QStringLiteral("b"), 300, TbfScript.arg(QStringLiteral("20mbit")))});
+        const QDBusMessage clock = call(QStringLiteral("GetClock"), {});
+        QVERIFY2(clock.type() == QDBusMessage::ReplyMessage, qPrintable(clock.errorMessage()));
+        const qint64 helperNow = clock.arguments().value(0).toLongLong();
+        QVERIFY(std::abs(helperNow - monotonicNowNs()) < 1'000'000'000); // the same machine's clock
+
+        for (const auto &[startAt, says] : {std::pair{helperNow - 1'000'000, QStringLiteral("passed")},
+                                            std::pair{helperNow + 61'000'000'000LL, QStringLiteral("60 s ahead at most")}}) {
+            const QDBusMessage refused = play(scenario, {{QStringLiteral("revertOnExit"), false}, {QStringLiteral("startAt"), qlonglong(startAt)}});
+            QCOMPARE(refused.errorName(), QStringLiteral("org.qdiscstudio.Error.InvalidArguments"));
+            QVERIFY2(refused.errorMessage().contains(says), qPrintable(refused.errorMessage()));
+            QVERIFY(kernelTree() == m_original);
+        }
+        Scenario several = scenario;
+        several.targets = {m_target, QStringLiteral("other/eth0")};
+        several.perTarget = {TargetStep{1, QStringLiteral("other/eth0"), scenario.steps[0]}};
+        const QDBusMessage lanes = play(several);
+        QCOMPARE(lanes.errorName(), QStringLiteral("org.qdiscstudio.Error.InvalidArguments"));
+        QVERIFY2(lanes.errorMessage().contains(QStringLiteral("lane")), qPrintable(lanes.errorMessage()));
+
+        m_seen.clear();
+        const qint64 startAt = monotonicNowNs() + 700'000'000;
+        const QDBusMessage reply = play(scenario, {{QStringLiteral("revertOnExit"), false}, {QStringLiteral("startAt"), qlonglong(startAt)}});
+        QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
+        QVERIFY(kernelTree() == m_original); // nothing before the start
+        const auto waiting = progressNow();
+        QVERIFY(waiting && waiting->state == ScenarioProgress::State::Playing && waiting->startsInMs > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(kernelRateIs(10 * Mbit), 2000);
+        QVERIFY(monotonicNowNs() >= startAt);
+        QVERIFY(waitForProgress([](const ScenarioProgress &p) { return p.state == ScenarioProgress::State::Finished; }, 3000));
+        QVERIFY(kernelTree() == m_original);
+    }
+
     void badScenariosChangeNothing_data()
     {
         QTest::addColumn<QString>("document");

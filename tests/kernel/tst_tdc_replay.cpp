@@ -29,6 +29,8 @@
 #include <QJsonObject>
 #include <QMap>
 #include <QProcess>
+
+#include <numeric>
 #include <QRegularExpression>
 #include <QTextStream>
 
@@ -486,6 +488,8 @@ int main(int argc, char **argv)
     double minAgree = 98.0;
     QString floorFile;
     bool verbose = false;
+    int shard = 0;
+    int shards = 1;
     const QStringList args = app.arguments();
     for (qsizetype i = 1; i < args.size(); ++i) {
         if (args[i] == u"--cases" && i + 1 < args.size())
@@ -498,8 +502,19 @@ int main(int argc, char **argv)
             floorFile = args[++i];
         else if (args[i] == u"--verbose")
             verbose = true;
+        else if (args[i] == u"--shard" && i + 1 < args.size()) {
+            // "I/N": this process replays the I-th of N shares of the files (0-based), balanced by case count.
+            const QStringList parts = args[++i].split(u'/');
+            shard = parts.value(0).toInt();
+            shards = parts.value(1).toInt();
+            if (parts.size() != 2 || shards < 1 || shard < 0 || shard >= shards) {
+                out << "--shard takes I/N with 0 <= I < N" << Qt::endl;
+                return 2;
+            }
+        }
         else {
-            out << "usage: tst_tdc_replay [--cases DIR]... [--only FILE[:ID]] [--min-agree PERCENT] [--floor FILE] [--verbose]" << Qt::endl;
+            out << "usage: tst_tdc_replay [--cases DIR]... [--only FILE[:ID]] [--min-agree PERCENT] [--floor FILE] [--shard I/N] [--verbose]"
+                << Qt::endl;
             return 2;
         }
     }
@@ -526,9 +541,14 @@ int main(int argc, char **argv)
     const QString onlyFile = only.section(u':', 0, 0);
     const QString onlyId = only.section(u':', 1);
 
-    QList<FileResult> results;
-    QElapsedTimer timer;
-    timer.start();
+    // Every file and its cases first, so that the shards (--shard) can share them out alike.
+    struct CaseFile
+    {
+        QString dir;
+        QString name;
+        QJsonArray cases;
+    };
+    QList<CaseFile> caseFiles;
     for (const QString &dir : std::as_const(dirs)) {
         const QStringList files = QDir(dir).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
         for (const QString &name : files) {
@@ -539,7 +559,38 @@ int main(int argc, char **argv)
                 out << "cannot read " << file.fileName() << Qt::endl;
                 return 2;
             }
-            const QJsonArray cases = QJsonDocument::fromJson(file.readAll()).array();
+            caseFiles.append({dir, name, QJsonDocument::fromJson(file.readAll()).array()});
+        }
+    }
+    if (shards > 1) {
+        // The largest files first, each to the share with the fewest cases so far: every shard
+        // computes the same split from the same files.
+        QList<qsizetype> order(caseFiles.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) { return caseFiles[a].cases.size() > caseFiles[b].cases.size(); });
+        QList<qsizetype> load(shards, 0);
+        QList<CaseFile> mine;
+        QList<bool> taken(caseFiles.size(), false);
+        for (const qsizetype i : order) {
+            const auto lightest = int(std::min_element(load.begin(), load.end()) - load.begin());
+            load[lightest] += caseFiles[i].cases.size();
+            taken[i] = lightest == shard;
+        }
+        for (qsizetype i = 0; i < caseFiles.size(); ++i)
+            if (taken[i])
+                mine.append(caseFiles[i]);
+        out << "shard " << shard << "/" << shards << ": " << mine.size() << " of " << caseFiles.size() << " files, " << load[shard] << " cases" << Qt::endl;
+        caseFiles = mine;
+    }
+
+    QList<FileResult> results;
+    QElapsedTimer timer;
+    timer.start();
+    for (const CaseFile &caseFile : std::as_const(caseFiles)) {
+        {
+            const QString &dir = caseFile.dir;
+            const QString &name = caseFile.name;
+            const QJsonArray &cases = caseFile.cases;
             FileResult result;
             result.file = QFileInfo(dir).fileName() + u'/' + name;
             for (const QJsonValue &value : cases) {

@@ -1,5 +1,7 @@
 #include "scenariopanel.h"
 
+#include "scenarioensemble.h"
+
 #include "flowlayout.h"
 #include "heightforwidth.h"
 #include "kernelmark.h"
@@ -387,6 +389,13 @@ void ScenarioPanel::play()
         showError(tr("Choose a scenario to play."));
         return;
     }
+    // A scenario for several targets plays on all of them, from one of them.
+    if (scenario->isMultiTarget() && !scenario->targets.contains(m_target)) {
+        //: %1 the scenario, %2 the targets it names
+        showError(tr("“%1” plays on %2: choose one of them on the left, then Play plays it on all of them at once")
+                      .arg(scenario->name, scenario->targets.join(QStringLiteral(", "))));
+        return;
+    }
     // Profiles live with the window, not with the helper: their trees go along with the scenario.
     ProfileStore profiles;
     QString error;
@@ -410,7 +419,39 @@ void ScenarioPanel::play()
     //: the scenario panel while the backend starts playback
     m_state->setText(tr("Starting…"));
     updateControls();
-    m_backend->playScenario(m_target, *resolved, options);
+    if (resolved->isMultiTarget())
+        playSeveral(*resolved, options);
+    else
+        m_backend->playScenario(m_target, *resolved, options);
+}
+
+void ScenarioPanel::playSeveral(const Scenario &scenario, const ScenarioPlayOptions &options)
+{
+    m_ensemble = new ScenarioEnsemble(*m_backend, scenario, options, this);
+    connect(m_ensemble, &ScenarioEnsemble::refused, this, [this](const QStringList &errors) {
+        //: a scenario for several targets that cannot start; %1 every reason, one after the other
+        endSeveral(tr("Nothing was applied: %1").arg(errors.join(QStringLiteral("; "))));
+    });
+    connect(m_ensemble, &ScenarioEnsemble::ended, this, [this](ScenarioProgress::State, const QString &error) { endSeveral(error); });
+    connect(m_ensemble, &ScenarioEnsemble::started, this, [this] {
+        if (m_pendingCommand == u"play") // the lane of this target answers it too; not every backend tells the panel
+            m_pendingCommand.clear();
+        updateControls();
+    });
+    m_ensemble->start();
+}
+
+void ScenarioPanel::endSeveral(const QString &error)
+{
+    if (!m_ensemble)
+        return;
+    m_ensemble->deleteLater();
+    m_ensemble = nullptr;
+    if (m_pendingCommand == u"play" || m_pendingCommand == u"stop")
+        m_pendingCommand.clear();
+    showError(error);
+    updateStateText();
+    updateControls();
 }
 
 void ScenarioPanel::pause()
@@ -425,6 +466,12 @@ void ScenarioPanel::resume()
 
 void ScenarioPanel::stop()
 {
+    if (m_ensemble) { // every lane, not this target's alone
+        m_pendingCommand = QStringLiteral("stop");
+        updateControls();
+        m_ensemble->stop();
+        return;
+    }
     send(QStringLiteral("stop"));
 }
 
@@ -501,7 +548,7 @@ void ScenarioPanel::onProgress(const QString &target, const ScenarioProgress &pr
 void ScenarioPanel::onCommandDone(const QString &target, const QString &command,
                                   const QString &error)
 {
-    if (target != m_target)
+    if (target != m_target || command == u"authorize") // asked by a ScenarioEnsemble, which says what it means
         return;
     if (command == m_pendingCommand)
         m_pendingCommand.clear();
@@ -545,10 +592,11 @@ void ScenarioPanel::updateControls()
     m_play->setVisible(!paused);
     m_play->setEnabled(idle && currentScenario() && !m_target.isEmpty());
     m_resume->setVisible(paused);
-    m_resume->setEnabled(paused && !waiting);
-    m_pause->setEnabled(m_progress.state == ScenarioProgress::State::Playing && !waiting);
-    m_stop->setEnabled(active && m_pendingCommand != u"stop");
-    m_timeline->setSeekEnabled(active && !waiting);
+    m_resume->setEnabled(paused && !waiting && !m_ensemble);
+    // One lane paused or moved would fall out of step with the other targets': only Stop for several.
+    m_pause->setEnabled(m_progress.state == ScenarioProgress::State::Playing && !waiting && !m_ensemble);
+    m_stop->setEnabled((active || m_ensemble) && m_pendingCommand != u"stop");
+    m_timeline->setSeekEnabled(active && !waiting && !m_ensemble);
 }
 
 void ScenarioPanel::updateStateText()

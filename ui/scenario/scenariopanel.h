@@ -2,6 +2,7 @@
 
 #include "scenario/scenario.h"
 #include "scenario/scenarioprogress.h"
+#include "targetbackend.h"
 
 #include <QList>
 #include <QString>
@@ -17,6 +18,7 @@ class QToolButton;
 namespace qs {
 
 class FlowLayout;
+class ScenarioEnsemble;
 class TargetBackend;
 class TimelineWidget;
 
@@ -29,6 +31,11 @@ class TimelineWidget;
  *
  * The panel follows playback on its target only (another target may play something else at
  * the same time); choosing a target where a scenario already plays shows that scenario.
+ *
+ * A scenario for several targets plays on all of them at once (ScenarioEnsemble: each target's
+ * lane by its host's helper, from one start) when the target chosen is one of them; the panel
+ * follows that target's lane, Stop ends every lane, and Pause and jumps wait (one lane paused
+ * would fall out of step with the others).
  */
 class ScenarioPanel : public QWidget
 {
@@ -59,6 +66,8 @@ public:
     const ScenarioProgress &progress() const { return m_progress; }
     /** A scenario plays (or is paused) on the target. */
     bool isActive() const { return m_progress.isActive(); }
+    /** A scenario for several targets plays from this panel (on the target and others). */
+    bool isPlayingSeveral() const { return m_ensemble != nullptr; }
     /** The problem shown, empty when there is none. */
     QString errorText() const;
     TimelineWidget *timeline() const { return m_timeline; }
@@ -90,12 +99,16 @@ private:
     void onProgress(const QString &target, const ScenarioProgress &progress);
     void onCommandDone(const QString &target, const QString &command, const QString &error);
     void send(const QString &command);
+    /** Plays every lane of @p scenario (references resolved), the panel's target among them. */
+    void playSeveral(const Scenario &scenario, const ScenarioPlayOptions &options);
+    void endSeveral(const QString &error);
     void showError(const QString &text);
     void updateControls();
     void updateDescription();
     void updateStateText();
 
     TargetBackend *m_backend;
+    ScenarioEnsemble *m_ensemble = nullptr; ///< while a scenario for several targets plays from here
     QString m_target;
     QList<Scenario> m_scenarios; ///< built-in first, then the user's
     int m_builtinCount = 0;

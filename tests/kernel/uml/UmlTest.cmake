@@ -6,7 +6,8 @@
 #                   [MEM <size>]                 # UML memory, default 512M
 #                   [WORKING_DIRECTORY <dir>]    # default: the current binary directory
 #                   [ENVIRONMENT <VAR=value>...] # ctest ENVIRONMENT of the harness process
-#                   [PASS_ENV <VAR>...])         # more variables handed on to COMMAND
+#                   [PASS_ENV <VAR>...]          # more variables handed on to COMMAND
+#                   [SHARDS <n>])                # n boots at once, COMMAND given --shard I/n in each (run-sharded.sh)
 #
 # Inside UML, COMMAND sees only QS_*, QT_*, LC_*, *SAN_OPTIONS, CI, HOME, LANG, LANGUAGE, TZ, USER,
 # LOGNAME, LD_LIBRARY_PATH (and PATH, TMPDIR=/run/tmp), plus the PASS_ENV variables.
@@ -19,7 +20,7 @@
 include_guard(GLOBAL)
 
 function(qs_add_uml_test)
-    cmake_parse_arguments(PARSE_ARGV 0 ARG "" "NAME;TIMEOUT;MEM;WORKING_DIRECTORY"
+    cmake_parse_arguments(PARSE_ARGV 0 ARG "" "NAME;TIMEOUT;MEM;WORKING_DIRECTORY;SHARDS"
                           "COMMAND;LABELS;ENVIRONMENT;PASS_ENV")
     if(ARG_UNPARSED_ARGUMENTS)
         message(FATAL_ERROR "qs_add_uml_test: unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
@@ -51,8 +52,12 @@ function(qs_add_uml_test)
         list(APPEND options --env ${var})
     endforeach()
 
+    set(launcher "${runner}")
+    if(ARG_SHARDS AND ARG_SHARDS GREATER 1)
+        set(launcher "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/run-sharded.sh" ${ARG_SHARDS} "${runner}")
+    endif()
     add_test(NAME ${ARG_NAME}
-             COMMAND "${runner}" ${options} -- "${first}" ${ARG_COMMAND}
+             COMMAND ${launcher} ${options} -- "${first}" ${ARG_COMMAND}
              WORKING_DIRECTORY "${ARG_WORKING_DIRECTORY}")
 
     set(labels uml ${ARG_LABELS})
