@@ -416,6 +416,9 @@ private Q_SLOTS:
         QVERIFY(b.tc(originalB).ok());
         const QString onA = a.target(QStringLiteral("va"));
         const QString onB = b.target(QStringLiteral("vb"));
+        QVERIFY(a.ip({QStringLiteral("link"), QStringLiteral("add"), QStringLiteral("vx"), QStringLiteral("type"), QStringLiteral("veth"),
+                      QStringLiteral("peer"), QStringLiteral("name"), QStringLiteral("vy")}).ok() &&
+                a.up(QStringLiteral("vx")));
 
         const auto tbfStep = [](const QString &name, qint64 ms, const QString &rate) {
             ScenarioStep step;
@@ -467,7 +470,6 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(rateText(tcTbfRate(b, QStringLiteral("vb"))), rateText(OriginalRateBytes), 5000);
 
         // A target the scenario does not name: said, nothing applied.
-        QVERIFY(a.ip({QStringLiteral("link"), QStringLiteral("add"), QStringLiteral("vx"), QStringLiteral("type"), QStringLiteral("dummy")}).ok());
         const QString other = a.target(QStringLiteral("vx"));
         window.chooseTarget(other);
         QTRY_COMPARE(window.currentTarget(), other);

@@ -218,6 +218,8 @@ void ScenarioPanel::setTarget(const QString &target)
     showError({});
     if (!m_target.isEmpty())
         m_backend->queryScenario(m_target);
+    if (const Scenario *scenario = currentScenario(); scenario && scenario->isMultiTarget())
+        onScenarioChosen(); // the timeline shows this target's lane
     updateControls();
     updateStateText();
 }
@@ -333,8 +335,10 @@ void ScenarioPanel::onScenarioChosen()
         // when one cannot, Play says so.
         ProfileStore profiles;
         QString ignored;
-        const auto resolved = scenario->resolveReferences(&profiles, &ignored);
-        m_timeline->setBlocks(TimelineBlock::fromScenario(resolved ? *resolved : *scenario));
+        // For several targets: the conditions of the target chosen (its lane), when it is one of them.
+        const Scenario shown = scenario->isMultiTarget() && scenario->targets.contains(m_target) ? scenario->lane(m_target) : *scenario;
+        const auto resolved = shown.resolveReferences(&profiles, &ignored);
+        m_timeline->setBlocks(TimelineBlock::fromScenario(resolved ? *resolved : shown));
         //: the loops box at its minimum: the scenario's own count; %1 "2", "until stopped"
         m_loops->setSpecialValueText(tr("as written (%1)").arg(loopsText(scenario->loops)));
     }
@@ -360,10 +364,13 @@ void ScenarioPanel::updateDescription()
                                : tr("then the last condition stays");
     //: %1 how many steps; %2 the length of a pass ("1:40"); %3 how many loops ("2", "until
     //: stopped"); %4 how it ends
-    const QString facts = tr("Steps: %1 · a pass: %2 · loops: %3, %4.")
-                              .arg(QString::number(scenario->steps.size()),
-                                   TimelineWidget::clockText(scenario->passDurationMs()),
-                                   loopsText(scenario->loops), ending);
+    QString facts = tr("Steps: %1 · a pass: %2 · loops: %3, %4.")
+                        .arg(QString::number(scenario->steps.size()),
+                             TimelineWidget::clockText(scenario->passDurationMs()),
+                             loopsText(scenario->loops), ending);
+    if (scenario->isMultiTarget())
+        //: a scenario for several targets; %1 lists them. The timeline shows the conditions of the target chosen.
+        facts += u' ' + tr("Plays on %1 at once, from one start.").arg(scenario->targets.join(QStringLiteral(", ")));
     // The first paragraph says what it is; reasons and sources can be long: they go in the tool
     // tip.
     const QString summary = scenario->description.section(u'\n', 0, 0).trimmed();
