@@ -786,6 +786,11 @@ int CliScenario::show(const QString &nameOrPath, bool json)
         m_out << QStringLiteral("  %1. ").arg(i + 1, 2) << step.displayName(int(i) + 1).leftJustified(nameWidth) << QStringLiteral("  ")
               << QStringLiteral("%1 +%2").arg(Scenario::formatDurationMs(startMs).rightJustified(7), Scenario::formatDurationMs(step.durationMs).leftJustified(6))
               << QStringLiteral("  ") << describeStep(step, profiles, compiled) << u'\n';
+        for (const TargetStep &own : std::as_const(scenario->perTarget))
+            if (own.step == i)
+                //: a step's condition for one target of a scenario for several targets: "on ssh://lab4/eth1: preset 3G …"
+                m_out << QString(nameWidth + 6, u' ') << QStringLiteral("%1 ").arg(QString(), 14) << tr("on %1: %2").arg(own.target, describeStep(own.condition, profiles))
+                      << u'\n';
         startMs += step.durationMs;
     }
     m_out << u'\n'
@@ -821,7 +826,9 @@ int CliScenario::check(const QString &nameOrPath, const QString &target, bool js
                 printError(command, tr("cannot read %1: %2").arg(target, error));
                 return ExitFailure;
             }
-            const auto resolved = scenario->resolveReferences(&profiles, &error);
+            // A scenario for several targets is checked as the lane that target plays.
+            const Scenario played = scenario->isMultiTarget() && scenario->targets.contains(target) ? scenario->lane(target) : *scenario;
+            const auto resolved = played.resolveReferences(&profiles, &error);
             if (resolved)
                 ScenarioTimeline::compile(*resolved, *tree, &errors);
             else

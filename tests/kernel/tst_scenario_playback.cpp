@@ -22,6 +22,7 @@
 // No skips: a missing prerequisite fails, naming it.
 
 #include "labnamespace.h"
+#include "tcnotifications.h"
 #include "lab/labsockets.h"
 #include "stats/monotonicclock.h"
 #include "systembusfixture.h"
@@ -561,6 +562,61 @@ private Q_SLOTS:
         QTest::qWait(1000);
         verifyBeforeTree();
         bus.stopHelper();
+    }
+
+    void severalTargetsAllOrNothing()
+    {
+        // A scenario for two targets (va in one namespace, vb in the other) played by the CLI in
+        // its own process: both lanes from one start, each kernel gets its own; with a third
+        // target that cannot be read, nothing is applied anywhere (each kernel's notifications).
+        setBeforeTree();
+        const LabNamespace &b = m_lab->b;
+        const QString onB = b.target(QStringLiteral("vb"));
+        const QString tbf = QStringLiteral("{\"tree\": {\"qdiscs\": [{\"kind\": \"tbf\", \"handle\": \"1:\", \"parent\": \"root\", "
+                                           "\"params\": {\"rate\": \"%1\", \"burst\": \"64kb\", \"limit\": \"128kb\"}}]}}");
+        const auto scenarioFile = [&](const QString &name, const QStringList &targets) {
+            const QString json = QStringLiteral("{\"schemaVersion\": 1, \"name\": \"%1\", \"targets\": [\"%2\"], \"steps\": ["
+                                                "{\"name\": \"both\", \"duration\": \"500ms\", %3},"
+                                                "{\"name\": \"b degrades\", \"duration\": \"500ms\", \"on\": {\"%4\": %5}}]}")
+                                     .arg(name, targets.join(QStringLiteral("\", \"")), tbf.arg(QStringLiteral("10mbit")).mid(1).chopped(1), onB,
+                                          tbf.arg(QStringLiteral("2mbit")));
+            const QString path = m_dir.filePath(name + QStringLiteral(".json"));
+            QFile file(path);
+            if (!file.open(QIODevice::WriteOnly) || file.write(json.toUtf8()) <= 0)
+                qFatal("cannot write %s", qPrintable(path));
+            return path;
+        };
+        const QString two = scenarioFile(QStringLiteral("two"), {target(), onB});
+        const CommandResult played = runCommand(QStringLiteral(QS_APP_PATH), {QStringLiteral("play"), QStringLiteral("--direct"), QStringLiteral("--json"), two});
+        QVERIFY2(played.ok(), qPrintable(played.err));
+        QList<double> spreads;
+        for (const QString &line : played.out.split(u'\n', Qt::SkipEmptyParts)) {
+            const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
+            if (o[u"event"].toString() == u"landed")
+                spreads.append(o[u"spreadNs"].toDouble());
+        }
+        QCOMPARE(spreads.size(), 2);
+        for (double spread : spreads)
+            QVERIFY2(spread < 25e6, qPrintable(QString::number(spread)));
+        verifyBeforeTree();
+        QVERIFY(!b.tc({QStringLiteral("qdisc"), QStringLiteral("show"), QStringLiteral("dev"), QStringLiteral("vb")}).out.contains(QStringLiteral("tbf")));
+
+        // --dev plays one lane, and only one of the scenario's targets.
+        const CommandResult wrong = runCommand(QStringLiteral(QS_APP_PATH), {QStringLiteral("play"), QStringLiteral("--direct"), QStringLiteral("--dev"), QStringLiteral("eth9"), two});
+        QCOMPARE(wrong.exitCode, 2);
+        QVERIFY2(wrong.err.contains(onB), qPrintable(wrong.err));
+
+        TcNotifications onA(m_lab->a.name());
+        TcNotifications onBNotices(b.name());
+        QVERIFY(onA.ok() && onBNotices.ok());
+        const QString three = scenarioFile(QStringLiteral("three"), {target(), onB, QStringLiteral("qs-no-such-namespace/eth9")});
+        const CommandResult refused = runCommand(QStringLiteral(QS_APP_PATH), {QStringLiteral("play"), QStringLiteral("--direct"), three});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains(QStringLiteral("qs-no-such-namespace/eth9")) && refused.err.contains(QStringLiteral("nothing was applied")),
+                 qPrintable(refused.err));
+        QTest::qWait(200);
+        QVERIFY(onA.changes().empty() && onBNotices.changes().empty());
+        verifyBeforeTree();
     }
 
     void interruptedPlaybackRestores_data()
