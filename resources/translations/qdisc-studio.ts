@@ -2893,10 +2893,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Play a scenario, a timeline of network conditions, on a target.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Plays SCENARIO on TARGET: its steps in order, each held for its duration (a preset, a profile or a tree written out) or ramping parameters from one value to another (netem.delay 20ms to 200ms over 5 s, ten updates a second), the whole repeated as often as the scenario says. Steps are scheduled on the monotonic clock from the start of each pass, so lateness never adds up over a long scenario; a ramp changes its node in place, so counters and queued packets survive.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2934,10 +2930,6 @@
     </message>
     <message>
         <source>Play in this process even when the helper is there (root only).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>One JSON object a line: the &quot;schedule&quot;, then each progress report with &quot;event&quot; (&quot;step&quot;, &quot;state&quot; or &quot;progress&quot;), &quot;state&quot;, &quot;loop&quot;, &quot;step&quot;, &quot;stepName&quot;, &quot;positionMs&quot;, &quot;takenAtNs&quot;, &quot;stepDueNs&quot; (when the step was due) and &quot;stepStartedNs&quot; (when the kernel had it).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3731,6 +3723,80 @@
     </message>
     <message>
         <source>qdisc-studio targets ssh://qs@lab4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[options] SCENARIO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play a scenario, a timeline of network conditions, on a target or on several at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without --dev, a scenario that names several targets in &quot;targets&quot; (this host&apos;s, and other hosts&apos; as ssh://[USER@]HOST/TARGET) plays on all of them at once: each target its lane (the steps&apos; own conditions, or what a step&apos;s &quot;on&quot; gives that target), played by its own host&apos;s helper. Every host is logged in to, every tree read, every lane checked and polkit asked for every target before anything is applied; each host&apos;s clock is measured over its connection and one start, 1.5 s ahead, is sent to every host in its own clock, so a step lands on every target within milliseconds. A line is printed once every target has begun a step, with how far apart they did; a lane that fails, or a host that is lost, stops the others. --dev TARGET plays that target&apos;s lane alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One JSON object a line: the &quot;schedule&quot;, then each progress report with &quot;event&quot; (&quot;step&quot;, &quot;state&quot; or &quot;progress&quot;), &quot;state&quot;, &quot;loop&quot;, &quot;step&quot;, &quot;stepName&quot;, &quot;positionMs&quot;, &quot;takenAtNs&quot;, &quot;stepDueNs&quot; (when the step was due) and &quot;stepStartedNs&quot; (when the kernel had it). On several targets: the &quot;schedule&quot; with &quot;startAtNs&quot; and each target&apos;s &quot;clockOffsetNs&quot; and &quot;clockUncertaintyNs&quot;, each target&apos;s reports (&quot;event&quot;: &quot;progress&quot;, with &quot;target&quot;), and a &quot;landed&quot; line per step begun everywhere (&quot;firstNs&quot;, &quot;lastNs&quot;, &quot;spreadNs&quot;); all times on this host&apos;s clock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One scenario on the targets it names, here and on other hosts, from one start:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qdisc-studio play sites.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds the condition before it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scenario &quot;%1&quot; plays on %2: --dev names one of them, or leave --dev out to play on all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Playing &quot;%1&quot; on %n target(s): %2 a pass, %3.</source>
+        <extracomment>%1 the scenario, %n how many targets, %2 the length of one pass, %3 how many passes (&quot;2 passes&quot;, &quot;until stopped&quot;)</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>clock %1 ms (± %2 ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step 1 starts on every target at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1  step %2/%3  %4  (loop %5/%6)  on %7 targets within %8 ms</source>
+        <extracomment>one line per step once every target has it: time, step of steps, name, pass of passes, targets, spread in ms</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scenario &quot;%1&quot; cannot play on every target; nothing was applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping was not confirmed on every target within %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>playback failed: %1; the other targets were stopped</source>
+        <extracomment>%1 says which target failed and why; the other targets&apos; playbacks were stopped</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>playback was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on %1: %2</source>
+        <extracomment>a step&apos;s condition for one target of a scenario for several targets: &quot;on ssh://lab4/eth1: preset 3G …&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -8238,14 +8304,6 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a step needs one of &quot;tree&quot;, &quot;profile&quot;, &quot;preset&quot; or &quot;ramp&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a step takes only one of &quot;tree&quot;, &quot;profile&quot;, &quot;preset&quot; or &quot;ramp&quot;, not %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>a step&apos;s tree has no target: the scenario plays on the target chosen when it is played</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8345,10 +8403,6 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>expected a target written as IF or NETNS/IF</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>0 would play no loop at all; to repeat until stopped, write &quot;forever&quot;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8408,6 +8462,77 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>%1 is no time at all; a duration must be above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a step needs one of &quot;tree&quot;, &quot;profile&quot;, &quot;preset&quot;, &quot;ramp&quot; or &quot;hold&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a step takes only one of &quot;tree&quot;, &quot;profile&quot;, &quot;preset&quot;, &quot;ramp&quot; or &quot;hold&quot;, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected true: the condition in effect stays for the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an object like {&quot;ssh://lab4/eth1&quot;: {&quot;preset&quot;: &quot;3G&quot;}}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a target written as IF, NETNS/IF or ssh://HOST/IF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an object like {&quot;preset&quot;: &quot;3G&quot;}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is named twice in targets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a condition for %1 belongs to step %2, which the scenario does not have</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the target is not among the scenario&apos;s targets; add it to &quot;targets&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ScenarioEnsemble</name>
+    <message>
+        <source>the scenario names no target to play on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the clock of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping was not confirmed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>playback on %1 was stopped from elsewhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; its helper stops the playback and puts back the tree from before once it misses this client</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -8616,6 +8741,21 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <source>Nothing plays on %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Plays on %1 at once, from one start.</source>
+        <extracomment>a scenario for several targets; %1 lists them. The timeline shows the conditions of the target chosen.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” plays on %2: choose one of them on the left, then Play plays it on all of them at once</source>
+        <extracomment>%1 the scenario, %2 the targets it names</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was applied: %1</source>
+        <extracomment>a scenario for several targets that cannot start; %1 every reason, one after the other</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::ScenarioPlayer</name>
@@ -8723,6 +8863,11 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting in %1 s</source>
+        <extracomment>a scenario waiting for the start time it shares with other targets; %1 in seconds (&quot;1.5&quot;)</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -10890,6 +11035,11 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     </message>
     <message>
         <source>%1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds the condition before it</source>
+        <extracomment>a scenario step that changes nothing on this target: what was in effect stays</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -85,6 +85,14 @@
             <numerusform>%1 (%n failed)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Playing &quot;%1&quot; on %n target(s): %2 a pass, %3.</source>
+        <extracomment>%1 the scenario, %n how many targets, %2 the length of one pass, %3 how many passes (&quot;2 passes&quot;, &quot;until stopped&quot;)</extracomment>
+        <translation>
+            <numerusform>Playing &quot;%1&quot; on %n target: %2 a pass, %3.</numerusform>
+            <numerusform>Playing &quot;%1&quot; on %n targets: %2 a pass, %3.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>qs::Filter</name>
