@@ -103,20 +103,26 @@ QStringList CliScenario::problems(const Scenario &scenario, const ProfileStore &
     QString error;
     if (scenario.resolveReferences(&profiles, &error))
         return errors;
-    // resolveReferences() stops at the first name it cannot find. Each reference is tried on its
-    // own (the others made plain steps), so that every missing one is named with its own step.
+    // resolveReferences() stops at the first name it cannot find. Each reference (a step's, or
+    // one target's in a step) is tried on its own, the others made plain, so that every missing
+    // one is named with its own step.
+    const auto plain = [](ScenarioStep &step) {
+        if (isReference(step)) {
+            step.kind = ScenarioStep::Kind::Tree;
+            step.reference.clear();
+            step.tree = QdiscTree();
+        }
+    };
     QStringList missing;
-    for (qsizetype i = 0; i < scenario.steps.size(); ++i) {
-        if (!isReference(scenario.steps[i]))
+    const qsizetype count = scenario.steps.size() + scenario.perTarget.size();
+    for (qsizetype n = 0; n < count; ++n) {
+        const bool own = n < scenario.steps.size();
+        if (!isReference(own ? scenario.steps[n] : scenario.perTarget[n - scenario.steps.size()].condition))
             continue;
         Scenario probe = scenario;
-        for (qsizetype j = 0; j < probe.steps.size(); ++j) {
-            if (j != i && isReference(probe.steps[j])) {
-                probe.steps[j].kind = ScenarioStep::Kind::Tree;
-                probe.steps[j].reference.clear();
-                probe.steps[j].tree = QdiscTree();
-            }
-        }
+        for (qsizetype m = 0; m < count; ++m)
+            if (m != n)
+                plain(m < probe.steps.size() ? probe.steps[m] : probe.perTarget[m - probe.steps.size()].condition);
         QString stepError;
         if (!probe.resolveReferences(&profiles, &stepError))
             missing.append(stepError);
@@ -210,7 +216,7 @@ int CliScenario::play(const QStringList &arguments)
     QString target = parser.value(QStringLiteral("dev"));
     if (scenario->isMultiTarget() && !target.isEmpty()) {
         // One lane of a scenario for several targets, on its own.
-        if (!scenario->targets.contains(target))
+        if (!scenario->namesTarget(target))
             return usageError(command, tr("scenario \"%1\" plays on %2: --dev names one of them, or leave --dev out to play on all")
                                            .arg(scenario->name, scenario->targets.join(QStringLiteral(", "))));
         *scenario = scenario->lane(target);
@@ -827,7 +833,7 @@ int CliScenario::check(const QString &nameOrPath, const QString &target, bool js
                 return ExitFailure;
             }
             // A scenario for several targets is checked as the lane that target plays.
-            const Scenario played = scenario->isMultiTarget() && scenario->targets.contains(target) ? scenario->lane(target) : *scenario;
+            const Scenario played = scenario->isMultiTarget() && scenario->namesTarget(target) ? scenario->lane(target) : *scenario;
             const auto resolved = played.resolveReferences(&profiles, &error);
             if (resolved)
                 ScenarioTimeline::compile(*resolved, *tree, &errors);

@@ -926,14 +926,17 @@ void HelperService::PlayScenario(const QString &target, const QString &scenarioJ
             startAt = it.value().toLongLong();
             const qint64 now = monotonicNowNs();
             if (*startAt <= now || *startAt - now > HelperBus::MaxScenarioStartLeadMs * 1'000'000) {
+                // The figures are said without arithmetic on the caller's number (no overflow near its ends).
                 refuse(HelperBus::Error::InvalidArguments,
-                       *startAt <= now ? QStringLiteral("the start time (%1) passed %2 ms before the request was handled; nothing was applied")
+                       *startAt <= now ? QStringLiteral("the start time %1 had passed when the request was handled (the helper's clock read %2); "
+                                                        "nothing was applied")
                                              .arg(*startAt)
-                                             .arg((now - *startAt) / 1'000'000)
-                                       : QStringLiteral("the start time (%1) lies %2 s ahead; a start may lie %3 s ahead at most")
+                                             .arg(now)
+                                       : QStringLiteral("the start time %1 lies more than %2 s ahead of the helper's clock (%3); a start may lie "
+                                                        "60 s ahead at most")
                                              .arg(*startAt)
-                                             .arg((*startAt - now) / 1'000'000'000)
-                                             .arg(HelperBus::MaxScenarioStartLeadMs / 1000));
+                                             .arg(HelperBus::MaxScenarioStartLeadMs / 1000)
+                                             .arg(now));
                 return;
             }
         } else if (it.key() == HelperBus::ScenarioLoops && isWholeNumber(it.value()) && it.value().toLongLong() >= 0 &&

@@ -9,14 +9,6 @@ namespace qs {
 
 namespace {
 
-/** @p target as the backends give it back: a host's as SshTarget writes it (host names in lower case). */
-QString normalized(const QString &target)
-{
-    QString ignored;
-    const auto remote = SshTarget::isRemote(target) ? SshTarget::parse(target, &ignored) : std::nullopt;
-    return remote ? remote->toString() : target;
-}
-
 /** The host part of @p target ("qs@lab4"), empty for this machine's. */
 QString hostOf(const QString &target)
 {
@@ -40,7 +32,7 @@ ScenarioEnsemble::ScenarioEnsemble(TargetBackend &backend, Scenario scenario, Sc
 {
     for (const QString &target : std::as_const(m_scenario.targets)) {
         Lane lane;
-        lane.target = normalized(target);
+        lane.target = Scenario::normalTarget(target); // as the backends give it back
         lane.scenario = m_scenario.lane(target);
         lane.scenario.targets = {lane.target};
         m_lanes.append(lane);
@@ -198,8 +190,12 @@ void ScenarioEnsemble::onCommandDone(const QString &target, const QString &comma
                 m_backend.stopScenario(target);
             }
         }
+        if (m_phase == Phase::Stopping) {
+            finishIfAllEnded(); // that answer may have been the last one awaited
+            return;
+        }
         const bool allAnswered = std::all_of(m_lanes.cbegin(), m_lanes.cend(), [](const Lane &l) { return l.accepted || l.ended; });
-        if (!allAnswered || m_phase != Phase::Starting)
+        if (!allAnswered)
             return;
         if (m_errors.isEmpty()) {
             m_phase = Phase::Playing;
@@ -207,7 +203,9 @@ void ScenarioEnsemble::onCommandDone(const QString &target, const QString &comma
         } else if (std::none_of(m_lanes.cbegin(), m_lanes.cend(), [](const Lane &l) { return l.accepted; })) {
             refuse(m_errors, false);
         } else {
-            // Those that took it are stopped before their start comes: nothing plays anywhere.
+            // Those that took it are stopped: before the start, nothing was applied there; a
+            // refusal that came after it (a host that took longer than the start left) finds
+            // step 1 applied, and stopping carries out each lane's onAbort.
             abandon(m_errors.join(u'\n'));
         }
     } else if (command == u"stop" && !error.isEmpty() && !lane->ended) {
@@ -226,8 +224,8 @@ void ScenarioEnsemble::onProgress(const QString &target, const ScenarioProgress 
     Lane *lane = laneOf(target);
     if (!lane || lane->ended || (m_phase != Phase::Starting && m_phase != Phase::Playing && m_phase != Phase::Stopping))
         return;
-    // A report of no playback before this one began (a query's answer) is not its end.
-    if (!reported.isActive() && !lane->last && !lane->accepted)
+    // A report of no playback (a query's answer: steps 0, or one before this playback began) is not its end.
+    if (!reported.isActive() && (reported.steps == 0 || (!lane->last && !lane->accepted)))
         return;
     ScenarioProgress p = reported;
     p.takenAtNs = lane->clock.toLocal(p.takenAtNs);
@@ -274,17 +272,29 @@ void ScenarioEnsemble::onHostAnswer(const QString &host, const QString &error)
         }
         return;
     }
-    if (error.isEmpty())
+    if (error.isEmpty() || m_phase == Phase::Ended || m_phase == Phase::Idle)
         return; // a host added, not one lost
+    const bool used = std::any_of(m_lanes.cbegin(), m_lanes.cend(), [&](const Lane &l) { return hostOf(l.target) == host; });
+    if (!used)
+        return;
+    if (m_phase == Phase::Reading || m_phase == Phase::Authorizing) {
+        // Its answers will never come (its backend is gone): nothing was sent to play anywhere.
+        refuse({tr("%1: %2").arg(host, error)}, false);
+        return;
+    }
     for (Lane &lane : m_lanes) {
-        if (lane.ended || !lane.accepted || hostOf(lane.target) != host)
+        if (lane.ended || hostOf(lane.target) != host)
             continue;
         ScenarioProgress lost;
         lost.state = ScenarioProgress::State::Failed;
-        lost.error = tr("%1; its helper stops the playback and puts back the tree from before once it misses this client").arg(error);
+        lost.error = lane.accepted ? tr("%1; its helper stops the playback and puts back the tree from before once it misses this client").arg(error)
+                                   : error;
         lane.ended = lost;
-        abandon(tr("%1: %2").arg(lane.target, lost.error));
+        if (m_failure.isEmpty())
+            m_failure = tr("%1: %2").arg(lane.target, lost.error);
     }
+    // In Starting, the lanes still unanswered are now ended: the others are stopped, as on a refusal.
+    abandon(m_failure);
 }
 
 void ScenarioEnsemble::stop()

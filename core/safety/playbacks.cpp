@@ -94,6 +94,11 @@ void Playbacks::retire(std::unique_ptr<ScenarioPlayer> player)
 
 SafetyOutcome Playbacks::checkScenario(const Scenario &scenario)
 {
+    if (scenario.targets.size() > 1)
+        return SafetyOutcome::refused(Refusal::InvalidRequest,
+                                      QStringLiteral("the scenario names %1 targets; a helper plays one target's lane of a scenario for several "
+                                                     "targets, which the client sends each target on its own (Scenario::lane)")
+                                          .arg(scenario.targets.size()));
     if (!scenario.perTarget.isEmpty())
         return SafetyOutcome::refused(Refusal::InvalidRequest,
                                       QStringLiteral("steps[%1].on: a helper plays one target's lane of a scenario for several targets; the "

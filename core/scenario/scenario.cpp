@@ -414,6 +414,19 @@ bool Scenario::isTarget(QStringView text)
     return SshTarget::isRemote(text) ? SshTarget::parse(text, &ignored).has_value() : isWellFormedTarget(text);
 }
 
+QString Scenario::normalTarget(const QString &target)
+{
+    QString ignored;
+    const auto remote = SshTarget::isRemote(target) ? SshTarget::parse(target, &ignored) : std::nullopt;
+    return remote ? remote->toString() : target;
+}
+
+bool Scenario::namesTarget(const QString &target) const
+{
+    const QString wanted = normalTarget(target);
+    return std::any_of(targets.cbegin(), targets.cend(), [&](const QString &t) { return normalTarget(t) == wanted; });
+}
+
 bool Scenario::isMultiTarget() const
 {
     return targets.size() > 1 || !perTarget.isEmpty();
@@ -424,8 +437,9 @@ Scenario Scenario::lane(const QString &target) const
     Scenario lane = *this;
     lane.targets = {target};
     lane.perTarget.clear();
+    const QString wanted = normalTarget(target);
     for (const TargetStep &t : perTarget) {
-        if (t.target != target || t.step < 0 || t.step >= lane.steps.size())
+        if (normalTarget(t.target) != wanted || t.step < 0 || t.step >= lane.steps.size())
             continue;
         ScenarioStep &step = lane.steps[t.step];
         ScenarioStep condition = t.condition;
@@ -540,9 +554,15 @@ QStringList Scenario::validate() const
                       .arg(formatDurationMs(step.durationMs), formatDurationMs(MaxStepDurationMs)));
         checkCondition(step, error);
     }
-    for (qsizetype i = 0; i < targets.size(); ++i) {
-        if (targets.indexOf(targets[i]) != i)
+    if (targets.size() > MaxTargets)
+        errors.append(tr("a scenario plays on %1 targets at most; this one names %2").arg(MaxTargets).arg(targets.size()));
+    // Once each, however written ("ssh://QS@Lab4/eth1" is "ssh://qs@lab4/eth1").
+    QSet<QString> named;
+    for (qsizetype i = 0; i < targets.size() && i <= MaxTargets; ++i) {
+        const QString normal = normalTarget(targets[i]);
+        if (named.contains(normal))
             errors.append(tr("%1 is named twice in targets").arg(targets[i]));
+        named.insert(normal);
     }
     for (const TargetStep &t : perTarget) {
         if (t.step < 0 || t.step >= steps.size()) {
@@ -550,7 +570,7 @@ QStringList Scenario::validate() const
             continue;
         }
         const QString label = stepLabel(steps[t.step].name, t.step) + QStringLiteral(" on ") + t.target + QStringLiteral(": ");
-        if (!targets.contains(t.target))
+        if (!named.contains(normalTarget(t.target)))
             errors.append(label + tr("the target is not among the scenario's targets; add it to \"targets\""));
         checkCondition(t.condition, [&](const QString &message) { errors.append(label + message); });
     }
@@ -610,7 +630,10 @@ std::optional<Scenario> Scenario::fromJson(const QJsonObject &o, QStringList *er
                            tr("expected an array of targets like [\"eth0\", \"lab/veth1\"]"));
         } else {
             const QJsonArray array = targets.toArray();
-            for (qsizetype i = 0; i < array.size(); ++i) {
+            if (array.size() > MaxTargets)
+                errors->append(QStringLiteral("targets: ") +
+                               tr("a scenario plays on %1 targets at most; this one names %2").arg(MaxTargets).arg(array.size()));
+            for (qsizetype i = 0; i < array.size() && i < MaxTargets; ++i) {
                 const QString path = QStringLiteral("targets[%1]").arg(i);
                 if (!array[i].isString() || !isTarget(array[i].toString()))
                     errors->append(at(path, tr("expected a target written as IF, NETNS/IF or ssh://HOST/IF")));
@@ -695,6 +718,10 @@ std::optional<Scenario> Scenario::resolveReferences(const ProfileStore *profiles
         ScenarioStep &step = own ? resolved.steps[i] : resolved.perTarget[n - resolved.steps.size()].condition;
         const QString label = own ? stepLabel(step.name, i)
                                   : stepLabel(resolved.steps.value(i).name, i) + QStringLiteral(" on ") + resolved.perTarget[n - resolved.steps.size()].target;
+        // A step without a name is named after its preset or profile, unless some target plays
+        // something else in it: the name is every lane's (a condition's own name is not used).
+        const bool nameAfterReference = own && std::none_of(resolved.perTarget.cbegin(), resolved.perTarget.cend(),
+                                                            [i](const TargetStep &t) { return t.step == i; });
         if (step.kind == ScenarioStep::Kind::Preset) {
             const auto preset = BuiltinPresets::find(step.reference);
             if (!preset)
@@ -702,7 +729,7 @@ std::optional<Scenario> Scenario::resolveReferences(const ProfileStore *profiles
                             tr("there is no built-in preset named %1").arg(quoted(step.reference)));
             // Presets are target-free by construction (BuiltinPresets refuses any other).
             step.tree = preset->trees.first();
-            if (step.name.isEmpty())
+            if (step.name.isEmpty() && nameAfterReference)
                 step.name = preset->name;
         } else if (step.kind == ScenarioStep::Kind::Profile) {
             if (!profiles)
@@ -733,7 +760,7 @@ std::optional<Scenario> Scenario::resolveReferences(const ProfileStore *profiles
             tree.netns.clear();
             tree.device.clear();
             step.tree = tree;
-            if (step.name.isEmpty())
+            if (step.name.isEmpty() && nameAfterReference)
                 step.name = profile->name;
         } else {
             continue;

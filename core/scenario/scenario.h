@@ -103,6 +103,8 @@ struct Scenario
 public:
     static constexpr int SchemaVersion = 1;
     static constexpr int MaxSteps = 1000;
+    /** Targets of one scenario at most: each is a host's playback, its ssh login and its clock. */
+    static constexpr int MaxTargets = 64;
     /** The shortest step: a timer and an apply cannot hold a shorter condition reliably. */
     static constexpr qint64 MinStepDurationMs = 50;
     static constexpr qint64 MaxStepDurationMs = 24LL * 3600 * 1000;
@@ -123,6 +125,10 @@ public:
     bool hasReferences() const;
     /** A target a scenario can name: IF, NETNS/IF, or one on another host (ssh://[USER@]HOST[:PORT]/…). */
     static bool isTarget(QStringView text);
+    /** @p target written one way: another host's as SshTarget writes it (its host name in lower case), this host's as it is. */
+    static QString normalTarget(const QString &target);
+    /** @p target is one of targets, however either is written (normalTarget()). */
+    bool namesTarget(const QString &target) const;
     /** Plays on several targets at once: names more than one target, or a step says what one target plays. */
     bool isMultiTarget() const;
     /**

@@ -8500,6 +8500,10 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
         <source>the target is not among the scenario&apos;s targets; add it to &quot;targets&quot;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>a scenario plays on %1 targets at most; this one names %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::ScenarioEnsemble</name>
@@ -8754,6 +8758,10 @@ tooltip of a menu entry of a kind this kernel lacks: %1 the module (&quot;sch_ne
     <message>
         <source>Nothing was applied: %1</source>
         <extracomment>a scenario for several targets that cannot start; %1 every reason, one after the other</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A scenario for several targets plays from here: stop it first</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -33,6 +33,7 @@
 #include <QLabel>
 #include <QProcess>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTest>
 
@@ -439,6 +440,8 @@ private Q_SLOTS:
         scenario.perTarget = {TargetStep{1, onB, tbfStep({}, 0, QStringLiteral("2mbit"))}};
         QString error;
         QVERIFY2(ScenarioStore().save(scenario, &error), qPrintable(error));
+        // The test-mode data folder is shared with other tests (tst_translations lists the scenarios): leave none behind.
+        const auto forget = qScopeGuard([&] { ScenarioStore().remove(scenario.name, nullptr); });
 
         m_window = std::make_unique<MainWindow>(std::make_unique<DirectBackend>());
         MainWindow &window = *m_window;

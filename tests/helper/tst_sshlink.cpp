@@ -3,6 +3,7 @@
 
 #include "helperbus.h"
 #include "helperclient.h"
+#include "hostclock.h"
 #include "remote/sshtarget.h"
 #include "remote/statswire.h"
 #include "remotestatsreader.h"
@@ -44,6 +45,7 @@ public Q_SLOTS:
         stats = StatsWire::encode({node});
         return monotonicNowNs() + AheadNs;
     }
+    qlonglong GetClock() { return monotonicNowNs() + AheadNs; }
 };
 
 class TestSshLink : public QObject
@@ -243,6 +245,17 @@ private Q_SLOTS:
                          qPrintable(u"%1 ns after the call began, the call took %2 ns"_s.arg(time - before).arg(after - before)));
                 QVERIFY(std::abs(reader.clockOffsetNs() - AheadHelper::AheadNs) <= reader.offsetRoundTripNs());
             }
+            // What a scenario for several hosts measures before it picks their shared start:
+            // a time of this host's is that host's time 1000 s later, and back.
+            QString error;
+            const std::optional<HostClock> clock = HostClock::measure(peer, 8, &error);
+            QVERIFY2(clock, qPrintable(error));
+            QVERIFY(clock->roundTripNs > 0 && clock->uncertaintyNs() == clock->roundTripNs / 2);
+            QVERIFY2(std::abs(clock->offsetNs - AheadHelper::AheadNs) <= clock->uncertaintyNs(),
+                     qPrintable(u"offset %1 ns, round trip %2 ns"_s.arg(clock->offsetNs).arg(clock->roundTripNs)));
+            const qint64 now = monotonicNowNs();
+            QVERIFY(std::abs(clock->toRemote(now) - (now + AheadHelper::AheadNs)) <= clock->uncertaintyNs());
+            QCOMPARE(clock->toLocal(clock->toRemote(now)), now);
         }
         QDBusConnection::disconnectFromPeer(u"ahead"_s);
         QMetaObject::invokeMethod(server, [server, helper] { delete server; delete helper; }, Qt::BlockingQueuedConnection);

@@ -587,17 +587,37 @@ private Q_SLOTS:
             return path;
         };
         const QString two = scenarioFile(QStringLiteral("two"), {target(), onB});
-        const CommandResult played = runCommand(QStringLiteral(QS_APP_PATH), {QStringLiteral("play"), QStringLiteral("--direct"), QStringLiteral("--json"), two});
-        QVERIFY2(played.ok(), qPrintable(played.err));
-        QList<double> spreads;
-        for (const QString &line : played.out.split(u'\n', Qt::SkipEmptyParts)) {
-            const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
-            if (o[u"event"].toString() == u"landed")
-                spreads.append(o[u"spreadNs"].toDouble());
+        std::vector<TcNotifications::Change> onAChanges;
+        std::vector<TcNotifications::Change> onBChanges;
+        CommandResult played;
+        {
+            TcNotifications aNotices(m_lab->a.name());
+            TcNotifications bNotices(b.name());
+            QVERIFY(aNotices.ok() && bNotices.ok());
+            played = runCommand(QStringLiteral(QS_APP_PATH), {QStringLiteral("play"), QStringLiteral("--direct"), QStringLiteral("--json"), two});
+            QTest::qWait(100);
+            onAChanges = aNotices.changes();
+            onBChanges = bNotices.changes();
         }
-        QCOMPARE(spreads.size(), 2);
-        for (double spread : spreads)
-            QVERIFY2(spread < 25e6, qPrintable(QString::number(spread)));
+        QVERIFY2(played.ok(), qPrintable(played.err));
+        int landed = 0;
+        for (const QString &line : played.out.split(u'\n', Qt::SkipEmptyParts))
+            landed += QJsonDocument::fromJson(line.toUtf8()).object()[u"event"].toString() == u"landed";
+        QCOMPARE(landed, 2);
+        // Each kernel's word: both took 10 Mbit/s within 25 ms of each other; then vb alone 2 Mbit/s (va held).
+        const auto firstAt = [](const std::vector<TcNotifications::Change> &changes, quint64 bytes) -> qint64 {
+            for (const TcNotifications::Change &c : changes)
+                if (c.kind == u"tbf" && c.tbfRateBytes == bytes)
+                    return c.atNs;
+            return 0;
+        };
+        const qint64 aTook = firstAt(onAChanges, 1'250'000);
+        const qint64 bTook = firstAt(onBChanges, 1'250'000);
+        QVERIFY(aTook > 0 && bTook > 0);
+        QVERIFY2(std::abs(aTook - bTook) < 25'000'000, qPrintable(QString::number(aTook - bTook)));
+        const qint64 bDegraded = firstAt(onBChanges, 250'000);
+        QVERIFY2(bDegraded - bTook >= 490'000'000 && bDegraded - bTook < 600'000'000, qPrintable(QString::number(bDegraded - bTook)));
+        QCOMPARE(firstAt(onAChanges, 250'000), 0);
         verifyBeforeTree();
         QVERIFY(!b.tc({QStringLiteral("qdisc"), QStringLiteral("show"), QStringLiteral("dev"), QStringLiteral("vb")}).out.contains(QStringLiteral("tbf")));
 

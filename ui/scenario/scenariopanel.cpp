@@ -336,7 +336,7 @@ void ScenarioPanel::onScenarioChosen()
         ProfileStore profiles;
         QString ignored;
         // For several targets: the conditions of the target chosen (its lane), when it is one of them.
-        const Scenario shown = scenario->isMultiTarget() && scenario->targets.contains(m_target) ? scenario->lane(m_target) : *scenario;
+        const Scenario shown = scenario->isMultiTarget() && scenario->namesTarget(m_target) ? scenario->lane(m_target) : *scenario;
         const auto resolved = shown.resolveReferences(&profiles, &ignored);
         m_timeline->setBlocks(TimelineBlock::fromScenario(resolved ? *resolved : shown));
         //: the loops box at its minimum: the scenario's own count; %1 "2", "until stopped"
@@ -396,8 +396,12 @@ void ScenarioPanel::play()
         showError(tr("Choose a scenario to play."));
         return;
     }
+    if (m_ensemble) { // one scenario for several targets at a time from this panel; Stop ends it
+        showError(tr("A scenario for several targets plays from here: stop it first"));
+        return;
+    }
     // A scenario for several targets plays on all of them, from one of them.
-    if (scenario->isMultiTarget() && !scenario->targets.contains(m_target)) {
+    if (scenario->isMultiTarget() && !scenario->namesTarget(m_target)) {
         //: %1 the scenario, %2 the targets it names
         showError(tr("“%1” plays on %2: choose one of them on the left, then Play plays it on all of them at once")
                       .arg(scenario->name, scenario->targets.join(QStringLiteral(", "))));
@@ -435,12 +439,13 @@ void ScenarioPanel::play()
 void ScenarioPanel::playSeveral(const Scenario &scenario, const ScenarioPlayOptions &options)
 {
     m_ensemble = new ScenarioEnsemble(*m_backend, scenario, options, this);
-    connect(m_ensemble, &ScenarioEnsemble::refused, this, [this](const QStringList &errors) {
+    ScenarioEnsemble *ensemble = m_ensemble;
+    connect(ensemble, &ScenarioEnsemble::refused, this, [this, ensemble](const QStringList &errors) {
         //: a scenario for several targets that cannot start; %1 every reason, one after the other
-        endSeveral(tr("Nothing was applied: %1").arg(errors.join(QStringLiteral("; "))));
+        endSeveral(ensemble, tr("Nothing was applied: %1").arg(errors.join(QStringLiteral("; "))));
     });
-    connect(m_ensemble, &ScenarioEnsemble::ended, this, [this](ScenarioProgress::State, const QString &error) { endSeveral(error); });
-    connect(m_ensemble, &ScenarioEnsemble::started, this, [this] {
+    connect(ensemble, &ScenarioEnsemble::ended, this, [this, ensemble](ScenarioProgress::State, const QString &error) { endSeveral(ensemble, error); });
+    connect(ensemble, &ScenarioEnsemble::started, this, [this] {
         if (m_pendingCommand == u"play") // the lane of this target answers it too; not every backend tells the panel
             m_pendingCommand.clear();
         updateControls();
@@ -448,9 +453,9 @@ void ScenarioPanel::playSeveral(const Scenario &scenario, const ScenarioPlayOpti
     m_ensemble->start();
 }
 
-void ScenarioPanel::endSeveral(const QString &error)
+void ScenarioPanel::endSeveral(ScenarioEnsemble *ensemble, const QString &error)
 {
-    if (!m_ensemble)
+    if (!m_ensemble || ensemble != m_ensemble)
         return;
     m_ensemble->deleteLater();
     m_ensemble = nullptr;
@@ -597,7 +602,7 @@ void ScenarioPanel::updateControls()
     m_loops->setEnabled(idle);
     m_revertOnExit->setEnabled(idle);
     m_play->setVisible(!paused);
-    m_play->setEnabled(idle && currentScenario() && !m_target.isEmpty());
+    m_play->setEnabled(idle && currentScenario() && !m_target.isEmpty() && !m_ensemble);
     m_resume->setVisible(paused);
     m_resume->setEnabled(paused && !waiting && !m_ensemble);
     // One lane paused or moved would fall out of step with the other targets': only Stop for several.

@@ -101,7 +101,8 @@ private:
     void send(const QString &command);
     /** Plays every lane of @p scenario (references resolved), the panel's target among them. */
     void playSeveral(const Scenario &scenario, const ScenarioPlayOptions &options);
-    void endSeveral(const QString &error);
+    /** @p ensemble ended (or could not start): the panel lets it go, when it is still the one it plays. */
+    void endSeveral(ScenarioEnsemble *ensemble, const QString &error);
     void showError(const QString &text);
     void updateControls();
     void updateDescription();
