@@ -658,6 +658,12 @@ ChaosMeshResult ChaosMeshExport::scenario(const Scenario &scenario, const ChaosM
 
     const QString base = options.name.isEmpty() ? resourceName(scenario.name) : options.name;
     QStringList notes;
+    // The manifests impair the pods the selector picks, alike in every step: a scenario's own
+    // conditions for single targets have no place there.
+    for (const TargetStep &own : scenario.perTarget)
+        notes.append(tr("%1 on %2: a condition for one of the scenario's targets; the manifests give the pods the selector picks "
+                        "each step's own condition (a step that only names targets holds the one before it)")
+                         .arg(Scenario::stepLabel(scenario.steps.value(own.step).name, own.step), own.target));
     QList<Segment> segments;
     bool anyChaos = false;
     const QSet<QString> noIfb;

@@ -1762,6 +1762,10 @@
         <source>scenario &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 on %2: a condition for one of the scenario&apos;s targets; the manifests give the pods the selector picks each step&apos;s own condition (a step that only names targets holds the one before it)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::ChartMetric</name>

@@ -13,6 +13,8 @@
 
 #include <QTest>
 
+using namespace Qt::Literals::StringLiterals;
+
 using qs::ChaosMeshExport;
 using qs::ChaosMeshOptions;
 using qs::ChaosMeshResult;
@@ -492,6 +494,25 @@ void TstChaosMeshExport::scenarioShapes()
     QCOMPARE(t->values()[2].value(u"deadline")->text(), QStringLiteral("1m"));
     QCOMPARE(t->values()[3].value(u"name")->text(), QStringLiteral("s2-dsl-netem"));
     QCOMPARE(t->values()[4].value(u"name")->text(), QStringLiteral("s2-dsl-bandwidth"));
+
+    // A scenario for several targets: each step's own condition is exported; what one target
+    // plays instead is named, never dropped silently, and a hold keeps the step before.
+    const qsizetype shapesTemplates = t->size(); // t points into the result replaced below
+    qs::Scenario sites = shapesScenario();
+    sites.targets = {u"ssh://qs@lab4/eth1"_s, u"wan0"_s};
+    qs::ScenarioStep hold = sites.steps.last();
+    hold.kind = qs::ScenarioStep::Kind::Hold;
+    hold.tree = qs::QdiscTree();
+    sites.steps.append(hold);
+    sites.perTarget = {qs::TargetStep{int(sites.steps.size()) - 1, u"ssh://qs@lab4/eth1"_s, sites.steps[0]}};
+    QVERIFY2(sites.validate().isEmpty(), qPrintable(sites.validate().join(u'\n')));
+    result = ChaosMeshExport::scenario(sites, podsOptions());
+    QVERIFY(result.ok());
+    QCOMPARE(problems(result), QString());
+    QVERIFY2(result.notExpressed.join(u'\n').contains(u"on ssh://qs@lab4/eth1: a condition for one of the scenario's targets"_s),
+             qPrintable(result.notExpressed.join(u'\n')));
+    const YamlNode *held = result.documents.first().value(u"spec")->value(u"templates");
+    QCOMPARE(held->size(), shapesTemplates + 3); // the hold: the same Parallel of two, for its own time
 
     // Only clean steps: nothing to export.
     shapes.steps.removeLast();
