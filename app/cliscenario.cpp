@@ -57,6 +57,18 @@ QString endingText(ScenarioEnding ending)
     return ending == ScenarioEnding::Restore ? CliScenario::tr("put back the tree from before") : CliScenario::tr("keep the last condition");
 }
 
+/** What an ending left on the target, once carried out. */
+QString endedText(ScenarioEnding ending)
+{
+    return ending == ScenarioEnding::Restore ? CliScenario::tr("the tree from before is back") : CliScenario::tr("the last condition stays");
+}
+
+/** The wall-clock time at the head of play's lines. */
+QString timeNow()
+{
+    return QTime::currentTime().toString(QStringLiteral("HH:mm:ss"));
+}
+
 /** The JSON words of an ending, as in the scenario file: never translated. */
 QString endingWord(ScenarioEnding ending)
 {
@@ -392,7 +404,7 @@ int CliScenario::play(const QStringList &arguments)
         } else if (newStep || (newState && p.state == ScenarioProgress::State::Paused)) {
             //: one line per step: wall-clock time, step number of steps, step name, pass number of passes ("∞": forever)
             m_out << tr("%1  step %2/%3  %4  (loop %5/%6)")
-                         .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")))
+                         .arg(timeNow())
                          .arg(p.step + 1)
                          .arg(p.steps)
                          .arg(p.stepName)
@@ -475,8 +487,8 @@ int CliScenario::play(const QStringList &arguments)
             return ExitFailure;
         }
         if (!json)
-            m_out << tr("%1  stopped (signal %2): %3").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))).arg(signal)
-                         .arg(resolved->onAbort == ScenarioEnding::Restore ? tr("the tree from before is back") : tr("the last condition stays"))
+            m_out << tr("%1  stopped (signal %2): %3").arg(timeNow()).arg(signal)
+                         .arg(endedText(resolved->onAbort))
                   << u'\n';
         m_out.flush();
         return 128 + signal;
@@ -484,8 +496,8 @@ int CliScenario::play(const QStringList &arguments)
     switch (ended->state) {
     case ScenarioProgress::State::Finished:
         if (!json)
-            m_out << tr("%1  finished: %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")))
-                         .arg(resolved->onEnd == ScenarioEnding::Restore ? tr("the tree from before is back") : tr("the last condition stays"))
+            m_out << tr("%1  finished: %2").arg(timeNow())
+                         .arg(endedText(resolved->onEnd))
                   << u'\n';
         return ExitOk;
     case ScenarioProgress::State::Failed:
@@ -614,7 +626,7 @@ int CliScenario::playOnSeveral(const Scenario &scenario, bool json, bool direct,
         } else {
             //: one line per step once every target has it: time, step of steps, name, pass of passes, targets, spread in ms
             m_out << tr("%1  step %2/%3  %4  (loop %5/%6)  on %7 targets within %8 ms")
-                         .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")))
+                         .arg(timeNow())
                          .arg(step + 1)
                          .arg(scenario.steps.size())
                          .arg(name)
@@ -655,16 +667,16 @@ int CliScenario::playOnSeveral(const Scenario &scenario, bool json, bool direct,
             return 128 + signal;
         }
         if (!json)
-            m_out << tr("%1  stopped (signal %2): %3").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))).arg(signal)
-                         .arg(scenario.onAbort == ScenarioEnding::Restore ? tr("the tree from before is back") : tr("the last condition stays"))
+            m_out << tr("%1  stopped (signal %2): %3").arg(timeNow()).arg(signal)
+                         .arg(endedText(scenario.onAbort))
                   << u'\n';
         return 128 + signal;
     }
     switch (ended->first) {
     case ScenarioProgress::State::Finished:
         if (!json)
-            m_out << tr("%1  finished: %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")))
-                         .arg(scenario.onEnd == ScenarioEnding::Restore ? tr("the tree from before is back") : tr("the last condition stays"))
+            m_out << tr("%1  finished: %2").arg(timeNow())
+                         .arg(endedText(scenario.onEnd))
                   << u'\n';
         return ExitOk;
     case ScenarioProgress::State::Failed:

@@ -425,9 +425,7 @@ private Q_SLOTS:
             ScenarioStep step;
             step.name = name;
             step.durationMs = ms;
-            step.tree = treeOf(QStringLiteral("tc qdisc add dev x root handle 1: tbf rate %1 burst 20kb latency 40ms").arg(rate));
-            step.tree.device.clear();
-            step.tree.netns.clear();
+            step.tree = targetFreeTreeOf(QStringLiteral("tc qdisc add dev x root handle 1: tbf rate %1 burst 20kb latency 40ms").arg(rate));
             return step;
         };
         Scenario scenario;

@@ -26,6 +26,8 @@
 #include "sshhostfixture.h"
 #include "tcnotifications.h"
 
+#include "model/treejson.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
@@ -50,16 +52,11 @@ int rateKbit(int s, int t)
     return 1000 + (s % 10) * 500 + (t == 1 ? 100 : 0);
 }
 
+/** A step's condition: a tbf root at @p kbit. */
 QJsonObject tbf(int kbit)
 {
     return QJsonObject{{QStringLiteral("tree"),
-                        QJsonObject{{QStringLiteral("qdiscs"),
-                                     QJsonArray{QJsonObject{{QStringLiteral("kind"), QStringLiteral("tbf")},
-                                                            {QStringLiteral("handle"), QStringLiteral("1:")},
-                                                            {QStringLiteral("parent"), QStringLiteral("root")},
-                                                            {QStringLiteral("params"), QJsonObject{{QStringLiteral("rate"), QStringLiteral("%1kbit").arg(kbit)},
-                                                                                                   {QStringLiteral("burst"), QStringLiteral("64kb")},
-                                                                                                   {QStringLiteral("limit"), QStringLiteral("128kb")}}}}}}}}};
+                        TreeJson::toJson(targetFreeTreeOf(QStringLiteral("tc qdisc add dev x root handle 1: tbf rate %1kbit burst 64kb limit 128kb").arg(kbit)))}};
 }
 
 struct Figures

@@ -47,21 +47,13 @@ const QString NetemScript = QStringLiteral("tc qdisc add dev va root handle 1: n
 constexpr qint64 Mbit = 1000 * 1000 / 8; // bytes per second
 constexpr qint64 UpdateIntervalMs = 100; // the ramps here run at 10 Hz
 
-QdiscTree targetFree(const QString &script)
-{
-    QdiscTree tree = treeOf(script);
-    tree.netns.clear();
-    tree.device.clear();
-    return tree;
-}
-
 ScenarioStep treeStep(const QString &name, qint64 durationMs, const QString &script)
 {
     ScenarioStep step;
     step.name = name;
     step.durationMs = durationMs;
     step.kind = ScenarioStep::Kind::Tree;
-    step.tree = targetFree(script);
+    step.tree = targetFreeTreeOf(script);
     return step;
 }
 
@@ -520,7 +512,7 @@ private Q_SLOTS:
         m_seen.clear();
         reply = play(scenario);
         QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
-        const QString tree = QString::fromUtf8(TreeJson::toDocument(targetFree(TbfScript.arg(QStringLiteral("3mbit")))));
+        const QString tree = QString::fromUtf8(TreeJson::toDocument(targetFreeTreeOf(TbfScript.arg(QStringLiteral("3mbit")))));
         reply = call(QStringLiteral("Apply"), {m_target, tree, QVariantMap{}});
         QVERIFY2(reply.type() == QDBusMessage::ReplyMessage, qPrintable(reply.errorMessage()));
         QVERIFY(waitForProgress([](const ScenarioProgress &p) { return p.state == ScenarioProgress::State::Stopped; }, 1000));
@@ -663,7 +655,7 @@ private Q_SLOTS:
                                              {treeStep(QStringLiteral("a"), 600, TbfScript.arg(QStringLiteral("10mbit"))),
                                               treeStep(QStringLiteral("b"), 10000, TbfScript.arg(QStringLiteral("20mbit")))});
         const QString file = writeFile(QStringLiteral("outlives.json"), documentOf(scenario));
-        const QString tree = writeFile(QStringLiteral("3mbit.json"), QString::fromUtf8(TreeJson::toDocument(targetFree(TbfScript.arg(QStringLiteral("3mbit"))))));
+        const QString tree = writeFile(QStringLiteral("3mbit.json"), QString::fromUtf8(TreeJson::toDocument(targetFreeTreeOf(TbfScript.arg(QStringLiteral("3mbit"))))));
         // As a window does: a change of its own with revertOnExit, then a scenario asked to go on without it.
         QString output;
         auto client = startHeld(TestUser::Granted,
@@ -750,7 +742,7 @@ private Q_SLOTS:
         // still puts back the tree from before the client's first change.
         call(QStringLiteral("Restore"), {m_target});
         const QString tree = writeFile(QStringLiteral("3mbit-kept.json"),
-                                       QString::fromUtf8(TreeJson::toDocument(targetFree(TbfScript.arg(QStringLiteral("3mbit"))))));
+                                       QString::fromUtf8(TreeJson::toDocument(targetFreeTreeOf(TbfScript.arg(QStringLiteral("3mbit"))))));
         const int from = int(m_seen.size());
         droppedBefore = dropped();
         client = startHeld(TestUser::Granted,

@@ -10,6 +10,7 @@
 // (its key, its known_hosts), so nothing of the machine's own ssh setup is read or changed.
 
 #include "../kernel/labnamespace.h"
+#include "model/treejson.h"
 #include "stats/monotonicclock.h"
 #include "sshhostfixture.h"
 #include "../kernel/tcnotifications.h"
@@ -269,14 +270,8 @@ private Q_SLOTS:
         QVERIFY(onRemote.ok() && onSecond.ok() && onLocal.ok());
 
         const auto tbf = [](int kbit) {
-            return QJsonObject{{QStringLiteral("tree"),
-                                QJsonObject{{QStringLiteral("qdiscs"),
-                                             QJsonArray{QJsonObject{{QStringLiteral("kind"), QStringLiteral("tbf")},
-                                                                    {QStringLiteral("handle"), QStringLiteral("1:")},
-                                                                    {QStringLiteral("parent"), QStringLiteral("root")},
-                                                                    {QStringLiteral("params"), QJsonObject{{QStringLiteral("rate"), QStringLiteral("%1kbit").arg(kbit)},
-                                                                                                           {QStringLiteral("burst"), QStringLiteral("64kb")},
-                                                                                                           {QStringLiteral("limit"), QStringLiteral("128kb")}}}}}}}}};
+            return QJsonObject{{QStringLiteral("tree"), qs::TreeJson::toJson(targetFreeTreeOf(
+                                                            QStringLiteral("tc qdisc add dev x root handle 1: tbf rate %1kbit burst 64kb limit 128kb").arg(kbit)))}};
         };
         const auto step = [&](const QString &name, const QJsonObject &all, const QJsonObject &on) {
             QJsonObject o = all;

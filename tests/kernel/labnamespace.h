@@ -229,6 +229,15 @@ inline QdiscTree treeOf(const QString &script)
     return result.trees.first();
 }
 
+/** treeOf() without its target: a scenario step's tree ("dev x" in the script names nothing). */
+inline QdiscTree targetFreeTreeOf(const QString &script)
+{
+    QdiscTree tree = treeOf(script);
+    tree.netns.clear();
+    tree.device.clear();
+    return tree;
+}
+
 /** The counters of one qdisc (or class) in a statistics dump. */
 inline const NodeStats *findNode(const QList<NodeStats> &nodes, TcHandle id, bool isClass)
 {

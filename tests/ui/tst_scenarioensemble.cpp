@@ -9,7 +9,7 @@
 #include "kinds/allkinds.h"
 #include "stats/monotonicclock.h"
 
-#include "../kernel/labnamespace.h" // treeOf
+#include "../kernel/labnamespace.h" // targetFreeTreeOf
 
 #include <QSignalSpy>
 #include <QTest>
@@ -122,9 +122,7 @@ ScenarioStep tbfStep(const QString &name, const QString &rate)
     ScenarioStep step;
     step.name = name;
     step.durationMs = 1000;
-    step.tree = test::treeOf(u"tc qdisc add dev x root handle 1: tbf rate %1 burst 64kb limit 128kb"_s.arg(rate));
-    step.tree.device.clear();
-    step.tree.netns.clear();
+    step.tree = test::targetFreeTreeOf(u"tc qdisc add dev x root handle 1: tbf rate %1 burst 64kb limit 128kb"_s.arg(rate));
     return step;
 }
 
